@@ -1,0 +1,34 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react'
+import type { ReactNode } from 'react'
+
+type FieldProps = {
+  label: string
+  meta: FieldMetadata<string | undefined>
+  type?: 'text' | 'email' | 'password'
+  autoComplete?: string
+  autoFocus?: boolean
+  hint?: ReactNode
+}
+
+/** A labelled input whose errors are announced and tied to it (aria-describedby). */
+export function Field({ label, meta, type = 'text', autoComplete, autoFocus, hint }: FieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <input {...getInputProps(meta, { type })} autoComplete={autoComplete} autoFocus={autoFocus} />
+      {hint ? <div className="hint">{hint}</div> : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return <div id={id} className="errors" />
+  return (
+    <div id={id} className="errors" role="alert">
+      {errors.map((e) => (
+        <p key={e}>{e}</p>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,248 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
+
+// Times are ISO 8601 strings (UTC); ids are UUIDs chosen by the client for board entities.
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`
+const bool = (name: string) => integer(name, { mode: 'boolean' })
+
+export const accounts = sqliteTable('accounts', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  emailConfirmed: bool('email_confirmed').notNull().default(false),
+  emailConfirmationPending: bool('email_confirmation_pending').notNull().default(false),
+  emailConfirmationSentTo: text('email_confirmation_sent_to').notNull().default(''),
+  createdAt: text('created_at').notNull().default(now),
+})
+
+/** Server-side sessions; the cookie carries a random token whose SHA-256 is the id. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: text('created_at').notNull().default(now),
+    expiresAt: text('expires_at').notNull(),
+  },
+  (t) => [index('sessions_account_idx').on(t.accountId), index('sessions_expires_idx').on(t.expiresAt)],
+)
+
+/** Single-use e-mail verification and password reset keys, stored hashed. */
+export const accountKeys = sqliteTable(
+  'account_keys',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+    expiresAt: text('expires_at').notNull(),
+  },
+  (t) => [index('account_keys_account_idx').on(t.accountId, t.kind)],
+)
+
+export const workspaces = sqliteTable('workspaces', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  createdAt: text('created_at').notNull().default(now),
+  allowExternalSharing: bool('allow_external_sharing').notNull().default(true),
+  euVat: text('eu_vat').notNull().default(''),
+  externalBillingEmail: text('external_billing_email').notNull().default(''),
+  stripeCustomerId: text('stripe_customer_id'),
+})
+
+const workspaceId = () =>
+  text('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' })
+
+export const members = sqliteTable(
+  'members',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: workspaceId(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    level: text('level', { enum: ['VIEWER', 'EDITOR', 'ADMIN', 'OWNER'] }).notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('members_workspace_account_uq').on(t.workspaceId, t.accountId),
+    index('members_account_idx').on(t.accountId),
+  ],
+)
+
+export const invites = sqliteTable(
+  'invites',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: workspaceId(),
+    email: text('email').notNull(),
+    level: text('level', { enum: ['VIEWER', 'EDITOR', 'ADMIN', 'OWNER'] }).notNull(),
+    codeHash: text('code_hash').notNull().unique(),
+    createdBy: text('created_by').notNull(),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+    expiresAt: text('expires_at').notNull(),
+  },
+  (t) => [index('invites_workspace_idx').on(t.workspaceId)],
+)
+
+export const subscriptions = sqliteTable('subscriptions', {
+  id: text('id').primaryKey(),
+  workspaceId: workspaceId().unique(),
+  level: text('level', { enum: ['TRIAL', 'BASIC', 'PRO'] }).notNull(),
+  externalStatus: text('external_status').notNull(),
+  numberOfEditors: integer('number_of_editors').notNull().default(1),
+  fromDate: text('from_date').notNull(),
+  /** null: no end (self-hosted). */
+  expirationDate: text('expiration_date'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  updatedAt: text('updated_at').notNull().default(now),
+})
+
+export const projects = sqliteTable(
+  'projects',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: workspaceId(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    externalLink: text('external_link').notNull().unique(),
+    createdAt: text('created_at').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdByName: text('created_by_name').notNull(),
+    lastModified: text('last_modified').notNull(),
+    lastModifiedByName: text('last_modified_by_name').notNull(),
+  },
+  (t) => [index('projects_workspace_idx').on(t.workspaceId, t.createdAt)],
+)
+
+const cardColumns = () => ({
+  id: text('id').primaryKey(),
+  workspaceId: workspaceId(),
+  rank: text('rank').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  createdAt: text('created_at').notNull(),
+  createdBy: text('created_by').notNull(),
+  createdByName: text('created_by_name').notNull(),
+  lastModified: text('last_modified').notNull(),
+  lastModifiedByName: text('last_modified_by_name').notNull(),
+  color: text('color').notNull().default(''),
+  status: text('status', { enum: ['OPEN', 'CLOSED'] })
+    .notNull()
+    .default('OPEN'),
+  annotations: text('annotations').notNull().default(''),
+})
+
+const projectId = () =>
+  text('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' })
+
+export const milestones = sqliteTable('milestones', { ...cardColumns(), projectId: projectId() }, (t) => [
+  uniqueIndex('milestones_rank_uq').on(t.projectId, t.rank),
+])
+
+export const workflows = sqliteTable('workflows', { ...cardColumns(), projectId: projectId() }, (t) => [
+  uniqueIndex('workflows_rank_uq').on(t.projectId, t.rank),
+])
+
+export const subWorkflows = sqliteTable(
+  'subworkflows',
+  {
+    ...cardColumns(),
+    /** Kept so a whole map loads with one query per table. */
+    projectId: projectId(),
+    workflowId: text('workflow_id')
+      .notNull()
+      .references((): AnySQLiteColumn => workflows.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('subworkflows_rank_uq').on(t.workflowId, t.rank), index('subworkflows_project_idx').on(t.projectId)],
+)
+
+export const features = sqliteTable(
+  'features',
+  {
+    ...cardColumns(),
+    projectId: projectId(),
+    subWorkflowId: text('subworkflow_id')
+      .notNull()
+      .references(() => subWorkflows.id, { onDelete: 'cascade' }),
+    milestoneId: text('milestone_id')
+      .notNull()
+      .references(() => milestones.id, { onDelete: 'cascade' }),
+    estimate: integer('estimate').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('features_rank_uq').on(t.subWorkflowId, t.milestoneId, t.rank),
+    index('features_project_idx').on(t.projectId),
+    index('features_milestone_idx').on(t.milestoneId),
+  ],
+)
+
+export const featureComments = sqliteTable(
+  'feature_comments',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: workspaceId(),
+    featureId: text('feature_id')
+      .notNull()
+      .references(() => features.id, { onDelete: 'cascade' }),
+    projectId: projectId(),
+    memberId: text('member_id').notNull(),
+    post: text('post').notNull(),
+    createdAt: text('created_at').notNull(),
+    createdByName: text('created_by_name').notNull(),
+    lastModified: text('last_modified').notNull(),
+  },
+  (t) => [index('feature_comments_feature_idx').on(t.featureId), index('feature_comments_project_idx').on(t.projectId)],
+)
+
+export const personas = sqliteTable(
+  'personas',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: workspaceId(),
+    projectId: projectId(),
+    avatar: text('avatar').notNull().default('avatar00'),
+    name: text('name').notNull(),
+    role: text('role').notNull().default(''),
+    description: text('description').notNull().default(''),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('personas_project_idx').on(t.projectId, t.name)],
+)
+
+export const workflowPersonas = sqliteTable(
+  'workflow_personas',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: workspaceId(),
+    projectId: projectId(),
+    personaId: text('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    workflowId: text('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('workflow_personas_uq').on(t.workflowId, t.personaId),
+    index('workflow_personas_project_idx').on(t.projectId),
+    index('workflow_personas_persona_idx').on(t.personaId),
+  ],
+)
+
+/** Stripe event ids already applied, so a retried webhook changes nothing. */
+export const processedEvents = sqliteTable('processed_events', {
+  id: text('id').primaryKey(),
+  processedAt: text('processed_at').notNull().default(now),
+})

@@ -1,0 +1,57 @@
+import { z } from 'zod'
+
+const onOff = z.enum(['on', 'off'])
+const dollars = z.coerce.number().positive().max(100000)
+
+/** Every environment variable of CONTRACT §2. All optional; defaults as documented there. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  DATABASE_PATH: z.string().min(1).default('./data/storymap.db'),
+  BASE_URL: z
+    .url()
+    .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://')
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  APP_MODE: z.enum(['selfhosted', 'hosted']).default('selfhosted'),
+  TRIAL_DAYS: z.coerce.number().int().min(0).max(3650).default(14),
+  SIGNUP: z.enum(['open', 'invite-only']).default('open'),
+  SMTP_URL: z
+    .url()
+    .refine((u) => /^smtps?:\/\//.test(u), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Storymap <no-reply@localhost>'),
+  CONTACT_EMAIL: z.email().optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_BASIC: z.string().min(1).optional(),
+  STRIPE_PRICE_PRO: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url().optional(),
+  TEAM_PLAN_PRICE: dollars.default(9),
+  BUSINESS_PLAN_PRICE: dollars.default(19),
+  RATE_LIMIT: onOff.default('on'),
+})
+
+export type EnvInput = z.input<typeof envSchema>
+export type Env = z.output<typeof envSchema> & { BASE_URL: string }
+
+export type EnvResult = { ok: true; env: Env } | { ok: false; message: string }
+
+/** Parses raw variables; empty strings count as unset. The message names the first bad variable. */
+export function parseEnv(raw: Record<string, string | undefined>): EnvResult {
+  const cleaned: Record<string, string> = {}
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = raw[key]
+    if (value !== undefined && value.trim() !== '') cleaned[key] = value.trim()
+  }
+  const result = envSchema.safeParse(cleaned)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const name = String(issue.path[0])
+    return { ok: false, message: `Invalid environment variable ${name}=${JSON.stringify(cleaned[name])}: ${issue.message}` }
+  }
+  const env = result.data
+  return { ok: true, env: { ...env, BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}` } }
+}

@@ -1,0 +1,32 @@
+/** A refusal the domain or a model raises; routes turn it into a status and a message. */
+export type ErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many'
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message)
+    this.name = 'DomainError'
+  }
+}
+
+export const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_many: 429,
+}
+
+export const refuse = {
+  invalid: (code: string, message: string, field?: string) => new DomainError('invalid', code, message, field),
+  unauthorized: () => new DomainError('unauthorized', 'unauthorized', 'You are not signed in.'),
+  forbidden: (message = 'You are not allowed to do this.', code = 'forbidden') =>
+    new DomainError('forbidden', code, message),
+  notFound: (what = 'Not found.', code = 'not_found') => new DomainError('not_found', code, what),
+  conflict: (code: string, message: string, field?: string) => new DomainError('conflict', code, message, field),
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod'
+import { LEVELS } from './permissions'
+
+/**
+ * Form and API schemas shared by the browser and the server, with SPEC §5's exact texts.
+ * conform turns an empty field into `undefined`, which is where the "required" texts show.
+ */
+export function text(required: string) {
+  return z.string({ error: (issue) => (issue.input === undefined ? required : 'Must be text.') })
+}
+
+export const RESERVED_WORKSPACE_NAMES = new Set(['account', 'link', 'v1', 'healthz', 'assets', 'build', 'favicon'])
+
+export const workspaceNameSchema = text('Required.')
+  .trim()
+  .min(2, 'Minimum 2 characters.')
+  .max(200, 'Maximum 200 characters.')
+  .regex(/^[a-z0-9]+$/, 'Lowercase alphanumerics only. Spaces not allowed.')
+
+export const personNameSchema = text('Required.').trim().min(1, 'Minimum 1 characters.').max(200, 'Maximum 200 characters.')
+
+export const loginSchema = z.object({
+  email: text('Email required.').trim().pipe(z.email('Email invalid.')),
+  password: text('Password required.')
+    .min(6, 'Password minimum 6 characters.')
+    .max(200, 'Password maximum 200 characters.'),
+})
+
+export const signupSchema = z.object({
+  workspaceName: workspaceNameSchema,
+  name: personNameSchema,
+  email: text('Required.').trim().pipe(z.email('Invalid email adress.')),
+  password: text('Required.').min(6, 'Minimum 6 characters.').max(200, 'Maximum 200 characters.'),
+  /** An invitation code, required when sign-up is invite-only. */
+  invitation: z.string().max(200).optional(),
+})
+
+/** Server error codes of sign-up (SPEC §8), keyed by the field they belong to. */
+export const SIGNUP_FIELD_CODES = {
+  workspaceName: 'workspace_invalid',
+  name: 'name_invalid',
+  email: 'email_invalid',
+  password: 'password_invalid',
+} as const
+
+export const SIGNUP_ERROR_TEXT: Record<string, string> = {
+  email_invalid: 'Email is invalid.',
+  workspace_invalid: 'Workspace is invalid.',
+  name_invalid: 'Name is invalid.',
+  password_invalid: 'Password is invalid.',
+  email_taken: 'Email is already registered.',
+  workspace_taken: 'Workspace name is already registrered.',
+}
+
+export const createWorkspaceSchema = z.object({ name: workspaceNameSchema })
+
+export const CREATE_WORKSPACE_ERROR_TEXT: Record<string, string> = {
+  name_invalid: 'Name is invalid.',
+  workspace_taken: 'The name is already taken.',
+}
+
+export const levelSchema = z.enum(LEVELS, { error: 'Required.' })

@@ -1,0 +1,85 @@
+import { createCookie } from '@remix-run/node'
+import { and, eq, gt, lt } from 'drizzle-orm'
+import { getDb } from '~/db/db.server'
+import { accounts, sessions } from '~/db/schema'
+import { getEnv } from '~/utils/env.server'
+import { randomKey, sha256 } from '~/utils/crypto.server'
+import { singleton } from '~/utils/singleton.server'
+
+const IDLE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
+/** Sliding expiry is written at most once a day per session. */
+const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000
+
+function sessionCookie() {
+  return singleton('session-cookie', () => {
+    const env = getEnv()
+    return createCookie('storymap_session', {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: env.BASE_URL.startsWith('https://'),
+      path: '/',
+      secrets: [env.SESSION_SECRET],
+      maxAge: IDLE_LIFETIME_MS / 1000,
+    })
+  })
+}
+
+export type SessionAccount = typeof accounts.$inferSelect
+
+/** Starts a new server-side session (a fresh id at every log-in) and returns its Set-Cookie header. */
+export async function createSession(accountId: string, now = new Date()): Promise<string> {
+  const token = randomKey()
+  getDb()
+    .insert(sessions)
+    .values({
+      id: sha256(token),
+      accountId,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + IDLE_LIFETIME_MS).toISOString(),
+    })
+    .run()
+  return sessionCookie().serialize(token)
+}
+
+async function readToken(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get('Cookie'))
+  return typeof value === 'string' && value.length > 0 ? value : null
+}
+
+/** The signed-in account, or null when there is no live session. */
+export async function getSessionAccount(request: Request, now = new Date()): Promise<SessionAccount | null> {
+  const token = await readToken(request)
+  if (!token) return null
+  const db = getDb()
+  const id = sha256(token)
+  const row = db
+    .select({ account: accounts, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now.toISOString())))
+    .get()
+  if (!row) return null
+  if (Date.parse(row.expiresAt) - now.getTime() < IDLE_LIFETIME_MS - REFRESH_AFTER_MS) {
+    db.update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + IDLE_LIFETIME_MS).toISOString() })
+      .where(eq(sessions.id, id))
+      .run()
+  }
+  return row.account
+}
+
+/** Ends the request's session on the server and returns a Set-Cookie header that clears it. */
+export async function destroySession(request: Request): Promise<string> {
+  const token = await readToken(request)
+  if (token) getDb().delete(sessions).where(eq(sessions.id, sha256(token))).run()
+  return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) })
+}
+
+/** Ends every session of an account (password reset or change, account deletion). */
+export function destroyAllSessions(accountId: string) {
+  getDb().delete(sessions).where(eq(sessions.accountId, accountId)).run()
+}
+
+export function purgeExpiredSessions(now = new Date()) {
+  getDb().delete(sessions).where(lt(sessions.expiresAt, now.toISOString())).run()
+}

@@ -1,0 +1,12 @@
+import type { MetaFunction } from '@remix-run/node'
+import { NotFound } from '~/components/not-found'
+
+export const meta: MetaFunction = () => [{ title: 'Page not found · Storymap' }]
+
+export function loader() {
+  throw new Response('Not found', { status: 404 })
+}
+
+export default NotFound
+
+export const ErrorBoundary = NotFound

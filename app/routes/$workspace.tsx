@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { AppHeader } from '~/components/app-header'
+import { can } from '~/domain/permissions'
+import { trialBanner } from '~/domain/plan'
+import { requireWorkspace } from '~/utils/auth.server'
+import { getEnv } from '~/utils/env.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireWorkspace(request, params.workspace)
+  const now = new Date()
+  return {
+    workspace: { id: ctx.workspace.id, name: ctx.workspace.name },
+    account: { id: ctx.account.id, name: ctx.account.name, email: ctx.account.email },
+    member: { id: ctx.member.id, level: ctx.level },
+    mode: getEnv().APP_MODE,
+    planActive: ctx.planActive,
+    canEdit: can(ctx, 'edit'),
+    trialBanner: trialBanner(ctx.subscription, now),
+  }
+}
+
+export type WorkspaceLoader = typeof loader
+
+export default function WorkspaceLayout() {
+  const data = useLoaderData<typeof loader>()
+  const location = useLocation()
+  const menu = useRef<HTMLDivElement>(null)
+  // Close the account menu after navigating.
+  useEffect(() => {
+    menu.current?.querySelector('details')?.removeAttribute('open')
+  }, [location.pathname])
+  return (
+    <div className="app-shell">
+      <div ref={menu}>
+        <AppHeader workspaceName={data.workspace.name} email={data.account.email} />
+      </div>
+      {!data.planActive ? (
+        <div className="banner fail" role="status">
+          The plan of this workspace is inactive, so the workspace is view only.{' '}
+          {data.member.level === 'OWNER' && data.mode === 'hosted' ? (
+            <a href={`/${data.workspace.name}/subscription`}>Choose a plan</a>
+          ) : (
+            'Please contact an owner.'
+          )}
+        </div>
+      ) : data.trialBanner ? (
+        <div className="banner info" role="status">
+          {data.trialBanner}{' '}
+          {data.member.level === 'OWNER' ? <a href={`/${data.workspace.name}/subscription`}>Choose a plan</a> : null}
+        </div>
+      ) : null}
+      <Outlet />
+    </div>
+  )
+}

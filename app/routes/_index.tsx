@@ -1,0 +1,11 @@
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { listAccountWorkspaces } from '~/models/workspace.server'
+import { requireAccount } from '~/utils/auth.server'
+
+/** SPEC §2: straight to the workspace when there is exactly one, else the list. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const account = await requireAccount(request)
+  const rows = listAccountWorkspaces(account.id)
+  if (rows.length === 1) throw redirect(`/${rows[0].workspace.name}`)
+  throw redirect('/account/workspaces')
+}

@@ -1,0 +1,57 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
+import { ErrorList, Field } from '~/components/forms'
+import { loginSchema } from '~/domain/validation'
+import { verifyLogin } from '~/models/account.server'
+import { createSession, getSessionAccount } from '~/models/session.server'
+import { safeRedirect } from '~/utils/auth.server'
+
+export const meta: MetaFunction = () => [{ title: 'Log in · Storymap' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getSessionAccount(request)) throw redirect('/')
+  return null
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: loginSchema })
+  if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] })
+  const account = await verifyLogin(submission.value.email, submission.value.password)
+  if (!account) return submission.reply({ formErrors: ['Email or password is incorrect.'], hideFields: ['password'] })
+  throw redirect(safeRedirect(formData.get('redirectTo')), { headers: { 'Set-Cookie': await createSession(account.id) } })
+}
+
+export default function LoginPage() {
+  const lastResult = useActionData<typeof action>()
+  const [searchParams] = useSearchParams()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm({
+    lastResult,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  })
+  return (
+    <div className="card narrow">
+      <h1>Log in</h1>
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        <Field label="Email" meta={fields.email} type="email" autoComplete="email" autoFocus />
+        <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <button type="submit" className="button primary wide" disabled={busy}>
+          Log in
+        </button>
+      </Form>
+      <p className="muted">
+        <Link to="/account/reset">Forgot your password?</Link>
+      </p>
+      <p className="muted">
+        No account yet? <Link to="/account/signup">Sign up</Link>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,104 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react'
+import { ErrorList, Field } from '~/components/forms'
+import { Modal } from '~/components/modal'
+import { formatDate } from '~/domain/dates'
+import { DomainError } from '~/domain/errors'
+import { CREATE_WORKSPACE_ERROR_TEXT, createWorkspaceSchema } from '~/domain/validation'
+import { createWorkspace, listAccountWorkspaces } from '~/models/workspace.server'
+import { requireAccount } from '~/utils/auth.server'
+
+export const meta: MetaFunction = () => [{ title: 'My workspaces · Storymap' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const account = await requireAccount(request)
+  const workspaces = listAccountWorkspaces(account.id).map((r) => ({
+    id: r.workspace.id,
+    name: r.workspace.name,
+    createdAt: r.workspace.createdAt,
+  }))
+  return { workspaces, email: account.email }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const account = await requireAccount(request)
+  const submission = parseWithZod(await request.formData(), { schema: createWorkspaceSchema })
+  if (submission.status !== 'success') return submission.reply()
+  try {
+    const workspace = createWorkspace(account.id, submission.value.name)
+    throw redirect(`/${workspace.name}`)
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    const text = CREATE_WORKSPACE_ERROR_TEXT[error.code] ?? error.message
+    return submission.reply({ fieldErrors: { name: [text] } })
+  }
+}
+
+export default function WorkspacesPage() {
+  const { workspaces, email } = useLoaderData<typeof loader>()
+  const [searchParams] = useSearchParams()
+  const creating = searchParams.get('new') === '1'
+  return (
+    <div className="card">
+      <div className="row spread">
+        <h1>My workspaces</h1>
+        <Link className="button primary" to="?new=1">
+          New workspace
+        </Link>
+      </div>
+      {workspaces.length === 0 ? (
+        <p className="empty">No workspaces</p>
+      ) : (
+        <ul className="list">
+          {workspaces.map((w) => (
+            <li key={w.id} className="list-row">
+              <Link to={`/${w.name}`} className="strong">
+                {w.name}
+              </Link>
+              <span className="muted">Created {formatDate(w.createdAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="muted small">
+        Logged in as {email} · <Link to="/account/settings">Account settings</Link> ·{' '}
+        <Form method="post" action="/account/logout" className="inline">
+          <button type="submit" className="link-button">
+            Log out
+          </button>
+        </Form>
+      </p>
+      {creating ? <CreateWorkspaceDialog /> : null}
+    </div>
+  )
+}
+
+function CreateWorkspaceDialog() {
+  const lastResult = useActionData<typeof action>()
+  const navigate = useNavigate()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm({
+    lastResult,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createWorkspaceSchema }),
+  })
+  return (
+    <Modal title="Create workspace" onClose={() => navigate('/account/workspaces')}>
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <Field label="Name" meta={fields.name} autoComplete="off" autoFocus />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="row end">
+          <Link className="button" to="/account/workspaces">
+            Cancel
+          </Link>
+          <button type="submit" className="button primary" disabled={busy}>
+            Create
+          </button>
+        </div>
+      </Form>
+    </Modal>
+  )
+}

@@ -1,0 +1,5 @@
+import { apiError } from '~/utils/api.server'
+
+const notFound = () => apiError(404, 'not_found', 'No such API route.')
+export const loader = notFound
+export const action = notFound

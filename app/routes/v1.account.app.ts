@@ -1,0 +1,8 @@
+import { getAppState } from '~/models/account.server'
+import { requireApiAccount, v1Route } from '~/utils/api.server'
+
+const route = v1Route({
+  GET: async ({ request }) => getAppState(await requireApiAccount(request)),
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,13 @@
+import { CREATE_WORKSPACE_ERROR_TEXT, createWorkspaceSchema } from '~/domain/validation'
+import { createWorkspace } from '~/models/workspace.server'
+import { parseJson, requireApiAccount, v1Route } from '~/utils/api.server'
+
+const route = v1Route({
+  POST: async ({ request }) => {
+    const account = await requireApiAccount(request)
+    const { name } = await parseJson(request, createWorkspaceSchema, {}, CREATE_WORKSPACE_ERROR_TEXT)
+    return createWorkspace(account.id, name)
+  },
+})
+export const loader = route.loader
+export const action = route.action

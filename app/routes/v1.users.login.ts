@@ -1,0 +1,18 @@
+import { DomainError } from '~/domain/errors'
+import { loginSchema } from '~/domain/validation'
+import { publicAccount, verifyLogin } from '~/models/account.server'
+import { createSession } from '~/models/session.server'
+import { parseJson, v1Route } from '~/utils/api.server'
+
+export const LOGIN_FAILED = 'Email or password is incorrect.'
+
+const route = v1Route({
+  POST: async ({ request }) => {
+    const { email, password } = await parseJson(request, loginSchema)
+    const account = await verifyLogin(email, password)
+    if (!account) throw new DomainError('unauthorized', 'login_failed', LOGIN_FAILED)
+    return Response.json(publicAccount(account), { headers: { 'Set-Cookie': await createSession(account.id) } })
+  },
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,8 @@
+import { destroySession } from '~/models/session.server'
+import { v1Route } from '~/utils/api.server'
+
+const route = v1Route({
+  POST: async ({ request }) => Response.json({}, { headers: { 'Set-Cookie': await destroySession(request) } }),
+})
+export const loader = route.loader
+export const action = route.action

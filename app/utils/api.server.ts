@@ -1,0 +1,106 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { z } from 'zod'
+import { DomainError, refuse, STATUS_OF_KIND } from '~/domain/errors'
+import { isUuid } from '~/domain/ids'
+import { getSessionAccount, type SessionAccount } from '~/models/session.server'
+import { getWorkspaceContextById, type WorkspaceContext } from '~/models/workspace.server'
+import { logger } from './logger.server'
+
+/** The one error shape of /v1: `{"error": code, "message": text}`. */
+export function apiError(status: number, code: string, message: string, headers?: HeadersInit): Response {
+  return Response.json({ error: code, message }, { status, headers })
+}
+
+type Args = LoaderFunctionArgs | ActionFunctionArgs
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+type Handler = (args: Args) => Promise<unknown> | unknown
+
+function toResponse(error: unknown): Response {
+  if (error instanceof Response) return error
+  if (error instanceof DomainError) return apiError(STATUS_OF_KIND[error.kind], error.code, error.message)
+  logger.error({ err: error }, 'unhandled error in /v1 route')
+  return apiError(500, 'internal', 'Something went wrong.')
+}
+
+/**
+ * Builds a resource route's loader and action from per-method handlers. A handler returns the
+ * JSON body (or a Response) and throws DomainError for refusals; nothing leaks as HTML.
+ */
+export function v1Route(handlers: Partial<Record<Method, Handler>>) {
+  const handle = async (args: Args) => {
+    const method = args.request.method === 'HEAD' ? 'GET' : (args.request.method as Method)
+    const handler = handlers[method]
+    if (!handler) {
+      return apiError(405, 'method_not_allowed', `${args.request.method} is not allowed here.`, {
+        Allow: Object.keys(handlers).join(', '),
+      })
+    }
+    try {
+      const result = await handler(args)
+      return result instanceof Response ? result : Response.json(result ?? {})
+    } catch (error) {
+      return toResponse(error)
+    }
+  }
+  return { loader: handle, action: handle }
+}
+
+/** Reads a JSON body; an empty or absent body is `{}`. */
+export async function readJson(request: Request): Promise<unknown> {
+  const body = await request.text()
+  if (body.trim() === '') return {}
+  try {
+    return JSON.parse(body)
+  } catch {
+    throw refuse.invalid('invalid_json', 'The request body is not valid JSON.')
+  }
+}
+
+function snake(field: string) {
+  return field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())
+}
+
+/**
+ * Parses a body with a shared schema. The error code names the first bad field
+ * (`title_invalid`, `email_invalid`, …) unless `codes` maps it to another.
+ */
+export async function parseJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  codes: Record<string, string> = {},
+  texts: Record<string, string> = {},
+): Promise<z.output<S>> {
+  const body = await readJson(request)
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw refuse.invalid('invalid_body', 'The request body must be a JSON object.')
+  }
+  const result = schema.safeParse(body)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  const field = issue.path.length > 0 ? String(issue.path[0]) : ''
+  const code = codes[field] ?? (field ? `${snake(field)}_invalid` : 'invalid_input')
+  throw refuse.invalid(code, texts[code] ?? (field ? `${field}: ${issue.message}` : issue.message))
+}
+
+export async function requireApiAccount(request: Request): Promise<SessionAccount> {
+  const account = await getSessionAccount(request)
+  if (!account) throw refuse.unauthorized()
+  return account
+}
+
+/** The caller's membership of the workspace named by the `Workspace` header. */
+export async function requireApiWorkspace(request: Request): Promise<WorkspaceContext> {
+  const account = await requireApiAccount(request)
+  const workspaceId = request.headers.get('Workspace')
+  if (!workspaceId) throw refuse.invalid('workspace_required', 'The Workspace header is missing.')
+  if (!isUuid(workspaceId)) throw refuse.invalid('workspace_invalid', 'The Workspace header is not a workspace id.')
+  const context = getWorkspaceContextById(account.id, workspaceId.toLowerCase())
+  if (!context) throw refuse.forbidden('You are not a member of this workspace.', 'not_a_member')
+  return context
+}
+
+/** A path id that must be a UUID. */
+export function pathId(value: string | undefined, name = 'id'): string {
+  if (!isUuid(value)) throw refuse.invalid(`${name}_invalid`, `The ${name} in the path is not a UUID.`)
+  return value.toLowerCase()
+}

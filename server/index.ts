@@ -1,0 +1,96 @@
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import closeWithGrace from 'close-with-grace'
+import compression from 'compression'
+import express from 'express'
+import crypto from 'node:crypto'
+import { closeDatabase, getDb } from '../app/db/db.server'
+import { EnvError, getEnv } from '../app/utils/env.server'
+import { logger } from '../app/utils/logger.server'
+import { requestGuards } from './guards'
+import { securityHeaders } from './security-headers'
+
+const production = process.env.NODE_ENV === 'production'
+
+let env
+try {
+  env = getEnv()
+  getDb() // creates the file and applies pending migrations before the first request
+} catch (error) {
+  console.error(error instanceof EnvError ? error.message : `Could not start: ${(error as Error).message}`)
+  process.exit(1)
+}
+
+const viteDevServer = production
+  ? undefined
+  : await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+
+const app = express()
+app.disable('x-powered-by')
+app.set('trust proxy', 'loopback')
+
+app.use((req, res, next) => {
+  const requestId = crypto.randomUUID()
+  res.locals.requestId = requestId
+  res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+  res.setHeader('X-Request-Id', requestId)
+  const started = process.hrtime.bigint()
+  res.on('finish', () => {
+    if (req.path === '/healthz' || req.path.startsWith('/assets/')) return
+    logger.info(
+      {
+        requestId,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+      },
+      'request',
+    )
+  })
+  next()
+})
+app.use(securityHeaders(production))
+app.use(compression())
+app.use(requestGuards(env))
+
+if (viteDevServer) {
+  app.use(viteDevServer.middlewares)
+} else {
+  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
+  app.use(express.static('build/client', { maxAge: '1h', index: false }))
+}
+
+const build = viteDevServer
+  ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+  : ((await import(new URL('./server/index.js', import.meta.url).href)) as ServerBuild)
+
+app.all(
+  '*',
+  createRequestHandler({
+    build,
+    mode: production ? 'production' : 'development',
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string,
+      requestId: res.locals.requestId as string,
+      clientIp: req.ip ?? '',
+    }),
+  }),
+)
+
+const onListening = () => {
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : env.PORT
+  logger.info({ port, mode: env.APP_MODE }, `Storymap listening on http://${env.HOST ?? 'localhost'}:${port}`)
+  if (process.send) process.send({ listening: port })
+}
+const server = env.HOST ? app.listen(env.PORT, env.HOST, onListening) : app.listen(env.PORT, onListening)
+
+closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
+  if (err) logger.error({ err }, 'fatal error, shutting down')
+  else logger.info({ signal }, 'shutting down')
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  server.closeAllConnections()
+  await viteDevServer?.close()
+  closeDatabase()
+})

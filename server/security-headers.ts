@@ -1,0 +1,29 @@
+import type { Response } from 'express'
+import helmet from 'helmet'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+/** Security headers on every response; scripts run only with this request's nonce. */
+export function securityHeaders(production: boolean) {
+  const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as unknown as Response).locals.cspNonce}'`
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      reportOnly: !production,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", "'strict-dynamic'", nonce],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': production ? ["'self'"] : ["'self'", 'ws:'],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'base-uri': ["'self'"],
+        'object-src': ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: false,
+  })
+}

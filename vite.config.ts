@@ -1,0 +1,32 @@
+import { vitePlugin as remix } from '@remix-run/dev'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true
+  }
+}
+
+export default defineConfig({
+  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+  server: { hmr: { port: 24679 } },
+  optimizeDeps: {
+    include: ['react', 'react-dom', 'react-dom/client', '@remix-run/react', '@conform-to/react', '@conform-to/zod/v4', 'zod', '@hello-pangea/dnd', 'react-markdown'],
+    exclude: ['better-sqlite3', 'drizzle-orm', 'argon2', '@remix-run/node', 'stripe', 'nodemailer'],
+  },
+  build: { target: 'es2022' },
+  plugins: [
+    remix({
+      ignoredRouteFiles: ['**/*.test.{ts,tsx}'],
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+        v3_routeConfig: false,
+      },
+    }),
+  ],
+})
