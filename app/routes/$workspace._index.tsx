@@ -18,7 +18,7 @@ export default function ProjectListPage() {
       <div className="row spread">
         <h1>Projects</h1>
       </div>
-      <p className="muted">{projects.length} project(s)</p>
+      <p className="muted">{`${projects.length} project(s)`}</p>
       {projects.length === 0 ? (
         <p className="empty">No projects</p>
       ) : (
@@ -29,7 +29,7 @@ export default function ProjectListPage() {
                 {p.title}
               </Link>
               <span className="muted small">
-                Created {formatDate(p.createdAt)} by {p.createdByName}
+                {`Created ${formatDate(p.createdAt)} by ${p.createdByName}`}
               </span>
             </li>
           ))}

@@ -57,7 +57,7 @@ export default function WorkspacesPage() {
               <Link to={`/${w.name}`} className="strong">
                 {w.name}
               </Link>
-              <span className="muted">Created {formatDate(w.createdAt)}</span>
+              <span className="muted">{`Created ${formatDate(w.createdAt)}`}</span>
             </li>
           ))}
         </ul>

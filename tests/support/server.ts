@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+export type RunningServer = {
+  url: string
+  port: number
+  dir: string
+  dbPath: string
+  process: ChildProcess
+  output: () => string
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>
+}
+
+/**
+ * Starts the built app (build/server.js) on a free port with its own temporary database.
+ * One per test file; `npm run build` must have run (npm test does it).
+ */
+export async function startServer(env: Record<string, string> = {}, options: { dir?: string } = {}): Promise<RunningServer> {
+  const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-test-'))
+  const dbPath = path.join(dir, 'storymap.db')
+  let log = ''
+  const child = spawn(process.execPath, ['build/server.js'], {
+    cwd: path.resolve(__dirname, '../..'),
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_PATH: dbPath,
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  })
+  child.stdout!.on('data', (d) => (log += d))
+  child.stderr!.on('data', (d) => (log += d))
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 20_000)
+    child.on('message', (m: { listening?: number }) => {
+      if (m.listening) {
+        clearTimeout(timer)
+        resolve(m.listening)
+      }
+    })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code}:\n${log}`))
+    })
+  })
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dir,
+    dbPath,
+    process: child,
+    output: () => log,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode)
+        child.once('exit', (code) => resolve(code))
+        child.kill(signal)
+      }),
+  }
+}
