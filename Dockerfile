@@ -1,0 +1,27 @@
+# syntax=docker/dockerfile:1
+# Multi-stage: compile native modules and build once, ship only what runs.
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+ENV npm_config_build_from_source=true
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production PORT=3000 DATABASE_PATH=/data/storymap.db
+WORKDIR /app
+RUN useradd --system --uid 10001 --home /app storymap && mkdir -p /data && chown storymap /data
+COPY --from=build --chown=storymap /app/package.json ./
+COPY --from=build --chown=storymap /app/node_modules ./node_modules
+COPY --from=build --chown=storymap /app/build ./build
+COPY --from=build --chown=storymap /app/drizzle ./drizzle
+COPY --from=build --chown=storymap /app/scripts/backup.mjs ./scripts/backup.mjs
+USER storymap
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "build/server.js"]

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# npm test: type checks, build, vitest (unit + integration) and Playwright (Chromium).
+# Every runner runs even when an earlier one fails; the last line is "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+rm -rf reports && mkdir -p reports
+status=0
+extra_failed=0
+
+step() { echo; echo "== $1"; }
+
+step "Chromium"
+bash scripts/ensure-chromium.sh || { status=1; extra_failed=$((extra_failed + 1)); }
+
+step "Type check"
+npx tsc --noEmit || { status=1; extra_failed=$((extra_failed + 1)); }
+
+step "Build"
+if ! npm run build --silent; then
+  echo "Build failed; the integration and browser tests need it." >&2
+  node scripts/test-summary.mjs "$((extra_failed + 1))"
+  exit 1
+fi
+
+step "Unit and integration tests (vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
+
+step "Browser tests (Playwright, Chromium)"
+npx playwright test || status=1
+
+node scripts/test-summary.mjs "$extra_failed" || status=1
+exit $status

@@ -1,0 +1,20 @@
+import { expect, type Page } from '@playwright/test'
+
+let counter = 0
+export function uniqueUser() {
+  counter += 1
+  const tag = `${Date.now().toString(36)}${process.pid}${counter}`
+  return { workspaceName: `team${tag}`, name: `Tester ${counter}`, email: `tester${tag}@example.com`, password: 'secret-pass' }
+}
+
+/** Signs up through the real form and waits for the welcome page. */
+export async function signUpThroughForm(page: Page, user = uniqueUser()) {
+  await page.goto('/account/signup')
+  await page.getByLabel('Workspace name').fill(user.workspaceName)
+  await page.getByLabel('Name', { exact: true }).fill(user.name)
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page.getByRole('heading', { name: 'Welcome to Storymap!' })).toBeVisible()
+  return user
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { can, LEVELS, type Action, type Level } from '~/domain/permissions'
+
+const ALL: Action[] = ['read', 'edit', 'leave', 'viewMembers', 'invite', 'cancelInvite', 'resendInvite', 'changeRole', 'removeMember', 'manageSharing', 'manageBilling', 'deleteWorkspace']
+
+// Expected truth table (SPEC §6): level -> actions allowed with an active plan / with an ended plan.
+const ACTIVE: Record<Level, Action[]> = {
+  VIEWER: ['read', 'leave'],
+  EDITOR: ['read', 'leave', 'edit'],
+  ADMIN: ['read', 'leave', 'edit', 'viewMembers', 'invite', 'cancelInvite', 'resendInvite', 'changeRole', 'removeMember', 'manageSharing'],
+  OWNER: ['read', 'edit', 'viewMembers', 'invite', 'cancelInvite', 'resendInvite', 'changeRole', 'removeMember', 'manageSharing', 'manageBilling', 'deleteWorkspace'],
+}
+const ENDED: Record<Level, Action[]> = {
+  VIEWER: ['read', 'leave'],
+  EDITOR: ['read', 'leave'],
+  ADMIN: ['read', 'leave', 'viewMembers', 'cancelInvite', 'removeMember'],
+  OWNER: ['read', 'viewMembers', 'cancelInvite', 'removeMember', 'manageBilling', 'deleteWorkspace'],
+}
+
+describe('can(level × plan × action)', () => {
+  for (const level of LEVELS) {
+    for (const action of ALL) {
+      it(`${level} ${action} with an active plan: ${ACTIVE[level].includes(action)}`, () => {
+        expect(can({ level, planActive: true }, action)).toBe(ACTIVE[level].includes(action))
+      })
+      it(`${level} ${action} with an ended plan: ${ENDED[level].includes(action)}`, () => {
+        expect(can({ level, planActive: false }, action)).toBe(ENDED[level].includes(action))
+      })
+    }
+  }
+})
