@@ -6,6 +6,7 @@ const alias = { '~': fileURLToPath(new URL('./app', import.meta.url)) }
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers: 2,
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
@@ -16,8 +17,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: true,
-          maxWorkers: 2,
         },
       },
     ],

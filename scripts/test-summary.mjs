@@ -11,18 +11,22 @@ const readJson = (file) => {
 
 let passed = 0
 let failed = Number(process.argv[2] ?? 0)
+// A runner that exited non-zero without reporting a failed test (a crash, a config error,
+// no test run at all) still counts as one failure.
+const [vitestRc, playwrightRc] = [Number(process.argv[3] ?? 0), Number(process.argv[4] ?? 0)]
 
 const vitest = readJson('reports/vitest.json')
 if (vitest) {
   passed += vitest.numPassedTests
-  failed += vitest.numFailedTests + (vitest.numFailedTestSuites ?? 0)
+  const reported = vitest.numFailedTests + (vitest.numFailedTestSuites ?? 0)
+  failed += reported || (vitestRc !== 0 || vitest.numTotalTests === 0 ? 1 : 0)
 } else failed += 1
 
 const playwright = readJson('reports/playwright.json')
 if (playwright?.stats) {
   passed += playwright.stats.expected + playwright.stats.flaky
-  failed += playwright.stats.unexpected
-  if (playwright.errors?.length) failed += playwright.errors.length
+  const reported = playwright.stats.unexpected + (playwright.errors?.length ?? 0)
+  failed += reported || (playwrightRc !== 0 || playwright.stats.expected === 0 ? 1 : 0)
 } else failed += 1
 
 console.log(`${passed} passed, ${failed} failed`)

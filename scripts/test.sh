@@ -23,10 +23,12 @@ if ! npm run build --silent; then
 fi
 
 step "Unit and integration tests (vitest)"
-npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
+vitest_rc=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || vitest_rc=$?
 
 step "Browser tests (Playwright, Chromium)"
-npx playwright test || status=1
+playwright_rc=0
+npx playwright test || playwright_rc=$?
 
-node scripts/test-summary.mjs "$extra_failed" || status=1
+node scripts/test-summary.mjs "$extra_failed" "$vitest_rc" "$playwright_rc" || status=1
 exit $status
