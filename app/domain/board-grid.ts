@@ -1,0 +1,90 @@
+import type { Feature, Milestone, ProjectBundle, SubWorkflow, Workflow } from './board-types'
+
+/** Rank order; ids break ties so the order is total even mid-edit. */
+export function byRank<T extends { rank: string; id: string }>(a: T, b: T): number {
+  return a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+}
+
+export const cellKey = (milestoneId: string, subWorkflowId: string) => `${milestoneId}|${subWorkflowId}`
+
+export type GoalColumn = { workflow: Workflow; activities: SubWorkflow[]; size: number }
+export type ReleaseRow = { milestone: Milestone; size: number; count: number }
+
+export type BoardGrid = {
+  goals: GoalColumn[]
+  releases: ReleaseRow[]
+  /** Every feature of each release × activity cell, in rank order, closed ones included. */
+  cells: Map<string, Feature[]>
+  activitySize: Map<string, number>
+  hidden: { releases: number; goals: number; activities: number }
+}
+
+const visible = (showClosed: boolean) => (card: { status: string }) => showClosed || card.status !== 'CLOSED'
+
+/**
+ * Derives the board's grid from a bundle. Closed cards are left out unless `showClosed`;
+ * sizes sum the estimates of every feature under a card (SPEC §4).
+ */
+export function buildGrid(bundle: ProjectBundle, showClosed: boolean): BoardGrid {
+  const show = visible(showClosed)
+  const cells = new Map<string, Feature[]>()
+  const activitySize = new Map<string, number>()
+  const releaseTotals = new Map<string, { size: number; count: number }>()
+  for (const feature of [...bundle.features].sort(byRank)) {
+    const key = cellKey(feature.milestoneId, feature.subWorkflowId)
+    const list = cells.get(key)
+    if (list) list.push(feature)
+    else cells.set(key, [feature])
+    activitySize.set(feature.subWorkflowId, (activitySize.get(feature.subWorkflowId) ?? 0) + feature.estimate)
+    const totals = releaseTotals.get(feature.milestoneId) ?? { size: 0, count: 0 }
+    totals.size += feature.estimate
+    totals.count += 1
+    releaseTotals.set(feature.milestoneId, totals)
+  }
+  const activitiesByGoal = new Map<string, SubWorkflow[]>()
+  for (const activity of [...bundle.subWorkflows].sort(byRank)) {
+    const list = activitiesByGoal.get(activity.workflowId) ?? []
+    list.push(activity)
+    activitiesByGoal.set(activity.workflowId, list)
+  }
+  const workflows = [...bundle.workflows].sort(byRank)
+  const milestones = [...bundle.milestones].sort(byRank)
+  let hiddenActivities = 0
+  const goals = workflows.filter(show).map((workflow) => {
+    const all = activitiesByGoal.get(workflow.id) ?? []
+    const activities = all.filter(show)
+    hiddenActivities += all.length - activities.length
+    const size = all.reduce((sum, a) => sum + (activitySize.get(a.id) ?? 0), 0)
+    return { workflow, activities, size }
+  })
+  const releases = milestones.filter(show).map((milestone) => ({
+    milestone,
+    size: releaseTotals.get(milestone.id)?.size ?? 0,
+    count: releaseTotals.get(milestone.id)?.count ?? 0,
+  }))
+  return {
+    goals,
+    releases,
+    cells,
+    activitySize,
+    hidden: {
+      releases: milestones.length - releases.length,
+      goals: workflows.length - goals.length,
+      activities: hiddenActivities,
+    },
+  }
+}
+
+/**
+ * Translates a drop position among the cards the board shows into the API's `index`, which
+ * counts every sibling (closed ones too) except the moved card (see app/domain/rank.ts).
+ * The card lands just after the visible card before it, or just before the first visible one.
+ */
+export function toListIndex(allIds: string[], visibleIds: string[], movedId: string, visibleIndex: number): number {
+  const all = allIds.filter((id) => id !== movedId)
+  const shown = visibleIds.filter((id) => id !== movedId)
+  if (shown.length === 0) return all.length
+  if (visibleIndex <= 0) return all.indexOf(shown[0])
+  const before = shown[Math.min(visibleIndex, shown.length) - 1]
+  return all.indexOf(before) + 1
+}

@@ -1,0 +1,70 @@
+/** The shapes of a project bundle as the API returns them (CONTRACT §3, SPEC §3). */
+export type CardStatus = 'OPEN' | 'CLOSED'
+
+export type CardFields = {
+  id: string
+  workspaceId: string
+  rank: string
+  title: string
+  description: string
+  createdAt: string
+  createdBy: string
+  createdByName: string
+  lastModified: string
+  lastModifiedByName: string
+  color: string
+  status: CardStatus
+  annotations: string
+}
+
+export type ProjectEntity = {
+  kind: 'project'
+  id: string
+  workspaceId: string
+  title: string
+  description: string
+  createdAt: string
+  createdBy: string
+  createdByName: string
+  lastModified: string
+  lastModifiedByName: string
+  externalLink: string
+}
+export type Milestone = CardFields & { projectId: string }
+export type Workflow = CardFields & { projectId: string }
+export type SubWorkflow = CardFields & { workflowId: string; projectId?: string }
+export type Feature = CardFields & { projectId: string; subWorkflowId: string; milestoneId: string; estimate: number }
+export type FeatureComment = {
+  kind: 'featureComment'
+  id: string
+  workspaceId: string
+  featureId: string
+  projectId: string
+  memberId: string
+  post: string
+  createdAt: string
+  createdByName: string
+  lastModified: string
+}
+export type Persona = {
+  id: string
+  workspaceId: string
+  projectId: string
+  avatar: string
+  name: string
+  role: string
+  description: string
+  createdAt: string
+}
+export type WorkflowPersona = { id: string; personaId: string; projectId: string; workflowId: string; workspaceId: string }
+
+export type ProjectBundle = {
+  project: ProjectEntity
+  milestones: Milestone[]
+  workflows: Workflow[]
+  subWorkflows: SubWorkflow[]
+  features: Feature[]
+  featureComments: FeatureComment[]
+  personas: Persona[]
+  workflowPersonas: WorkflowPersona[]
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { buildGrid, cellKey, toListIndex } from '~/domain/board-grid'
+import type { ProjectBundle } from '~/domain/board-types'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const card = (id: string, rank: string, extra: Record<string, unknown> = {}): any => ({
+  id, workspaceId: 'w', rank, title: id, description: '', createdAt: '', createdBy: '', createdByName: '',
+  lastModified: '', lastModifiedByName: '', color: '', status: 'OPEN', annotations: '', ...extra,
+})
+const closed = { status: 'CLOSED' }
+
+const bundle = {
+  project: {},
+  milestones: [card('m1', 'b'), card('m2', 'c', closed), card('m3', 'd')],
+  workflows: [card('w2', 'm'), card('w1', 'c'), card('w3', 'x', closed)],
+  subWorkflows: [card('s1', 'c', { workflowId: 'w1' }), card('s2', 'd', { workflowId: 'w1', ...closed }), card('s3', 'c', { workflowId: 'w2' })],
+  features: [
+    card('f1', 'c', { milestoneId: 'm1', subWorkflowId: 's1', estimate: 3 }),
+    card('f2', 'b', { milestoneId: 'm1', subWorkflowId: 's1', estimate: 2, ...closed }),
+    card('f3', 'c', { milestoneId: 'm3', subWorkflowId: 's2', estimate: 5 }),
+    card('f4', 'c', { milestoneId: 'm1', subWorkflowId: 's3', estimate: 1 }),
+  ],
+  featureComments: [],
+  personas: [],
+  workflowPersonas: [],
+} as unknown as ProjectBundle
+
+describe('buildGrid', () => {
+  it('orders goals, activities and releases by rank and hides closed ones', () => {
+    const grid = buildGrid(bundle, false)
+    expect(grid.goals.map((g) => g.workflow.id)).toEqual(['w1', 'w2'])
+    expect(grid.goals[0].activities.map((a) => a.id)).toEqual(['s1'])
+    expect(grid.releases.map((r) => r.milestone.id)).toEqual(['m1', 'm3'])
+    expect(grid.hidden).toEqual({ releases: 1, goals: 1, activities: 1 })
+  })
+
+  it('shows everything with Show closed', () => {
+    const grid = buildGrid(bundle, true)
+    expect(grid.goals.map((g) => g.workflow.id)).toEqual(['w1', 'w2', 'w3'])
+    expect(grid.hidden).toEqual({ releases: 0, goals: 0, activities: 0 })
+  })
+
+  it('sums estimates for goals, activities and releases, and counts release features', () => {
+    const grid = buildGrid(bundle, false)
+    expect(grid.goals[0].size).toBe(10)
+    expect(grid.activitySize.get('s1')).toBe(5)
+    expect(grid.releases[0]).toMatchObject({ size: 6, count: 3 })
+    expect(grid.cells.get(cellKey('m1', 's1'))!.map((f) => f.id)).toEqual(['f2', 'f1'])
+  })
+})
+
+describe('toListIndex', () => {
+  // Full list a b(closed) c d(closed) e; visible a c e.
+  const all = ['a', 'b', 'c', 'd', 'e']
+  const shown = ['a', 'c', 'e']
+  it('puts a card dropped first before the first visible card', () => {
+    expect(toListIndex(all, shown, 'x', 0)).toBe(0)
+  })
+  it('puts it right after the visible card before the drop point', () => {
+    expect(toListIndex(all, shown, 'x', 1)).toBe(1)
+    expect(toListIndex(all, shown, 'x', 2)).toBe(3)
+    expect(toListIndex(all, shown, 'x', 3)).toBe(5)
+  })
+  it('ignores the moved card itself when it comes from the same list', () => {
+    expect(toListIndex(all, shown, 'a', 2)).toBe(4)
+    expect(toListIndex(all, shown, 'e', 0)).toBe(0)
+  })
+  it('appends to a list with no visible card', () => {
+    expect(toListIndex(['b'], [], 'x', 0)).toBe(1)
+  })
+})
