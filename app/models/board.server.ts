@@ -1,0 +1,86 @@
+import { getDb } from '~/db/db.server'
+import type { BoardCommand } from '~/domain/board-commands'
+import { refuse } from '~/domain/errors'
+import { can } from '~/domain/permissions'
+import * as cards from './cards.server'
+import type { Tx } from './board-entities.server'
+import * as more from './comments-personas.server'
+import type { WorkspaceContext } from './workspace.server'
+
+/**
+ * The one entry point for every story-map write, used by the /v1 routes and the board page.
+ * Checks the caller may edit (SPEC §6), then runs the command in ONE transaction: a refusal
+ * anywhere inside rolls everything back. Returns the public entity (or `{}` for deletes).
+ */
+export function executeBoardCommand(ctx: WorkspaceContext, command: BoardCommand, now = new Date()) {
+  assertCanEdit(ctx)
+  const author: cards.Author = {
+    workspaceId: ctx.workspace.id,
+    memberId: ctx.member.id,
+    name: ctx.account.name,
+    now: now.toISOString(),
+  }
+  // better-sqlite3 is synchronous: the read-compute-write of ranks cannot interleave with another request.
+  return getDb().transaction((tx) => run(tx, author, command))
+}
+
+export function assertCanEdit(ctx: Pick<WorkspaceContext, 'level' | 'planActive'>) {
+  if (can(ctx, 'edit')) return
+  if (!ctx.planActive) throw refuse.forbidden('The workspace plan is inactive: the workspace is view only.', 'plan_inactive')
+  throw refuse.forbidden('Your member level does not allow editing.', 'level_too_low')
+}
+
+function run(tx: Tx, a: cards.Author, c: BoardCommand) {
+  switch (c.type) {
+    case 'project.create':
+      return cards.createProject(tx, a, c)
+    case 'milestone.create':
+      return cards.createTopCard(tx, a, 'milestone', c)
+    case 'workflow.create':
+      return cards.createTopCard(tx, a, 'workflow', c)
+    case 'subworkflow.create':
+      return cards.createSubWorkflow(tx, a, c)
+    case 'feature.create':
+      return cards.createFeature(tx, a, c)
+    case 'card.rename':
+      return cards.changeCard(tx, a, c.kind, c.id, { title: c.title })
+    case 'card.description':
+      return cards.changeCard(tx, a, c.kind, c.id, { description: c.description })
+    case 'card.open':
+      return cards.changeCard(tx, a, c.kind, c.id, { status: 'OPEN' })
+    case 'card.close':
+      return cards.changeCard(tx, a, c.kind, c.id, { status: 'CLOSED' })
+    case 'card.color':
+      return cards.changeCard(tx, a, c.kind, c.id, { color: c.color })
+    case 'card.annotations':
+      return cards.changeCard(tx, a, c.kind, c.id, { annotations: c.annotations })
+    case 'card.delete':
+      return cards.deleteCard(tx, a, c.kind, c.id)
+    case 'milestone.move':
+      return cards.moveTopCard(tx, a, 'milestone', c.id, c.index)
+    case 'workflow.move':
+      return cards.moveTopCard(tx, a, 'workflow', c.id, c.index)
+    case 'subworkflow.move':
+      return cards.moveSubWorkflow(tx, a, c.id, c.toWorkflowId, c.index)
+    case 'feature.move':
+      return cards.moveFeature(tx, a, c.id, c.toSubWorkflowId, c.toMilestoneId, c.index)
+    case 'feature.estimate':
+      return cards.setEstimate(tx, a, c.id, c.estimate)
+    case 'comment.create':
+      return more.createComment(tx, a, c)
+    case 'comment.edit':
+      return more.editComment(tx, a, c.id, c.post)
+    case 'comment.delete':
+      return more.deleteComment(tx, a, c.id)
+    case 'persona.create':
+      return more.createPersona(tx, a, c)
+    case 'persona.update':
+      return more.updatePersona(tx, a, c.id, { avatar: c.avatar, name: c.name, role: c.role, description: c.description })
+    case 'persona.delete':
+      return more.deletePersona(tx, a, c.id)
+    case 'workflowPersona.create':
+      return more.createWorkflowPersona(tx, a, c)
+    case 'workflowPersona.delete':
+      return more.deleteWorkflowPersona(tx, a, c.id)
+  }
+}

@@ -1,0 +1,9 @@
+import { v1Route } from '~/utils/api.server'
+import { runBoardCommand } from '~/utils/board-api.server'
+
+/** Edits a comment: the new text arrives as `description` (SPEC §7). */
+const route = v1Route({
+  POST: ({ request, params }) => runBoardCommand(request, params.id, { type: 'comment.edit' }, { fields: { description: 'post' } }),
+})
+export const loader = route.loader
+export const action = route.action

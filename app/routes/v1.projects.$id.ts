@@ -1,0 +1,14 @@
+import { getProjectBundle } from '~/models/project-bundle.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { runBoardCommand } from '~/utils/board-api.server'
+
+const route = v1Route({
+  GET: async ({ request, params }) => {
+    const ctx = await requireApiWorkspace(request)
+    return getProjectBundle(ctx.workspace.id, pathId(params.id))
+  },
+  POST: ({ request, params }) => runBoardCommand(request, params.id, { type: 'project.create' }),
+  DELETE: ({ request, params }) => runBoardCommand(request, params.id, { type: 'card.delete', kind: 'project' }, { body: false }),
+})
+export const loader = route.loader
+export const action = route.action

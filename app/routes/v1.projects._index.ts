@@ -1,0 +1,11 @@
+import { listProjects } from '~/models/project.server'
+import { requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+const route = v1Route({
+  GET: async ({ request }) => {
+    const ctx = await requireApiWorkspace(request)
+    return listProjects(ctx.workspace.id)
+  },
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,15 @@
+import { z } from 'zod'
+import { setAllowExternalSharing } from '~/models/sharing.server'
+import { parseJson, requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+const schema = z.object({ value: z.boolean() })
+
+const route = v1Route({
+  POST: async ({ request }) => {
+    const ctx = await requireApiWorkspace(request)
+    const { value } = await parseJson(request, schema)
+    return setAllowExternalSharing(ctx, value)
+  },
+})
+export const loader = route.loader
+export const action = route.action
