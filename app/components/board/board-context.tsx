@@ -1,0 +1,84 @@
+import { useFetchers, useSubmit } from '@remix-run/react'
+import { createContext, useCallback, useContext, useMemo, useReducer, type ReactNode } from 'react'
+import type { BoardCommand } from '~/domain/board-commands'
+import { applyCommand, type EditMeta } from '~/domain/board-reducer'
+import type { ProjectBundle } from '~/domain/board-types'
+
+export type BoardMode = 'edit' | 'readonly' | 'demo'
+
+export type BoardApi = {
+  bundle: ProjectBundle
+  dispatch: (command: BoardCommand) => void
+  mode: BoardMode
+  /** True when nothing may be changed (view only, public link). Demo mode is editable. */
+  readOnly: boolean
+  me: { memberId: string; name: string }
+  /** Path of the board; card dialogs live under it (`${basePath}/f/{id}`). */
+  basePath: string
+  /** The public address (BASE_URL), for permalinks. */
+  baseUrl: string
+  /** Query string kept on board links (e.g. `?demo=1`). */
+  search: string
+  showClosed: boolean
+  setShowClosed: (value: boolean) => void
+  /** Opens the persona panel: the list, one persona, or the create form (optionally for a goal). */
+  openPersonas: (view?: PersonaView) => void
+}
+
+export type PersonaView =
+  | { page: 'all' }
+  | { page: 'persona'; personaId: string; editing?: boolean }
+  | { page: 'create'; workflowId?: string }
+
+const BoardContext = createContext<BoardApi | null>(null)
+
+export function useBoard(): BoardApi {
+  const api = useContext(BoardContext)
+  if (!api) throw new Error('useBoard outside <BoardProvider>')
+  return api
+}
+
+export function BoardProvider({ value, children }: { value: BoardApi; children: ReactNode }) {
+  return <BoardContext.Provider value={value}>{children}</BoardContext.Provider>
+}
+
+const meta = (me: { memberId: string; name: string }): EditMeta => ({ ...me, now: new Date().toISOString() })
+
+/**
+ * Server-backed board state: loader data with every pending command laid over it. Each command
+ * is its own fetcher (keyed by a fresh id), so concurrent edits never cancel one another; a
+ * fetcher's overlay lasts until the revalidated loader data carries the server's copy.
+ */
+export function useServerBoard(loaderBundle: ProjectBundle, action: string, me: { memberId: string; name: string }) {
+  const submit = useSubmit()
+  const fetchers = useFetchers()
+  const pending = fetchers.filter((f) => f.formAction === action && f.json !== undefined)
+  const bundle = useMemo(
+    () => pending.reduce((b, f) => applyCommand(b, f.json as unknown as BoardCommand, meta(me)), loaderBundle),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [loaderBundle, pending.map((f) => f.key).join(','), me.memberId],
+  )
+  const dispatch = useCallback(
+    (command: BoardCommand) => {
+      submit(command as never, {
+        method: 'post',
+        action,
+        encType: 'application/json',
+        navigate: false,
+        fetcherKey: `board-${crypto.getRandomValues(new Uint32Array(2)).join('-')}`,
+        preventScrollReset: true,
+      })
+    },
+    [submit, action],
+  )
+  return { bundle, dispatch }
+}
+
+/** Demo mode: the same commands applied to local state only; nothing is sent. */
+export function useDemoBoard(initial: ProjectBundle, me: { memberId: string; name: string }) {
+  const [bundle, dispatchLocal] = useReducer(
+    (state: ProjectBundle, command: BoardCommand) => applyCommand(state, command, meta(me)),
+    initial,
+  )
+  return { bundle, dispatch: dispatchLocal }
+}

@@ -1,0 +1,166 @@
+import { useNavigate } from '@remix-run/react'
+import { useId, useState } from 'react'
+import { Modal } from '~/components/modal'
+import type { CardKind } from '~/domain/board-commands'
+import type { CardFields, Feature } from '~/domain/board-types'
+import { colorFill } from '~/domain/colors'
+import { formatDate } from '~/domain/dates'
+import { useBoard } from './board-context'
+import { AnnotationPicker, ColorPicker, DescriptionEditor, InlineTitle, SizeField } from './card-fields'
+import { Discussion } from './discussion'
+
+export type DialogKind = CardKind | 'project'
+const SEGMENT: Record<DialogKind, string> = { milestone: 'm', workflow: 'w', subworkflow: 'sw', feature: 'f', project: 'p' }
+const LABEL: Record<DialogKind, string> = { milestone: 'Release', workflow: 'Goal', subworkflow: 'Activity', feature: 'Feature', project: 'Project' }
+
+function findEntity(bundle: ReturnType<typeof useBoard>['bundle'], kind: DialogKind, id: string) {
+  switch (kind) {
+    case 'project':
+      return bundle.project.id === id ? bundle.project : undefined
+    case 'milestone':
+      return bundle.milestones.find((c) => c.id === id)
+    case 'workflow':
+      return bundle.workflows.find((c) => c.id === id)
+    case 'subworkflow':
+      return bundle.subWorkflows.find((c) => c.id === id)
+    case 'feature':
+      return bundle.features.find((c) => c.id === id)
+  }
+}
+
+/** The card dialog of SPEC §2, on its own overlay route so a permalink opens it. */
+export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
+  const board = useBoard()
+  const { bundle, dispatch, readOnly, basePath, search, baseUrl } = board
+  const navigate = useNavigate()
+  const close = () => navigate(`${basePath}${search}`, { preventScrollReset: true })
+  const headingId = useId()
+  const [confirmingDelete, setConfirmingDelete] = useState(false)
+  const entity = findEntity(bundle, kind, id)
+
+  if (!entity) {
+    return (
+      <Modal title="Card not found" onClose={close}>
+        <p>This card does not exist any more.</p>
+        <button type="button" className="button" onClick={close}>
+          Close
+        </button>
+      </Modal>
+    )
+  }
+
+  const card = kind === 'project' ? null : (entity as CardFields)
+  const open = card ? card.status === 'OPEN' : true
+  const editable = !readOnly && open
+  const permalink = `${baseUrl}${basePath}/${SEGMENT[kind]}/${id}`
+  const titleKind = kind
+  const remove = () => {
+    dispatch({ type: 'card.delete', kind, id })
+    if (kind !== 'project') close()
+  }
+
+  return (
+    <Modal
+      title={<span className="sr-only">{`${LABEL[kind]} card`}</span>}
+      onClose={close}
+      className={`card-dialog ${card?.status === 'CLOSED' ? 'closed' : ''}`}
+      before={card ? <div className="color-strip" style={{ background: colorFill(card.color) ?? 'var(--line)' }} aria-hidden="true" /> : null}
+    >
+      <div className="dialog-grid">
+        <div className="dialog-main">
+          <p className="kind-label">
+            {LABEL[kind]}
+            {card?.status === 'CLOSED' ? <span className="badge">CLOSED</span> : null}
+          </p>
+          {card ? <AnnotationPicker value={card.annotations} editable={editable} onChange={(annotations) => dispatch({ type: 'card.annotations', kind: kind as CardKind, id, annotations })} /> : null}
+          <InlineTitle headingId={headingId} value={entity.title} editable={editable} onSave={(title) => dispatch({ type: 'card.rename', kind: titleKind, id, title })} />
+          <DescriptionEditor value={entity.description} editable={editable} onSave={(description) => dispatch({ type: 'card.description', kind: titleKind, id, description })} />
+          {kind === 'feature' ? <Discussion featureId={id} /> : null}
+        </div>
+        <aside className="dialog-side" aria-label="Card details">
+          <div className="row spread">
+            {!readOnly ? (
+              <details className="card-menu">
+                <summary aria-label="Card menu">⋯</summary>
+                <div className="menu">
+                  <button type="button" className="menu-button" onClick={() => setConfirmingDelete(true)}>
+                    Delete
+                  </button>
+                </div>
+              </details>
+            ) : (
+              <span />
+            )}
+            <button type="button" className="icon-button" aria-label="Close" onClick={close}>
+              ✕
+            </button>
+          </div>
+          {confirmingDelete ? (
+            <div className="confirm" role="alert">
+              <p>{kind === 'project' ? 'Delete this project and everything in it?' : `Delete this ${LABEL[kind].toLowerCase()}?`}</p>
+              <div className="row">
+                <button type="button" className="button danger small" onClick={remove}>
+                  Yes, delete
+                </button>
+                <button type="button" className="button small" onClick={() => setConfirmingDelete(false)}>
+                  Cancel
+                </button>
+              </div>
+            </div>
+          ) : null}
+          <div className="field">
+            <label htmlFor={`${headingId}-permalink`}>Permalink</label>
+            <div className="row nowrap">
+              <input id={`${headingId}-permalink`} readOnly value={permalink} onFocus={(e) => e.currentTarget.select()} />
+              <CopyButton text={permalink} label="Copy permalink" />
+            </div>
+          </div>
+          {card && editable ? <ColorPicker value={card.color} onChange={(color) => dispatch({ type: 'card.color', kind: kind as CardKind, id, color })} /> : null}
+          {kind === 'feature' ? <SizeField value={(entity as Feature).estimate} editable={editable} onSave={(estimate) => dispatch({ type: 'feature.estimate', id, estimate })} /> : null}
+          <p className="small muted">{`Created ${formatDate(entity.createdAt)} by ${entity.createdByName}`}</p>
+          <p className="small muted">{`Last modified ${formatDate(entity.lastModified)} by ${entity.lastModifiedByName}`}</p>
+          {card && !readOnly ? (
+            open ? (
+              <button
+                type="button"
+                className="button wide"
+                onClick={() => {
+                  dispatch({ type: 'card.close', kind: kind as CardKind, id })
+                  close()
+                }}
+              >
+                Mark card as Closed
+              </button>
+            ) : (
+              <button type="button" className="button wide" onClick={() => dispatch({ type: 'card.open', kind: kind as CardKind, id })}>
+                Reopen card
+              </button>
+            )
+          ) : null}
+        </aside>
+      </div>
+    </Modal>
+  )
+}
+
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false)
+  return (
+    <button
+      type="button"
+      className="button small"
+      aria-label={label}
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(text)
+          setCopied(true)
+          setTimeout(() => setCopied(false), 1500)
+        } catch {
+          setCopied(false)
+        }
+      }}
+    >
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  )
+}

@@ -1,0 +1,199 @@
+import { useEffect, useId, useState } from 'react'
+import Markdown from 'react-markdown'
+import { ANNOTATION_LABELS, ANNOTATIONS, annotationList, COLORS, DESCRIPTION_MAX, estimateSchema, TITLE_MAX, type Color } from '~/domain/board-commands'
+import { COLOR_SWATCHES } from '~/domain/colors'
+import { AnnotationIcon } from './annotation-icon'
+
+/** Inline-editable title: click or Enter to edit, Enter or leaving the field saves, Escape cancels. */
+export function InlineTitle({ value, editable, onSave, headingId }: { value: string; editable: boolean; onSave: (title: string) => void; headingId: string }) {
+  const [editing, setEditing] = useState(false)
+  const [draft, setDraft] = useState(value)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => setDraft(value), [value])
+  if (!editing || !editable) {
+    return (
+      <h2 id={headingId} className="dialog-title">
+        {editable ? (
+          <button type="button" className="title-button" onClick={() => setEditing(true)} aria-label={`Title: ${value}. Edit title`}>
+            {value}
+          </button>
+        ) : (
+          value
+        )}
+      </h2>
+    )
+  }
+  const save = () => {
+    const title = draft.trim()
+    if (!title) return setError('Title required.')
+    if (title.length > TITLE_MAX) return setError(`Maximum ${TITLE_MAX} characters.`)
+    setEditing(false)
+    setError(null)
+    if (title !== value) onSave(title)
+  }
+  return (
+    <div className="field">
+      <input
+        id={headingId}
+        aria-label="Title"
+        className="title-input"
+        autoFocus
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={save}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault()
+            save()
+          } else if (e.key === 'Escape') {
+            e.stopPropagation()
+            e.nativeEvent.stopImmediatePropagation()
+            setDraft(value)
+            setError(null)
+            setEditing(false)
+          }
+        }}
+      />
+      {error ? (
+        <div className="errors" role="alert">
+          <p>{error}</p>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+/** Markdown description, rendered safely (react-markdown never renders raw HTML). */
+export function DescriptionEditor({ value, editable, onSave }: { value: string; editable: boolean; onSave: (description: string) => void }) {
+  const [editing, setEditing] = useState(false)
+  const [draft, setDraft] = useState(value)
+  const id = useId()
+  const tooLong = draft.length > DESCRIPTION_MAX
+  if (editing && editable) {
+    return (
+      <div className="field">
+        <label htmlFor={id}>Description</label>
+        <textarea id={id} className="description-input" rows={8} autoFocus value={draft} onChange={(e) => setDraft(e.target.value)} />
+        {tooLong ? (
+          <div className="errors" role="alert">
+            <p>{`Maximum ${DESCRIPTION_MAX} characters.`}</p>
+          </div>
+        ) : null}
+        <div className="row">
+          <button
+            type="button"
+            className="button primary small"
+            disabled={tooLong}
+            onClick={() => {
+              setEditing(false)
+              if (draft !== value) onSave(draft)
+            }}
+          >
+            Save
+          </button>
+          <button type="button" className="button small" onClick={() => (setDraft(value), setEditing(false))}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    )
+  }
+  return (
+    <div className="description">
+      {value ? (
+        <div className="markdown">
+          <Markdown>{value}</Markdown>
+        </div>
+      ) : (
+        <p className="muted">{editable ? 'No description yet.' : 'No description.'}</p>
+      )}
+      {editable ? (
+        <button type="button" className="button small" onClick={() => (setDraft(value), setEditing(true))}>
+          Edit description
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+export function ColorPicker({ value, onChange }: { value: string; onChange: (color: Color) => void }) {
+  return (
+    <fieldset className="color-picker">
+      <legend>Color</legend>
+      <button type="button" className={`swatch none ${value === '' ? 'selected' : ''}`} aria-label="No color" aria-pressed={value === ''} onClick={() => onChange('')} />
+      {COLORS.map((c) => (
+        <button
+          key={c}
+          type="button"
+          className={`swatch ${value === c ? 'selected' : ''}`}
+          style={{ background: COLOR_SWATCHES[c].fill }}
+          aria-label={COLOR_SWATCHES[c].label}
+          aria-pressed={value === c}
+          onClick={() => onChange(c)}
+        />
+      ))}
+    </fieldset>
+  )
+}
+
+export function AnnotationPicker({ value, editable, onChange }: { value: string; editable: boolean; onChange: (annotations: string) => void }) {
+  const selected = annotationList(value)
+  if (!editable) {
+    return selected.length ? (
+      <ul className="annotation-list" aria-label="Annotations">
+        {selected.map((a) => (
+          <li key={a} className="annotation-chip">
+            <AnnotationIcon name={a} /> {ANNOTATION_LABELS[a]}
+          </li>
+        ))}
+      </ul>
+    ) : null
+  }
+  const toggle = (name: (typeof ANNOTATIONS)[number]) => {
+    const next = selected.includes(name) ? selected.filter((a) => a !== name) : [...selected, name]
+    onChange(ANNOTATIONS.filter((a) => next.includes(a)).join(','))
+  }
+  return (
+    <details className="annotation-menu">
+      <summary>
+        Annotations{selected.length ? `: ${selected.map((a) => ANNOTATION_LABELS[a]).join(', ')}` : ''}
+      </summary>
+      <div className="annotation-options">
+        {ANNOTATIONS.map((a) => (
+          <label key={a} className="check">
+            <input type="checkbox" checked={selected.includes(a)} onChange={() => toggle(a)} />
+            <AnnotationIcon name={a} /> {ANNOTATION_LABELS[a]}
+          </label>
+        ))}
+      </div>
+    </details>
+  )
+}
+
+/** SPEC §5: an integer 0–999, submitted on losing focus; empty is stored as 0. */
+export function SizeField({ value, editable, onSave }: { value: number; editable: boolean; onSave: (estimate: number) => void }) {
+  const [draft, setDraft] = useState(String(value))
+  const [error, setError] = useState<string | null>(null)
+  const id = useId()
+  useEffect(() => setDraft(String(value)), [value])
+  const submit = () => {
+    const text = draft.trim()
+    const number = text === '' ? 0 : /^-?\d+$/.test(text) ? Number(text) : Number.NaN
+    const parsed = estimateSchema.safeParse(Number.isNaN(number) ? 0.5 : number)
+    if (!parsed.success) return setError(parsed.error.issues[0].message)
+    setError(null)
+    if (parsed.data !== value) onSave(parsed.data)
+    setDraft(String(parsed.data))
+  }
+  return (
+    <div className="field size-field">
+      <label htmlFor={id}>Size</label>
+      <input id={id} inputMode="numeric" value={draft} disabled={!editable} onChange={(e) => setDraft(e.target.value)} onBlur={submit} aria-invalid={error ? true : undefined} />
+      {error ? (
+        <div className="errors" role="alert">
+          <p>{error}</p>
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,58 @@
+import { Link } from '@remix-run/react'
+import type { DraggableProvided } from '@hello-pangea/dnd'
+import { memo, type CSSProperties } from 'react'
+import { ANNOTATION_LABELS, annotationList } from '~/domain/board-commands'
+import { colorFill } from '~/domain/colors'
+import { AnnotationIcon } from './annotation-icon'
+
+type Props = {
+  to: string
+  title: string
+  color: string
+  status: string
+  annotations: string
+  /** Shown bottom-right: a feature's size, an activity's or goal's sum. */
+  size?: number | null
+  kindLabel: string
+  className?: string
+  provided?: DraggableProvided
+  dragging?: boolean
+  children?: React.ReactNode
+}
+
+/** One card on the board: a link to its dialog, and the drag handle when dragging is allowed. */
+export const CardTile = memo(function CardTile({ to, title, color, status, annotations, size, kindLabel, className, provided, dragging, children }: Props) {
+  const fill = colorFill(color)
+  const style: CSSProperties = { ...(provided?.draggableProps.style ?? {}) }
+  const closed = status === 'CLOSED'
+  const notes = annotationList(annotations)
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      ref={provided?.innerRef}
+      {...provided?.draggableProps}
+      {...provided?.dragHandleProps}
+      style={style}
+      className={`card-tile ${className ?? ''} ${closed ? 'closed' : ''} ${dragging ? 'dragging' : ''}`}
+      aria-label={`${kindLabel}: ${title}${closed ? ' (closed)' : ''}`}
+      data-card-title={title}
+    >
+      {fill ? <span className="card-color" style={{ background: fill }} aria-hidden="true" /> : null}
+      <span className="card-title">{title}</span>
+      {children}
+      {notes.length > 0 || (size !== undefined && size !== null) ? (
+        <span className="card-footer">
+          <span className="card-annotations">
+            {notes.map((a) => (
+              <span key={a} title={ANNOTATION_LABELS[a]}>
+                <AnnotationIcon name={a} />
+              </span>
+            ))}
+          </span>
+          {size !== undefined && size !== null && size > 0 ? <span className="card-size" title="Size">{size}</span> : null}
+        </span>
+      ) : null}
+    </Link>
+  )
+})

@@ -1,0 +1,229 @@
+import type { BoardCommand } from './board-commands'
+import { byRank } from './board-grid'
+import type { CardFields, Feature, ProjectBundle } from './board-types'
+import { placeInList, rankBetween } from './rank'
+
+/** Who is editing and when: fills createdBy/createdByName/lastModified on local copies. */
+export type EditMeta = { memberId: string; name: string; now: string }
+
+type Card = CardFields
+type CardListKey = 'milestones' | 'workflows' | 'subWorkflows' | 'features'
+const LIST_OF_KIND = { milestone: 'milestones', workflow: 'workflows', subworkflow: 'subWorkflows', feature: 'features' } as const
+
+function newCard(meta: EditMeta, id: string, title: string, rank: string, color = ''): Card {
+  return {
+    id,
+    workspaceId: '',
+    rank,
+    title,
+    description: '',
+    createdAt: meta.now,
+    createdBy: meta.memberId,
+    createdByName: meta.name,
+    lastModified: meta.now,
+    lastModifiedByName: meta.name,
+    color,
+    status: 'OPEN',
+    annotations: '',
+  }
+}
+
+function appendRank(siblings: readonly { rank: string }[]): string {
+  const last = siblings.reduce<string | null>((max, s) => (max === null || s.rank > max ? s.rank : max), null)
+  return rankBetween(last, null) ?? `${last ?? ''}n`
+}
+
+/** Puts `moved` at `index` of `siblings` (SPEC move semantics, see rank.ts) and returns the re-ranked cards. */
+function placeCard<T extends Card>(siblings: T[], moved: T, index: number): T[] {
+  const sorted = siblings.filter((s) => s.id !== moved.id).sort(byRank)
+  const placed = placeInList(
+    sorted.map((s) => s.rank),
+    index,
+  )
+  const updated: T[] = [{ ...moved, rank: placed.rank }]
+  if (placed.rebalanced) sorted.forEach((s, i) => updated.push({ ...s, rank: placed.rebalanced![i] }))
+  return updated
+}
+
+function replace<T extends { id: string }>(list: T[], changed: T[]): T[] {
+  const byId = new Map(changed.map((c) => [c.id, c]))
+  return list.map((item) => byId.get(item.id) ?? item)
+}
+
+function touch<T extends Card>(card: T, meta: EditMeta, change: Partial<T>): T {
+  return { ...card, ...change, lastModified: meta.now, lastModifiedByName: meta.name }
+}
+
+function editCard(bundle: ProjectBundle, kind: keyof typeof LIST_OF_KIND, id: string, meta: EditMeta, change: Partial<Feature>): ProjectBundle {
+  const key: CardListKey = LIST_OF_KIND[kind]
+  const list = bundle[key] as Card[]
+  return { ...bundle, [key]: list.map((c) => (c.id === id ? touch(c, meta, change as Partial<Card>) : c)) }
+}
+
+/**
+ * Applies one board command to a bundle, as the server would: optimistic edits over loader data,
+ * and demo mode's whole state. Pure; commands naming unknown ids leave the bundle unchanged.
+ */
+export function applyCommand(bundle: ProjectBundle, command: BoardCommand, meta: EditMeta): ProjectBundle {
+  const b = bundle
+  switch (command.type) {
+    case 'project.create':
+      return b
+    case 'milestone.create':
+      return { ...b, milestones: [...b.milestones, { ...newCard(meta, command.id, command.title, appendRank(b.milestones)), projectId: command.projectId }] }
+    case 'workflow.create':
+      return {
+        ...b,
+        workflows: [...b.workflows, { ...newCard(meta, command.id, command.title, appendRank(b.workflows), 'WHITE'), projectId: command.projectId }],
+      }
+    case 'subworkflow.create': {
+      const siblings = b.subWorkflows.filter((s) => s.workflowId === command.workflowId)
+      return { ...b, subWorkflows: [...b.subWorkflows, { ...newCard(meta, command.id, command.title, appendRank(siblings)), workflowId: command.workflowId, projectId: b.project.id }] }
+    }
+    case 'feature.create': {
+      const siblings = b.features.filter((f) => f.milestoneId === command.milestoneId && f.subWorkflowId === command.subWorkflowId)
+      const feature: Feature = {
+        ...newCard(meta, command.id, command.title, appendRank(siblings)),
+        projectId: b.project.id,
+        milestoneId: command.milestoneId,
+        subWorkflowId: command.subWorkflowId,
+        estimate: 0,
+      }
+      return { ...b, features: [...b.features, feature] }
+    }
+    case 'card.rename':
+    case 'card.description': {
+      const change = command.type === 'card.rename' ? { title: command.title } : { description: command.description }
+      if (command.kind === 'project') {
+        return { ...b, project: { ...b.project, ...change, lastModified: meta.now, lastModifiedByName: meta.name } }
+      }
+      return editCard(b, command.kind, command.id, meta, change)
+    }
+    case 'card.open':
+    case 'card.close':
+      return editCard(b, command.kind, command.id, meta, { status: command.type === 'card.open' ? 'OPEN' : 'CLOSED' })
+    case 'card.color':
+      return editCard(b, command.kind, command.id, meta, { color: command.color })
+    case 'card.annotations':
+      return editCard(b, command.kind, command.id, meta, { annotations: command.annotations })
+    case 'feature.estimate':
+      return editCard(b, 'feature', command.id, meta, { estimate: command.estimate })
+    case 'card.delete':
+      return deleteCard(b, command.kind, command.id)
+    case 'milestone.move':
+    case 'workflow.move': {
+      const key = command.type === 'milestone.move' ? 'milestones' : 'workflows'
+      const list = b[key] as Card[]
+      const moved = list.find((c) => c.id === command.id)
+      if (!moved) return b
+      return { ...b, [key]: replace(list, placeCard(list, touch(moved, meta, {}), command.index)) }
+    }
+    case 'subworkflow.move': {
+      const moved = b.subWorkflows.find((s) => s.id === command.id)
+      if (!moved) return b
+      const target = b.subWorkflows.filter((s) => s.workflowId === command.toWorkflowId)
+      const changed = placeCard(target, touch(moved, meta, { workflowId: command.toWorkflowId }), command.index)
+      return { ...b, subWorkflows: replace(b.subWorkflows, changed) }
+    }
+    case 'feature.move': {
+      const moved = b.features.find((f) => f.id === command.id)
+      if (!moved) return b
+      const target = b.features.filter((f) => f.milestoneId === command.toMilestoneId && f.subWorkflowId === command.toSubWorkflowId)
+      const changed = placeCard(
+        target,
+        touch(moved, meta, { milestoneId: command.toMilestoneId, subWorkflowId: command.toSubWorkflowId }),
+        command.index,
+      )
+      return { ...b, features: replace(b.features, changed) }
+    }
+    case 'comment.create':
+      return {
+        ...b,
+        featureComments: [
+          {
+            kind: 'featureComment',
+            id: command.id,
+            workspaceId: b.project.workspaceId,
+            featureId: command.featureId,
+            projectId: b.project.id,
+            memberId: meta.memberId,
+            post: command.post,
+            createdAt: meta.now,
+            createdByName: meta.name,
+            lastModified: meta.now,
+          },
+          ...b.featureComments,
+        ],
+      }
+    case 'comment.edit':
+      return { ...b, featureComments: b.featureComments.map((c) => (c.id === command.id ? { ...c, post: command.post, lastModified: meta.now } : c)) }
+    case 'comment.delete':
+      return { ...b, featureComments: b.featureComments.filter((c) => c.id !== command.id) }
+    case 'persona.create': {
+      const persona = {
+        id: command.id,
+        workspaceId: b.project.workspaceId,
+        projectId: command.projectId,
+        avatar: command.avatar,
+        name: command.name,
+        role: command.role,
+        description: command.description,
+        createdAt: meta.now,
+      }
+      const personas = [...b.personas, persona].sort((x, y) => x.name.localeCompare(y.name))
+      const links =
+        command.workflowId && command.workflowPersonaId
+          ? [
+              ...b.workflowPersonas,
+              { id: command.workflowPersonaId, personaId: command.id, workflowId: command.workflowId, projectId: b.project.id, workspaceId: b.project.workspaceId },
+            ]
+          : b.workflowPersonas
+      return { ...b, personas, workflowPersonas: links }
+    }
+    case 'persona.update': {
+      const { type: _type, id, ...change } = command
+      const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined))
+      return { ...b, personas: b.personas.map((p) => (p.id === id ? { ...p, ...defined } : p)).sort((x, y) => x.name.localeCompare(y.name)) }
+    }
+    case 'persona.delete':
+      return {
+        ...b,
+        personas: b.personas.filter((p) => p.id !== command.id),
+        workflowPersonas: b.workflowPersonas.filter((wp) => wp.personaId !== command.id),
+      }
+    case 'workflowPersona.create':
+      return {
+        ...b,
+        workflowPersonas: [
+          ...b.workflowPersonas,
+          { id: command.id, personaId: command.personaId, workflowId: command.workflowId, projectId: b.project.id, workspaceId: b.project.workspaceId },
+        ],
+      }
+    case 'workflowPersona.delete':
+      return { ...b, workflowPersonas: b.workflowPersonas.filter((wp) => wp.id !== command.id) }
+  }
+}
+
+/** SPEC §4: deleting a release or activity removes its features; a goal removes its activities' features. */
+function deleteCard(b: ProjectBundle, kind: string, id: string): ProjectBundle {
+  switch (kind) {
+    case 'milestone':
+      return { ...b, milestones: b.milestones.filter((m) => m.id !== id), features: b.features.filter((f) => f.milestoneId !== id) }
+    case 'subworkflow':
+      return { ...b, subWorkflows: b.subWorkflows.filter((s) => s.id !== id), features: b.features.filter((f) => f.subWorkflowId !== id) }
+    case 'workflow': {
+      const gone = new Set(b.subWorkflows.filter((s) => s.workflowId === id).map((s) => s.id))
+      return {
+        ...b,
+        workflows: b.workflows.filter((w) => w.id !== id),
+        subWorkflows: b.subWorkflows.filter((s) => s.workflowId !== id),
+        features: b.features.filter((f) => !gone.has(f.subWorkflowId)),
+        workflowPersonas: b.workflowPersonas.filter((wp) => wp.workflowId !== id),
+      }
+    }
+    case 'feature':
+      return { ...b, features: b.features.filter((f) => f.id !== id), featureComments: b.featureComments.filter((c) => c.featureId !== id) }
+    default:
+      return b
+  }
+}
