@@ -54,14 +54,21 @@ function toRank(n: bigint, length: number): string {
  * a list can grow long before ranks lengthen; prepends take the largest; inserts take the middle.
  */
 export function rankBetween(before: string | null, after: string | null): string | null {
-  if (before !== null && after !== null && before >= after) throw new Error(`rankBetween: ${before} >= ${after}`)
+  if (before !== null && after !== null && before >= after)
+    throw new Error(`rankBetween: ${before} >= ${after}`)
   for (let length = 1; length <= MAX_RANK_LENGTH; length++) {
     const top = BASE ** BigInt(length)
     // Candidates n (as n / 26^length) with before < n < after.
     const low = before === null ? 1n : scaled(before, length) + 1n
-    const high = after === null ? top - 1n : truncatedAbove(after, length) ? scaled(after, length) : scaled(after, length) - 1n
+    const high =
+      after === null
+        ? top - 1n
+        : truncatedAbove(after, length)
+          ? scaled(after, length)
+          : scaled(after, length) - 1n
     if (low > high) continue
-    const n = after === null && before !== null ? low : before === null && after !== null ? high : (low + high) / 2n
+    const n =
+      after === null && before !== null ? low : before === null && after !== null ? high : (low + high) / 2n
     return toRank(n, length)
   }
   return null

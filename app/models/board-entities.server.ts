@@ -1,6 +1,15 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '~/db/db.server'
-import { featureComments, features, milestones, personas, projects, subWorkflows, workflowPersonas, workflows } from '~/db/schema'
+import {
+  featureComments,
+  features,
+  milestones,
+  personas,
+  projects,
+  subWorkflows,
+  workflowPersonas,
+  workflows,
+} from '~/db/schema'
 import type { CardKind } from '~/domain/board-commands'
 import { refuse } from '~/domain/errors'
 
@@ -25,7 +34,12 @@ type IdTable =
   | typeof personas
   | typeof workflowPersonas
 
-export const CARD_TABLES = { milestone: milestones, workflow: workflows, subworkflow: subWorkflows, feature: features } as const
+export const CARD_TABLES = {
+  milestone: milestones,
+  workflow: workflows,
+  subworkflow: subWorkflows,
+  feature: features,
+} as const
 
 /**
  * The four card tables share their common columns (same JS names), so the shared operations
@@ -62,8 +76,16 @@ function commonCard(row: CardRow) {
   }
 }
 
-export const publicMilestone = (r: MilestoneRow) => ({ kind: 'milestone' as const, ...commonCard(r), projectId: r.projectId })
-export const publicWorkflow = (r: WorkflowRow) => ({ kind: 'workflow' as const, ...commonCard(r), projectId: r.projectId })
+export const publicMilestone = (r: MilestoneRow) => ({
+  kind: 'milestone' as const,
+  ...commonCard(r),
+  projectId: r.projectId,
+})
+export const publicWorkflow = (r: WorkflowRow) => ({
+  kind: 'workflow' as const,
+  ...commonCard(r),
+  projectId: r.projectId,
+})
 export const publicSubWorkflow = (r: SubWorkflowRow) => ({
   kind: 'subworkflow' as const,
   ...commonCard(r),

@@ -26,7 +26,8 @@ export function executeBoardCommand(ctx: WorkspaceContext, command: BoardCommand
 
 export function assertCanEdit(ctx: Pick<WorkspaceContext, 'level' | 'planActive'>) {
   if (can(ctx, 'edit')) return
-  if (!ctx.planActive) throw refuse.forbidden('The workspace plan is inactive: the workspace is view only.', 'plan_inactive')
+  if (!ctx.planActive)
+    throw refuse.forbidden('The workspace plan is inactive: the workspace is view only.', 'plan_inactive')
   throw refuse.forbidden('Your member level does not allow editing.', 'level_too_low')
 }
 
@@ -75,7 +76,12 @@ function run(tx: Tx, a: cards.Author, c: BoardCommand) {
     case 'persona.create':
       return more.createPersona(tx, a, c)
     case 'persona.update':
-      return more.updatePersona(tx, a, c.id, { avatar: c.avatar, name: c.name, role: c.role, description: c.description })
+      return more.updatePersona(tx, a, c.id, {
+        avatar: c.avatar,
+        name: c.name,
+        role: c.role,
+        description: c.description,
+      })
     case 'persona.delete':
       return more.deletePersona(tx, a, c.id)
     case 'workflowPersona.create':

@@ -7,7 +7,10 @@ import { cardKindOfPath, runBoardCommand } from '~/utils/board-api.server'
  * The shared card operations of the four card kinds, one table instead of four copies:
  * POST /v1/{milestones|workflows|subworkflows|features}/{id}/{op}.
  */
-const OPERATIONS: Record<string, { base: (kind: CardKind) => Record<string, unknown>; body: boolean; only?: CardKind }> = {
+const OPERATIONS: Record<
+  string,
+  { base: (kind: CardKind) => Record<string, unknown>; body: boolean; only?: CardKind }
+> = {
   rename: { base: (kind) => ({ type: 'card.rename', kind }), body: true },
   description: { base: (kind) => ({ type: 'card.description', kind }), body: true },
   open: { base: (kind) => ({ type: 'card.open', kind }), body: false },

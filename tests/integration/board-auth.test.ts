@@ -56,7 +56,9 @@ describe('authorisation matrix: every write route is refused and changes nothing
   it('as a member of another workspace with their own Workspace header: 404 for ids of this one', async () => {
     const before = await snapshot()
     // Creating a project or toggling sharing in their own workspace is theirs to do: not a cross-workspace call.
-    const calls = writeCalls(ids).filter((c) => c.name !== 'project create' && c.name !== 'allow external sharing')
+    const calls = writeCalls(ids).filter(
+      (c) => c.name !== 'project create' && c.name !== 'allow external sharing',
+    )
     for (const call of calls) {
       const res = await send(stranger.client, call)
       expect([call.name, res.status]).toEqual([call.name, 404])
@@ -68,7 +70,9 @@ describe('authorisation matrix: every write route is refused and changes nothing
   it("as a member of another workspace with this workspace's header: 403", async () => {
     const before = await snapshot()
     for (const call of writeCalls(ids)) {
-      const res = await stranger.client.request(call.method, call.path, call.body, { Workspace: owner.workspaceId })
+      const res = await stranger.client.request(call.method, call.path, call.body, {
+        Workspace: owner.workspaceId,
+      })
       expect([call.name, res.status, res.json?.error]).toEqual([call.name, 403, 'not_a_member'])
     }
     expect(await snapshot()).toEqual(before)
@@ -79,31 +83,57 @@ describe('reads', () => {
   it('need membership at any level', async () => {
     expect((await viewer.get(`/v1/projects/${ids.project}`)).status).toBe(200)
     expect((await viewer.get('/v1/projects')).json.map((p: any) => p.id)).toContain(ids.project)
-    expect((await new Client(server.url, owner.workspaceId).get(`/v1/projects/${ids.project}`)).status).toBe(401)
+    expect((await new Client(server.url, owner.workspaceId).get(`/v1/projects/${ids.project}`)).status).toBe(
+      401,
+    )
     expect((await new Client(server.url, owner.workspaceId).get('/v1/projects')).status).toBe(401)
-    expect((await stranger.client.get(`/v1/projects/${ids.project}`, { Workspace: owner.workspaceId })).status).toBe(403)
-    expect((await stranger.client.get('/v1/projects')).json).not.toContainEqual(expect.objectContaining({ id: ids.project }))
+    expect(
+      (await stranger.client.get(`/v1/projects/${ids.project}`, { Workspace: owner.workspaceId })).status,
+    ).toBe(403)
+    expect((await stranger.client.get('/v1/projects')).json).not.toContainEqual(
+      expect.objectContaining({ id: ids.project }),
+    )
   })
 })
 
 describe('comments', () => {
   it('can be edited and deleted only by their author', async () => {
     const mine = uuid()
-    const created = await editor.post(`/v1/featurecomments/${mine}`, { featureId: ids.feature, post: 'By Eddie' })
+    const created = await editor.post(`/v1/featurecomments/${mine}`, {
+      featureId: ids.feature,
+      post: 'By Eddie',
+    })
     expect(created.json).toMatchObject({ createdByName: 'Eddie Editor' })
-    expect(await owner.client.post(`/v1/featurecomments/${mine}/post`, { description: 'Hijack' })).toMatchObject({ status: 403, json: { error: 'not_author' } })
-    expect(await owner.client.delete(`/v1/featurecomments/${mine}`)).toMatchObject({ status: 403, json: { error: 'not_author' } })
-    expect((await editor.post(`/v1/featurecomments/${ids.comment}/post`, { description: 'Hijack' })).status).toBe(403)
+    expect(
+      await owner.client.post(`/v1/featurecomments/${mine}/post`, { description: 'Hijack' }),
+    ).toMatchObject({ status: 403, json: { error: 'not_author' } })
+    expect(await owner.client.delete(`/v1/featurecomments/${mine}`)).toMatchObject({
+      status: 403,
+      json: { error: 'not_author' },
+    })
+    expect(
+      (await editor.post(`/v1/featurecomments/${ids.comment}/post`, { description: 'Hijack' })).status,
+    ).toBe(403)
     const b = await bundle(owner.client, ids.project)
     expect(b.featureComments.find((x: any) => x.id === mine).post).toBe('By Eddie')
-    expect((await editor.post(`/v1/featurecomments/${mine}/post`, { description: 'Fixed' })).json.post).toBe('Fixed')
+    expect((await editor.post(`/v1/featurecomments/${mine}/post`, { description: 'Fixed' })).json.post).toBe(
+      'Fixed',
+    )
     expect((await editor.delete(`/v1/featurecomments/${mine}`)).status).toBe(200)
   })
 
   it('an EDITOR can write cards; createdBy and lastModifiedByName follow the writer', async () => {
-    const res = await editor.post(`/v1/features/${uuid()}`, { milestoneId: ids.milestone, subWorkflowId: ids.subworkflow, title: 'By Eddie' })
+    const res = await editor.post(`/v1/features/${uuid()}`, {
+      milestoneId: ids.milestone,
+      subWorkflowId: ids.subworkflow,
+      title: 'By Eddie',
+    })
     expect(res.json).toMatchObject({ createdByName: 'Eddie Editor', lastModifiedByName: 'Eddie Editor' })
     const renamed = await owner.client.post(`/v1/features/${res.json.id}/rename`, { title: 'Owned' })
-    expect(renamed.json).toMatchObject({ createdByName: 'Eddie Editor', lastModifiedByName: owner.name, createdBy: res.json.createdBy })
+    expect(renamed.json).toMatchObject({
+      createdByName: 'Eddie Editor',
+      lastModifiedByName: owner.name,
+      createdBy: res.json.createdBy,
+    })
   })
 })

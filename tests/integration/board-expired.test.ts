@@ -15,13 +15,18 @@ afterAll(async () => {
 function setExpiration(workspaceId: string, date: Date) {
   const db = new Database(server.dbPath)
   db.pragma('busy_timeout = 5000')
-  db.prepare('update subscriptions set expiration_date = ? where workspace_id = ?').run(date.toISOString(), workspaceId)
+  db.prepare('update subscriptions set expiration_date = ? where workspace_id = ?').run(
+    date.toISOString(),
+    workspaceId,
+  )
   db.close()
 }
 
 it('a workspace whose trial has ended is view only: every write 403 plan_inactive, reads 200', async () => {
   const owner = await signUp(server.url)
-  expect((await owner.client.post(`/v1/projects/${crypto.randomUUID()}`, { title: 'Too late' })).json).toMatchObject({ error: 'plan_inactive' })
+  expect(
+    (await owner.client.post(`/v1/projects/${crypto.randomUUID()}`, { title: 'Too late' })).json,
+  ).toMatchObject({ error: 'plan_inactive' })
 
   // Build a map while the trial is (briefly) running, then let it end.
   setExpiration(owner.workspaceId, new Date(Date.now() + 86_400_000))

@@ -26,16 +26,28 @@ it('serves the map read-only without a session while sharing is on, and 404 once
   const v = await signUp(server.url)
   addMember(server.dbPath, owner.workspaceId, v.account.id, 'VIEWER')
   v.client.workspaceId = owner.workspaceId
-  expect(await v.client.post('/v1/settings/allow-external-sharing', { value: false })).toMatchObject({ status: 403, json: { error: 'level_too_low' } })
+  expect(await v.client.post('/v1/settings/allow-external-sharing', { value: false })).toMatchObject({
+    status: 403,
+    json: { error: 'level_too_low' },
+  })
   expect((await anonymous.get(`/v1/link/${full.project.externalLink}`)).status).toBe(200)
 
-  expect(await owner.client.post('/v1/settings/allow-external-sharing', { value: 'no' })).toMatchObject({ status: 400, json: { error: 'value_invalid' } })
+  expect(await owner.client.post('/v1/settings/allow-external-sharing', { value: 'no' })).toMatchObject({
+    status: 400,
+    json: { error: 'value_invalid' },
+  })
   const off = await owner.client.post('/v1/settings/allow-external-sharing', { value: false })
   expect(off.status).toBe(200)
   expect(off.json).toMatchObject({ id: owner.workspaceId, allowExternalSharing: false })
-  expect(await anonymous.get(`/v1/link/${full.project.externalLink}`)).toMatchObject({ status: 404, json: NOT_FOUND })
+  expect(await anonymous.get(`/v1/link/${full.project.externalLink}`)).toMatchObject({
+    status: 404,
+    json: NOT_FOUND,
+  })
   // A signed-in member gets no more through the public link than anyone else.
-  expect(await owner.client.get(`/v1/link/${full.project.externalLink}`)).toMatchObject({ status: 404, json: NOT_FOUND })
+  expect(await owner.client.get(`/v1/link/${full.project.externalLink}`)).toMatchObject({
+    status: 404,
+    json: NOT_FOUND,
+  })
 
   const on = await owner.client.post('/v1/settings/allow-external-sharing', { value: true })
   expect(on.json.allowExternalSharing).toBe(true)

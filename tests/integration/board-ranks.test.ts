@@ -24,7 +24,9 @@ it('20 concurrent appends and 20 concurrent moves into one list all succeed with
 
   const appended = Array.from({ length: 20 }, () => uuid())
   const created = await Promise.all(
-    appended.map((id, i) => c.post(`/v1/features/${id}`, { milestoneId: other, subWorkflowId: ids.subworkflow, title: `F${i}` })),
+    appended.map((id, i) =>
+      c.post(`/v1/features/${id}`, { milestoneId: other, subWorkflowId: ids.subworkflow, title: `F${i}` }),
+    ),
   )
   expect(created.map((r) => r.status)).toEqual(Array(20).fill(200))
   let b = await bundle(c, ids.project)
@@ -37,7 +39,13 @@ it('20 concurrent appends and 20 concurrent moves into one list all succeed with
 
   // Twenty concurrent moves of the appended cards to the top of the original cell.
   const moved = await Promise.all(
-    appended.map((id) => c.post(`/v1/features/${id}/move`, { toSubWorkflowId: ids.subworkflow, toMilestoneId: ids.milestone, index: 0 })),
+    appended.map((id) =>
+      c.post(`/v1/features/${id}/move`, {
+        toSubWorkflowId: ids.subworkflow,
+        toMilestoneId: ids.milestone,
+        index: 0,
+      }),
+    ),
   )
   expect(moved.map((r) => r.status)).toEqual(Array(20).fill(200))
   b = await bundle(c, ids.project)

@@ -20,8 +20,12 @@ async function expectJsonAnswer(call: Call, body: unknown, what: string) {
   const res = await c.request(call.method, call.path, body)
   const label = `${call.name} ${what}`
   expect([label, res.status < 500]).toEqual([label, true])
-  expect([label, res.headers.get('content-type')]).toEqual([label, expect.stringContaining('application/json')])
-  if (res.status !== 200) expect([label, typeof res.json?.error, typeof res.json?.message]).toEqual([label, 'string', 'string'])
+  expect([label, res.headers.get('content-type')]).toEqual([
+    label,
+    expect.stringContaining('application/json'),
+  ])
+  if (res.status !== 200)
+    expect([label, typeof res.json?.error, typeof res.json?.message]).toEqual([label, 'string', 'string'])
   return res
 }
 
@@ -48,7 +52,11 @@ it('wrong types, oversize strings and non-UUID body ids are 400 JSON', async () 
       if (field === 'index') bads.push(-1, 1.5)
       if (/Id$/.test(field)) bads.push('not-a-uuid', '')
       for (const bad of bads) {
-        const res = await expectJsonAnswer(call, { ...body, [field]: bad }, `${field}=${JSON.stringify(bad).slice(0, 20)}`)
+        const res = await expectJsonAnswer(
+          call,
+          { ...body, [field]: bad },
+          `${field}=${JSON.stringify(bad).slice(0, 20)}`,
+        )
         expect([call.name, field, res.status]).toEqual([call.name, field, 400])
       }
     }
@@ -60,8 +68,18 @@ it('non-UUID ids in the path are 400 JSON on every route', async () => {
   const all = writeCalls(ids).filter((x) => uuidPattern.test(x.path))
   all.push({ name: 'project read', method: 'GET' as never, path: `/v1/projects/${ids.project}` })
   for (const call of all) {
-    for (const bad of ['not-a-uuid', '123', 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz', "1'%20or%201=1", 'x'.repeat(300)]) {
-      const res = await expectJsonAnswer({ ...call, path: call.path.replace(uuidPattern, bad) }, call.body, `path ${bad.slice(0, 12)}`)
+    for (const bad of [
+      'not-a-uuid',
+      '123',
+      'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz',
+      "1'%20or%201=1",
+      'x'.repeat(300),
+    ]) {
+      const res = await expectJsonAnswer(
+        { ...call, path: call.path.replace(uuidPattern, bad) },
+        call.body,
+        `path ${bad.slice(0, 12)}`,
+      )
       expect([call.name, bad, res.status]).toEqual([call.name, bad, 400])
       expect(res.json.error).toBe('id_invalid')
     }

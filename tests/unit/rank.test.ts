@@ -40,7 +40,9 @@ describe('rankBetween', () => {
     between('zzzzzzz', null)
   })
   it('answers null when no rank of at most MAX_RANK_LENGTH fits', () => {
-    expect(rankBetween('a'.repeat(MAX_RANK_LENGTH - 1) + 'b', 'a'.repeat(MAX_RANK_LENGTH - 1) + 'c')).toBeNull()
+    expect(
+      rankBetween('a'.repeat(MAX_RANK_LENGTH - 1) + 'b', 'a'.repeat(MAX_RANK_LENGTH - 1) + 'c'),
+    ).toBeNull()
     expect(rankBetween('z'.repeat(MAX_RANK_LENGTH), null)).toBeNull()
     expect(rankBetween(null, 'a'.repeat(MAX_RANK_LENGTH - 1) + 'b')).toBeNull()
   })
