@@ -12,6 +12,7 @@ import {
 } from '~/db/schema'
 import type { CardKind } from '~/domain/board-commands'
 import { refuse } from '~/domain/errors'
+import type { publicProject } from './project.server'
 
 /** Table rows and their public (API) shapes for the story-map entities. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -145,6 +146,7 @@ export function publicCard(kind: CardKind, row: CardRow) {
   }
 }
 
+export type PublicProject = ReturnType<typeof publicProject>
 export type PublicMilestone = ReturnType<typeof publicMilestone>
 export type PublicWorkflow = ReturnType<typeof publicWorkflow>
 export type PublicSubWorkflow = ReturnType<typeof publicSubWorkflow>
