@@ -9,9 +9,8 @@
  *
  * Move index: `index` is the card's final zero-based position in the destination list, counting
  * EVERY sibling in that list — closed ones included — and excluding the moved card itself. A board
- * that hides closed cards must translate its visible drop position into this index (e.g. take the
- * neighbour it was dropped after and use that card's position in the full list + 1). An index
- * past the end means "last".
+ * that hides closed cards must translate its visible drop position into this index
+ * (moveIndexFromVisible below). An index past the end means "last".
  *
  * When no rank of at most MAX_RANK_LENGTH characters fits between two neighbours, rankBetween
  * answers null and the caller rebalances the whole list (rebalanceRanks) in the same transaction.
@@ -99,4 +98,25 @@ export function placeInList(
   const fresh = rebalanceRanks(siblingRanks.length + 1)
   const moved = fresh[at]
   return { rank: moved, rebalanced: fresh.filter((_, i) => i !== at) }
+}
+
+/**
+ * For a board that hides some cards (closed ones): turns a drop position in the VISIBLE list into
+ * the move `index` the server expects. `siblings` is the full destination list in rank order,
+ * without the moved card. The card goes right after the visible card it was dropped below
+ * (or first, when dropped at the top).
+ */
+export function moveIndexFromVisible<T>(
+  siblings: readonly T[],
+  visibleIndex: number,
+  isVisible: (card: T) => boolean,
+): number {
+  if (visibleIndex <= 0) return 0
+  let seen = 0
+  for (let i = 0; i < siblings.length; i++) {
+    if (!isVisible(siblings[i])) continue
+    seen++
+    if (seen === visibleIndex) return i + 1
+  }
+  return siblings.length
 }
