@@ -28,15 +28,19 @@ function operation(kindSegment: string | undefined, op: string | undefined) {
   return { kind, ...found }
 }
 
+function wrongMethod({ params }: { params: { kind?: string; op?: string } }) {
+  operation(params.kind, params.op) // an unknown route is 404 whatever the method
+  return apiError(405, 'method_not_allowed', 'This method is not allowed here.')
+}
+
 const route = v1Route({
   POST: ({ request, params }) => {
     const { kind, base, body } = operation(params.kind, params.op)
     return runBoardCommand(request, params.id, base(kind), { body })
   },
-  GET: ({ params }) => {
-    operation(params.kind, params.op)
-    return apiError(405, 'method_not_allowed', 'This method is not allowed here.')
-  },
+  GET: wrongMethod,
+  PUT: wrongMethod,
+  DELETE: wrongMethod,
 })
 export const loader = route.loader
 export const action = route.action

@@ -345,6 +345,9 @@ describe('cards', () => {
       json: { error: 'not_found' },
     })
     expect((await c.get(`/v1/features/${uuid()}`)).status).toBe(405)
+    expect((await c.delete(`/v1/gizmos/${uuid()}/rename`)).status).toBe(404)
+    expect((await c.get(`/v1/features/${uuid()}/rename`)).status).toBe(405)
+    expect((await c.get(`/v1/features/${uuid()}/explode`)).status).toBe(404)
   })
 })
 
