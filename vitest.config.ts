@@ -8,11 +8,13 @@ export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
       {
         resolve: { alias },
         test: {
           name: 'integration',
+          // Runs after the unit project (vitest needs distinct groups when maxWorkers differ).
+          sequence: { groupOrder: 1 },
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,

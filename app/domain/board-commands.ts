@@ -7,10 +7,32 @@ import { uuidSchema } from './ids'
  * Pure: no Remix, no database.
  */
 
-export const COLORS = ['WHITE', 'GREY', 'RED', 'ORANGE', 'YELLOW', 'GREEN', 'TEAL', 'BLUE', 'INDIGO', 'PURPLE', 'PINK'] as const
+export const COLORS = [
+  'WHITE',
+  'GREY',
+  'RED',
+  'ORANGE',
+  'YELLOW',
+  'GREEN',
+  'TEAL',
+  'BLUE',
+  'INDIGO',
+  'PURPLE',
+  'PINK',
+] as const
 export type Color = (typeof COLORS)[number] | ''
 
-export const ANNOTATIONS = ['RISKY', 'UNCLEAR', 'SPLIT', 'DEPENDENCY', 'BLOCKED', 'DISCUSSION', 'REJECTED', 'IDEA', 'RESEARCH'] as const
+export const ANNOTATIONS = [
+  'RISKY',
+  'UNCLEAR',
+  'SPLIT',
+  'DEPENDENCY',
+  'BLOCKED',
+  'DISCUSSION',
+  'REJECTED',
+  'IDEA',
+  'RESEARCH',
+] as const
 export type Annotation = (typeof ANNOTATIONS)[number]
 export const ANNOTATION_LABELS: Record<Annotation, string> = {
   RISKY: 'Risky',
@@ -24,7 +46,17 @@ export const ANNOTATION_LABELS: Record<Annotation, string> = {
   RESEARCH: 'Research needed',
 }
 
-export const AVATARS = ['avatar00', 'avatar01', 'avatar02', 'avatar03', 'avatar04', 'avatar05', 'avatar06', 'avatar07', 'avatar08'] as const
+export const AVATARS = [
+  'avatar00',
+  'avatar01',
+  'avatar02',
+  'avatar03',
+  'avatar04',
+  'avatar05',
+  'avatar06',
+  'avatar07',
+  'avatar08',
+] as const
 
 /** The four kinds of card; a project shares rename and description with them. */
 export const CARD_KINDS = ['milestone', 'workflow', 'subworkflow', 'feature'] as const
@@ -55,23 +87,34 @@ export function annotationList(value: string): Annotation[] {
 }
 
 const id = uuidSchema
-export const titleSchema = z.string().trim().min(1, 'Title required.').max(TITLE_MAX, `Maximum ${TITLE_MAX} characters.`)
+export const titleSchema = z
+  .string()
+  .trim()
+  .min(1, 'Title required.')
+  .max(TITLE_MAX, `Maximum ${TITLE_MAX} characters.`)
 export const descriptionSchema = z.string().max(DESCRIPTION_MAX, `Maximum ${DESCRIPTION_MAX} characters.`)
 export const colorSchema = z.enum([...COLORS, ''], { error: 'Unknown colour.' })
-export const annotationsSchema = z.string().max(1000).transform((value, ctx) => {
-  const normal = normalizeAnnotations(value)
-  if (normal === null) {
-    ctx.addIssue({ code: 'custom', message: 'Unknown annotation.' })
-    return z.NEVER
-  }
-  return normal
-})
+export const annotationsSchema = z
+  .string()
+  .max(1000)
+  .transform((value, ctx) => {
+    const normal = normalizeAnnotations(value)
+    if (normal === null) {
+      ctx.addIssue({ code: 'custom', message: 'Unknown annotation.' })
+      return z.NEVER
+    }
+    return normal
+  })
 export const estimateSchema = z
   .number({ error: 'Must be an integer.' })
   .int('Must be an integer.')
   .min(0, 'Must be positive.')
   .max(ESTIMATE_MAX, `Max ${ESTIMATE_MAX}.`)
-export const indexSchema = z.number({ error: 'Must be an integer.' }).int('Must be an integer.').min(0).max(1_000_000)
+export const indexSchema = z
+  .number({ error: 'Must be an integer.' })
+  .int('Must be an integer.')
+  .min(0)
+  .max(1_000_000)
 export const postSchema = z
   .string({ error: 'Please write a comment.' })
   .max(COMMENT_MAX, `Maximum ${COMMENT_MAX} characters.`)
@@ -80,7 +123,8 @@ export const avatarSchema = z.enum(AVATARS, { error: 'Unknown avatar.' })
 export const personaNameSchema = z.string().trim().min(1, 'Required.').max(200, 'Maximum 200 characters.')
 export const personaRoleSchema = z.string().max(200, 'Maximum 200 characters.')
 
-const cmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.object({ type: z.literal(type), ...shape })
+const cmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.object({ type: z.literal(type), ...shape })
 
 export const boardCommandSchema = z.discriminatedUnion('type', [
   cmd('project.create', { id, title: titleSchema }),
@@ -151,6 +195,7 @@ export function parseBoardCommand(
   const issue = result.error.issues[0]
   const field = issue.path.length > 0 ? String(issue.path[0]) : ''
   const code = field ? `${snake(field)}_invalid` : 'invalid_input'
-  const message = field === 'title' ? 'Title is invalid.' : field ? `${field}: ${issue.message}` : issue.message
+  const message =
+    field === 'title' ? 'Title is invalid.' : field ? `${field}: ${issue.message}` : issue.message
   return { ok: false, code, field, message }
 }

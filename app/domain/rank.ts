@@ -9,9 +9,8 @@
  *
  * Move index: `index` is the card's final zero-based position in the destination list, counting
  * EVERY sibling in that list — closed ones included — and excluding the moved card itself. A board
- * that hides closed cards must translate its visible drop position into this index (e.g. take the
- * neighbour it was dropped after and use that card's position in the full list + 1). An index
- * past the end means "last".
+ * that hides closed cards must translate its visible drop position into this index
+ * (moveIndexFromVisible below). An index past the end means "last".
  *
  * When no rank of at most MAX_RANK_LENGTH characters fits between two neighbours, rankBetween
  * answers null and the caller rebalances the whole list (rebalanceRanks) in the same transaction.
@@ -54,14 +53,21 @@ function toRank(n: bigint, length: number): string {
  * a list can grow long before ranks lengthen; prepends take the largest; inserts take the middle.
  */
 export function rankBetween(before: string | null, after: string | null): string | null {
-  if (before !== null && after !== null && before >= after) throw new Error(`rankBetween: ${before} >= ${after}`)
+  if (before !== null && after !== null && before >= after)
+    throw new Error(`rankBetween: ${before} >= ${after}`)
   for (let length = 1; length <= MAX_RANK_LENGTH; length++) {
     const top = BASE ** BigInt(length)
     // Candidates n (as n / 26^length) with before < n < after.
     const low = before === null ? 1n : scaled(before, length) + 1n
-    const high = after === null ? top - 1n : truncatedAbove(after, length) ? scaled(after, length) : scaled(after, length) - 1n
+    const high =
+      after === null
+        ? top - 1n
+        : truncatedAbove(after, length)
+          ? scaled(after, length)
+          : scaled(after, length) - 1n
     if (low > high) continue
-    const n = after === null && before !== null ? low : before === null && after !== null ? high : (low + high) / 2n
+    const n =
+      after === null && before !== null ? low : before === null && after !== null ? high : (low + high) / 2n
     return toRank(n, length)
   }
   return null
@@ -92,4 +98,25 @@ export function placeInList(
   const fresh = rebalanceRanks(siblingRanks.length + 1)
   const moved = fresh[at]
   return { rank: moved, rebalanced: fresh.filter((_, i) => i !== at) }
+}
+
+/**
+ * For a board that hides some cards (closed ones): turns a drop position in the VISIBLE list into
+ * the move `index` the server expects. `siblings` is the full destination list in rank order,
+ * without the moved card. The card goes right after the visible card it was dropped below
+ * (or first, when dropped at the top).
+ */
+export function moveIndexFromVisible<T>(
+  siblings: readonly T[],
+  visibleIndex: number,
+  isVisible: (card: T) => boolean,
+): number {
+  if (visibleIndex <= 0) return 0
+  let seen = 0
+  for (let i = 0; i < siblings.length; i++) {
+    if (!isVisible(siblings[i])) continue
+    seen++
+    if (seen === visibleIndex) return i + 1
+  }
+  return siblings.length
 }

@@ -1,8 +1,18 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '~/db/db.server'
-import { featureComments, features, milestones, personas, projects, subWorkflows, workflowPersonas, workflows } from '~/db/schema'
+import {
+  featureComments,
+  features,
+  milestones,
+  personas,
+  projects,
+  subWorkflows,
+  workflowPersonas,
+  workflows,
+} from '~/db/schema'
 import type { CardKind } from '~/domain/board-commands'
 import { refuse } from '~/domain/errors'
+import type { publicProject } from './project.server'
 
 /** Table rows and their public (API) shapes for the story-map entities. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -25,7 +35,12 @@ type IdTable =
   | typeof personas
   | typeof workflowPersonas
 
-export const CARD_TABLES = { milestone: milestones, workflow: workflows, subworkflow: subWorkflows, feature: features } as const
+export const CARD_TABLES = {
+  milestone: milestones,
+  workflow: workflows,
+  subworkflow: subWorkflows,
+  feature: features,
+} as const
 
 /**
  * The four card tables share their common columns (same JS names), so the shared operations
@@ -62,8 +77,16 @@ function commonCard(row: CardRow) {
   }
 }
 
-export const publicMilestone = (r: MilestoneRow) => ({ kind: 'milestone' as const, ...commonCard(r), projectId: r.projectId })
-export const publicWorkflow = (r: WorkflowRow) => ({ kind: 'workflow' as const, ...commonCard(r), projectId: r.projectId })
+export const publicMilestone = (r: MilestoneRow) => ({
+  kind: 'milestone' as const,
+  ...commonCard(r),
+  projectId: r.projectId,
+})
+export const publicWorkflow = (r: WorkflowRow) => ({
+  kind: 'workflow' as const,
+  ...commonCard(r),
+  projectId: r.projectId,
+})
 export const publicSubWorkflow = (r: SubWorkflowRow) => ({
   kind: 'subworkflow' as const,
   ...commonCard(r),
@@ -123,6 +146,7 @@ export function publicCard(kind: CardKind, row: CardRow) {
   }
 }
 
+export type PublicProject = ReturnType<typeof publicProject>
 export type PublicMilestone = ReturnType<typeof publicMilestone>
 export type PublicWorkflow = ReturnType<typeof publicWorkflow>
 export type PublicSubWorkflow = ReturnType<typeof publicSubWorkflow>

@@ -3,7 +3,17 @@ import type { BoardCommand } from '~/domain/board-commands'
 import { refuse } from '~/domain/errors'
 import { can } from '~/domain/permissions'
 import * as cards from './cards.server'
-import type { Tx } from './board-entities.server'
+import type {
+  PublicComment,
+  PublicFeature,
+  PublicMilestone,
+  PublicPersona,
+  PublicProject,
+  PublicSubWorkflow,
+  PublicWorkflow,
+  PublicWorkflowPersona,
+  Tx,
+} from './board-entities.server'
 import * as more from './comments-personas.server'
 import type { WorkspaceContext } from './workspace.server'
 
@@ -12,7 +22,11 @@ import type { WorkspaceContext } from './workspace.server'
  * Checks the caller may edit (SPEC §6), then runs the command in ONE transaction: a refusal
  * anywhere inside rolls everything back. Returns the public entity (or `{}` for deletes).
  */
-export function executeBoardCommand(ctx: WorkspaceContext, command: BoardCommand, now = new Date()) {
+export function executeBoardCommand<C extends BoardCommand>(
+  ctx: WorkspaceContext,
+  command: C,
+  now = new Date(),
+): BoardCommandResult<C> {
   assertCanEdit(ctx)
   const author: cards.Author = {
     workspaceId: ctx.workspace.id,
@@ -21,12 +35,50 @@ export function executeBoardCommand(ctx: WorkspaceContext, command: BoardCommand
     now: now.toISOString(),
   }
   // better-sqlite3 is synchronous: the read-compute-write of ranks cannot interleave with another request.
-  return getDb().transaction((tx) => run(tx, author, command))
+  return getDb().transaction((tx) => run(tx, author, command)) as BoardCommandResult<C>
 }
+
+type Deleted = Record<string, never>
+type ResultByType = {
+  'project.create': PublicProject
+  'milestone.create': PublicMilestone
+  'workflow.create': PublicWorkflow
+  'subworkflow.create': PublicSubWorkflow
+  'feature.create': PublicFeature
+  'milestone.move': PublicMilestone
+  'workflow.move': PublicWorkflow
+  'subworkflow.move': PublicSubWorkflow
+  'feature.move': PublicFeature
+  'feature.estimate': PublicFeature
+  'comment.create': PublicComment
+  'comment.edit': PublicComment
+  'comment.delete': Deleted
+  'persona.create': PublicPersona
+  'persona.update': PublicPersona
+  'persona.delete': Deleted
+  'workflowPersona.create': PublicWorkflowPersona
+  'workflowPersona.delete': Deleted
+  'card.delete': Deleted
+}
+type CardOf = {
+  milestone: PublicMilestone
+  workflow: PublicWorkflow
+  subworkflow: PublicSubWorkflow
+  feature: PublicFeature
+  project: PublicProject
+}
+
+/** What a command answers: the entity it created or changed (by kind for the shared card operations), `{}` for deletes. */
+export type BoardCommandResult<C extends BoardCommand> = C['type'] extends keyof ResultByType
+  ? ResultByType[C['type']]
+  : C extends { kind: infer K extends keyof CardOf }
+    ? CardOf[K]
+    : never
 
 export function assertCanEdit(ctx: Pick<WorkspaceContext, 'level' | 'planActive'>) {
   if (can(ctx, 'edit')) return
-  if (!ctx.planActive) throw refuse.forbidden('The workspace plan is inactive: the workspace is view only.', 'plan_inactive')
+  if (!ctx.planActive)
+    throw refuse.forbidden('The workspace plan is inactive: the workspace is view only.', 'plan_inactive')
   throw refuse.forbidden('Your member level does not allow editing.', 'level_too_low')
 }
 
@@ -75,7 +127,12 @@ function run(tx: Tx, a: cards.Author, c: BoardCommand) {
     case 'persona.create':
       return more.createPersona(tx, a, c)
     case 'persona.update':
-      return more.updatePersona(tx, a, c.id, { avatar: c.avatar, name: c.name, role: c.role, description: c.description })
+      return more.updatePersona(tx, a, c.id, {
+        avatar: c.avatar,
+        name: c.name,
+        role: c.role,
+        description: c.description,
+      })
     case 'persona.delete':
       return more.deletePersona(tx, a, c.id)
     case 'workflowPersona.create':

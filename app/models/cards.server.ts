@@ -62,13 +62,25 @@ function updateProject(tx: Tx, a: Author, id: string, change: { title?: string; 
 
 // ---- creating cards (each goes after the last card of its list)
 
-export function createTopCard(tx: Tx, a: Author, kind: 'milestone' | 'workflow', c: { id: string; projectId: string; title: string }) {
+export function createTopCard(
+  tx: Tx,
+  a: Author,
+  kind: 'milestone' | 'workflow',
+  c: { id: string; projectId: string; title: string },
+) {
   const table = cardTable(kind)
   assertIdFree(tx, CARD_TABLES[kind], c.id)
   findProject(tx, c.projectId, a.workspaceId)
   const rank = rankAtEnd(tx, table, eq(table.projectId, c.projectId), c.id)
   tx.insert(table)
-    .values({ id: c.id, projectId: c.projectId, rank, title: c.title, color: kind === 'workflow' ? 'WHITE' : '', ...created(a) })
+    .values({
+      id: c.id,
+      projectId: c.projectId,
+      rank,
+      title: c.title,
+      color: kind === 'workflow' ? 'WHITE' : '',
+      ...created(a),
+    })
     .run()
   return reread(tx, kind, c.id, a)
 }
@@ -78,7 +90,14 @@ export function createSubWorkflow(tx: Tx, a: Author, c: { id: string; workflowId
   const workflow = findCard(tx, 'workflow', c.workflowId, a.workspaceId) as { projectId: string }
   const rank = rankAtEnd(tx, cardTable('subworkflow'), eq(subWorkflows.workflowId, c.workflowId), c.id)
   tx.insert(subWorkflows)
-    .values({ id: c.id, projectId: workflow.projectId, workflowId: c.workflowId, rank, title: c.title, ...created(a) })
+    .values({
+      id: c.id,
+      projectId: workflow.projectId,
+      workflowId: c.workflowId,
+      rank,
+      title: c.title,
+      ...created(a),
+    })
     .run()
   return reread(tx, 'subworkflow', c.id, a)
 }
@@ -94,26 +113,45 @@ function findCell(tx: Tx, a: Author, subWorkflowId: string, milestoneId: string)
   return { projectId: milestone.projectId }
 }
 
-export function createFeature(tx: Tx, a: Author, c: { id: string; milestoneId: string; subWorkflowId: string; title: string }) {
+export function createFeature(
+  tx: Tx,
+  a: Author,
+  c: { id: string; milestoneId: string; subWorkflowId: string; title: string },
+) {
   assertIdFree(tx, features, c.id)
   const { projectId } = findCell(tx, a, c.subWorkflowId, c.milestoneId)
   const rank = rankAtEnd(tx, cardTable('feature'), cellScope(c.subWorkflowId, c.milestoneId), c.id)
   tx.insert(features)
-    .values({ id: c.id, projectId, subWorkflowId: c.subWorkflowId, milestoneId: c.milestoneId, rank, title: c.title, ...created(a) })
+    .values({
+      id: c.id,
+      projectId,
+      subWorkflowId: c.subWorkflowId,
+      milestoneId: c.milestoneId,
+      rank,
+      title: c.title,
+      ...created(a),
+    })
     .run()
   return reread(tx, 'feature', c.id, a)
 }
 
 // ---- the shared card operations
 
-export type CardChange = { title?: string; description?: string; color?: string; annotations?: string; status?: 'OPEN' | 'CLOSED' }
+export type CardChange = {
+  title?: string
+  description?: string
+  color?: string
+  annotations?: string
+  status?: 'OPEN' | 'CLOSED'
+}
 
 /**
  * Applies one change to a card. Title, description, colour, annotation and size edits need an
  * OPEN card (SPEC §4); open and close do not.
  */
 export function changeCard(tx: Tx, a: Author, kind: TitledKind, id: string, change: CardChange) {
-  if (kind === 'project') return updateProject(tx, a, id, { title: change.title, description: change.description })
+  if (kind === 'project')
+    return updateProject(tx, a, id, { title: change.title, description: change.description })
   const row = findCard(tx, kind, id, a.workspaceId)
   if (change.status === undefined && row.status === 'CLOSED') {
     throw refuse.invalid('card_closed', 'A closed card cannot be edited; reopen it first.')
@@ -128,7 +166,8 @@ export function changeCard(tx: Tx, a: Author, kind: TitledKind, id: string, chan
 
 export function setEstimate(tx: Tx, a: Author, id: string, estimate: number) {
   const row = findCard(tx, 'feature', id, a.workspaceId)
-  if (row.status === 'CLOSED') throw refuse.invalid('card_closed', 'A closed card cannot be edited; reopen it first.')
+  if (row.status === 'CLOSED')
+    throw refuse.invalid('card_closed', 'A closed card cannot be edited; reopen it first.')
   tx.update(features)
     .set({ estimate, ...modified(a) })
     .where(eq(features.id, id))
@@ -174,7 +213,14 @@ export function moveSubWorkflow(tx: Tx, a: Author, id: string, toWorkflowId: str
   return reread(tx, 'subworkflow', id, a)
 }
 
-export function moveFeature(tx: Tx, a: Author, id: string, toSubWorkflowId: string, toMilestoneId: string, index: number) {
+export function moveFeature(
+  tx: Tx,
+  a: Author,
+  id: string,
+  toSubWorkflowId: string,
+  toMilestoneId: string,
+  index: number,
+) {
   const row = findCard(tx, 'feature', id, a.workspaceId) as FeatureRow
   const { projectId } = findCell(tx, a, toSubWorkflowId, toMilestoneId)
   assertSameProject(row.projectId, projectId, 'release')

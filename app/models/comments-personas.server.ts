@@ -22,7 +22,8 @@ function findComment(tx: Tx, a: Author, id: string) {
     .where(and(eq(featureComments.id, id), eq(featureComments.workspaceId, a.workspaceId)))
     .get()
   if (!row) throw refuse.notFound('Comment not found.', 'comment_not_found')
-  if (row.memberId !== a.memberId) throw refuse.forbidden('Only the author of a comment can change it.', 'not_author')
+  if (row.memberId !== a.memberId)
+    throw refuse.forbidden('Only the author of a comment can change it.', 'not_author')
   return row
 }
 
@@ -49,7 +50,12 @@ export function createComment(tx: Tx, a: Author, c: { id: string; featureId: str
 
 export function editComment(tx: Tx, a: Author, id: string, post: string) {
   findComment(tx, a, id)
-  const row = tx.update(featureComments).set({ post, lastModified: a.now }).where(eq(featureComments.id, id)).returning().get()
+  const row = tx
+    .update(featureComments)
+    .set({ post, lastModified: a.now })
+    .where(eq(featureComments.id, id))
+    .returning()
+    .get()
   return publicComment(row)
 }
 
@@ -71,7 +77,11 @@ function findPersona(tx: Tx, a: Author, id: string) {
   return row
 }
 
-function linkPersona(tx: Tx, a: Author, c: { id: string; workflowId: string; personaId: string; projectId: string }) {
+function linkPersona(
+  tx: Tx,
+  a: Author,
+  c: { id: string; workflowId: string; personaId: string; projectId: string },
+) {
   assertIdFree(tx, workflowPersonas, c.id)
   const workflow = findCard(tx, 'workflow', c.workflowId, a.workspaceId) as { projectId: string }
   assertSameProject(c.projectId, workflow.projectId, 'workflow')
@@ -83,7 +93,13 @@ function linkPersona(tx: Tx, a: Author, c: { id: string; workflowId: string; per
   if (existing) throw refuse.conflict('already_linked', 'The persona is already on this goal.')
   return tx
     .insert(workflowPersonas)
-    .values({ id: c.id, workspaceId: a.workspaceId, projectId: c.projectId, workflowId: c.workflowId, personaId: c.personaId })
+    .values({
+      id: c.id,
+      workspaceId: a.workspaceId,
+      projectId: c.projectId,
+      workflowId: c.workflowId,
+      personaId: c.personaId,
+    })
     .returning()
     .get()
 }
@@ -93,7 +109,12 @@ export type PersonaFields = { avatar: string; name: string; role: string; descri
 export function createPersona(
   tx: Tx,
   a: Author,
-  c: PersonaFields & { id: string; projectId: string; workflowId?: string | null; workflowPersonaId?: string | null },
+  c: PersonaFields & {
+    id: string
+    projectId: string
+    workflowId?: string | null
+    workflowPersonaId?: string | null
+  },
 ) {
   assertIdFree(tx, personas, c.id)
   findProject(tx, c.projectId, a.workspaceId)
@@ -112,7 +133,12 @@ export function createPersona(
     .returning()
     .get()
   if (c.workflowId && c.workflowPersonaId) {
-    linkPersona(tx, a, { id: c.workflowPersonaId, workflowId: c.workflowId, personaId: c.id, projectId: c.projectId })
+    linkPersona(tx, a, {
+      id: c.workflowPersonaId,
+      workflowId: c.workflowId,
+      personaId: c.id,
+      projectId: c.projectId,
+    })
   }
   return publicPersona(row)
 }
@@ -130,7 +156,11 @@ export function deletePersona(tx: Tx, a: Author, id: string) {
   return {}
 }
 
-export function createWorkflowPersona(tx: Tx, a: Author, c: { id: string; workflowId: string; personaId: string }) {
+export function createWorkflowPersona(
+  tx: Tx,
+  a: Author,
+  c: { id: string; workflowId: string; personaId: string },
+) {
   const persona = findPersona(tx, a, c.personaId)
   return publicWorkflowPersona(linkPersona(tx, a, { ...c, projectId: persona.projectId }))
 }

@@ -34,8 +34,20 @@ function bundleOf(project: Project) {
   const pid = project.id
   return {
     project: publicProject(project),
-    milestones: db.select().from(milestones).where(eq(milestones.projectId, pid)).orderBy(asc(milestones.rank)).all().map(publicMilestone),
-    workflows: db.select().from(workflows).where(eq(workflows.projectId, pid)).orderBy(asc(workflows.rank)).all().map(publicWorkflow),
+    milestones: db
+      .select()
+      .from(milestones)
+      .where(eq(milestones.projectId, pid))
+      .orderBy(asc(milestones.rank))
+      .all()
+      .map(publicMilestone),
+    workflows: db
+      .select()
+      .from(workflows)
+      .where(eq(workflows.projectId, pid))
+      .orderBy(asc(workflows.rank))
+      .all()
+      .map(publicWorkflow),
     subWorkflows: db
       .select()
       .from(subWorkflows)
@@ -57,7 +69,13 @@ function bundleOf(project: Project) {
       .orderBy(desc(featureComments.createdAt), desc(featureComments.id))
       .all()
       .map(publicComment),
-    personas: db.select().from(personas).where(eq(personas.projectId, pid)).orderBy(asc(personas.name), asc(personas.id)).all().map(publicPersona),
+    personas: db
+      .select()
+      .from(personas)
+      .where(eq(personas.projectId, pid))
+      .orderBy(asc(personas.name), asc(personas.id))
+      .all()
+      .map(publicPersona),
     workflowPersonas: db
       .select()
       .from(workflowPersonas)

@@ -25,7 +25,11 @@ export function rankAt(tx: Tx, table: CommonCardTable, scope: SQL, cardId: strin
     // list (and the moved card) on a temporary rank that no real rank can equal ('~' sorts after
     // a–z and ids are unique), then write the fresh sequence.
     const ids = [...siblings.map((s) => s.id), cardId]
-    for (const id of ids) tx.update(table).set({ rank: `~${id}` }).where(eq(table.id, id)).run()
+    for (const id of ids)
+      tx.update(table)
+        .set({ rank: `~${id}` })
+        .where(eq(table.id, id))
+        .run()
     siblings.forEach((s, i) => {
       tx.update(table).set({ rank: placed.rebalanced[i] }).where(eq(table.id, s.id)).run()
     })

@@ -3,7 +3,8 @@ import { runBoardCommand } from '~/utils/board-api.server'
 
 /** Edits a comment: the new text arrives as `description` (SPEC §7). */
 const route = v1Route({
-  POST: ({ request, params }) => runBoardCommand(request, params.id, { type: 'comment.edit' }, { fields: { description: 'post' } }),
+  POST: ({ request, params }) =>
+    runBoardCommand(request, params.id, { type: 'comment.edit' }, { fields: { description: 'post' } }),
 })
 export const loader = route.loader
 export const action = route.action

@@ -3,7 +3,8 @@ import { runBoardCommand } from '~/utils/board-api.server'
 
 const route = v1Route({
   POST: ({ request, params }) => runBoardCommand(request, params.id, { type: 'comment.create' }),
-  DELETE: ({ request, params }) => runBoardCommand(request, params.id, { type: 'comment.delete' }, { body: false }),
+  DELETE: ({ request, params }) =>
+    runBoardCommand(request, params.id, { type: 'comment.delete' }, { body: false }),
 })
 export const loader = route.loader
 export const action = route.action

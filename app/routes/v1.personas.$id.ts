@@ -4,7 +4,8 @@ import { runBoardCommand } from '~/utils/board-api.server'
 const route = v1Route({
   POST: ({ request, params }) => runBoardCommand(request, params.id, { type: 'persona.create' }),
   PUT: ({ request, params }) => runBoardCommand(request, params.id, { type: 'persona.update' }),
-  DELETE: ({ request, params }) => runBoardCommand(request, params.id, { type: 'persona.delete' }, { body: false }),
+  DELETE: ({ request, params }) =>
+    runBoardCommand(request, params.id, { type: 'persona.delete' }, { body: false }),
 })
 export const loader = route.loader
 export const action = route.action

@@ -5,8 +5,10 @@ import { runBoardCommand } from '~/utils/board-api.server'
 /** POST /v1/projects/{id}/rename {title} and /description {description}. */
 const route = v1Route({
   POST: ({ request, params }) => {
-    if (params.op === 'rename') return runBoardCommand(request, params.id, { type: 'card.rename', kind: 'project' })
-    if (params.op === 'description') return runBoardCommand(request, params.id, { type: 'card.description', kind: 'project' })
+    if (params.op === 'rename')
+      return runBoardCommand(request, params.id, { type: 'card.rename', kind: 'project' })
+    if (params.op === 'description')
+      return runBoardCommand(request, params.id, { type: 'card.description', kind: 'project' })
     throw refuse.notFound('No such API route.', 'not_found')
   },
 })

@@ -8,7 +8,8 @@ const route = v1Route({
     return getProjectBundle(ctx.workspace.id, pathId(params.id))
   },
   POST: ({ request, params }) => runBoardCommand(request, params.id, { type: 'project.create' }),
-  DELETE: ({ request, params }) => runBoardCommand(request, params.id, { type: 'card.delete', kind: 'project' }, { body: false }),
+  DELETE: ({ request, params }) =>
+    runBoardCommand(request, params.id, { type: 'card.delete', kind: 'project' }, { body: false }),
 })
 export const loader = route.loader
 export const action = route.action

@@ -1,6 +1,6 @@
 import { parseBoardCommand, type CardKind } from '~/domain/board-commands'
 import { refuse } from '~/domain/errors'
-import { executeBoardCommand } from '~/models/board.server'
+import { assertCanEdit, executeBoardCommand } from '~/models/board.server'
 import { pathId, readJson, requireApiWorkspace } from './api.server'
 
 /** Path segments of the four card kinds under /v1. */
@@ -29,8 +29,15 @@ type Options = {
  * command schema → executeBoardCommand. `base` holds what the path fixes (type, kind, id) and
  * wins over anything the body says.
  */
-export async function runBoardCommand(request: Request, idParam: string | undefined, base: Record<string, unknown>, options: Options = {}) {
+export async function runBoardCommand(
+  request: Request,
+  idParam: string | undefined,
+  base: Record<string, unknown>,
+  options: Options = {},
+) {
   const ctx = await requireApiWorkspace(request)
+  // Refuse a caller who may not write before looking at what they sent (the model checks again).
+  assertCanEdit(ctx)
   const id = pathId(idParam)
   let body: Record<string, unknown> = {}
   if (options.body !== false) {

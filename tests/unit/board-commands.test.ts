@@ -27,17 +27,26 @@ describe('colours and annotations', () => {
     expect(normalizeAnnotations('risky')).toBeNull()
   })
   it('accepts every colour and none, refuses others', () => {
-    for (const color of [...COLORS, '']) expect(code({ type: 'card.color', kind: 'feature', id: ID, color })).toBe('ok')
+    for (const color of [...COLORS, ''])
+      expect(code({ type: 'card.color', kind: 'feature', id: ID, color })).toBe('ok')
     expect(code({ type: 'card.color', kind: 'feature', id: ID, color: 'MAUVE' })).toBe('color_invalid')
     expect(code({ type: 'card.color', kind: 'project', id: ID, color: 'RED' })).toBe('kind_invalid')
-    expect(code({ type: 'card.annotations', kind: 'milestone', id: ID, annotations: 'FOO' })).toBe('annotations_invalid')
-    expect(ok({ type: 'card.annotations', kind: 'milestone', id: ID, annotations: 'IDEA,RISKY' })).toMatchObject({ annotations: 'RISKY,IDEA' })
+    expect(code({ type: 'card.annotations', kind: 'milestone', id: ID, annotations: 'FOO' })).toBe(
+      'annotations_invalid',
+    )
+    expect(
+      ok({ type: 'card.annotations', kind: 'milestone', id: ID, annotations: 'IDEA,RISKY' }),
+    ).toMatchObject({ annotations: 'RISKY,IDEA' })
   })
 })
 
 describe('parseBoardCommand', () => {
   it('trims titles and bounds them to 1–200 (title_invalid)', () => {
-    expect(ok({ type: 'project.create', id: ID, title: '  Plan  ' })).toEqual({ type: 'project.create', id: ID, title: 'Plan' })
+    expect(ok({ type: 'project.create', id: ID, title: '  Plan  ' })).toEqual({
+      type: 'project.create',
+      id: ID,
+      title: 'Plan',
+    })
     expect(code({ type: 'project.create', id: ID, title: '   ' })).toBe('title_invalid')
     expect(code({ type: 'project.create', id: ID, title: 'x'.repeat(201) })).toBe('title_invalid')
     expect(code({ type: 'project.create', id: ID, title: 'x'.repeat(200) })).toBe('ok')
@@ -46,16 +55,23 @@ describe('parseBoardCommand', () => {
   it('lower-cases ids and refuses non-UUIDs', () => {
     expect(ok({ type: 'card.open', kind: 'feature', id: ID.toUpperCase() })).toMatchObject({ id: ID })
     expect(code({ type: 'card.open', kind: 'feature', id: 'nope' })).toBe('id_invalid')
-    expect(code({ type: 'feature.create', id: ID, milestoneId: 'x', subWorkflowId: ID2, title: 't' })).toBe('milestone_id_invalid')
+    expect(code({ type: 'feature.create', id: ID, milestoneId: 'x', subWorkflowId: ID2, title: 't' })).toBe(
+      'milestone_id_invalid',
+    )
   })
   it('bounds descriptions, comments, estimates and indexes', () => {
-    expect(code({ type: 'card.description', kind: 'project', id: ID, description: 'x'.repeat(10000) })).toBe('ok')
-    expect(code({ type: 'card.description', kind: 'project', id: ID, description: 'x'.repeat(10001) })).toBe('description_invalid')
+    expect(code({ type: 'card.description', kind: 'project', id: ID, description: 'x'.repeat(10000) })).toBe(
+      'ok',
+    )
+    expect(code({ type: 'card.description', kind: 'project', id: ID, description: 'x'.repeat(10001) })).toBe(
+      'description_invalid',
+    )
     expect(code({ type: 'comment.create', id: ID, featureId: ID2, post: '' })).toBe('post_invalid')
     expect(code({ type: 'comment.create', id: ID, featureId: ID2, post: ' ' })).toBe('post_invalid')
     expect(code({ type: 'comment.edit', id: ID, post: 'x'.repeat(10001) })).toBe('post_invalid')
     for (const estimate of [0, 999]) expect(code({ type: 'feature.estimate', id: ID, estimate })).toBe('ok')
-    for (const estimate of [-1, 1000, 1.5, '3', null]) expect(code({ type: 'feature.estimate', id: ID, estimate })).toBe('estimate_invalid')
+    for (const estimate of [-1, 1000, 1.5, '3', null])
+      expect(code({ type: 'feature.estimate', id: ID, estimate })).toBe('estimate_invalid')
     expect(code({ type: 'milestone.move', id: ID, index: -1 })).toBe('index_invalid')
     expect(code({ type: 'milestone.move', id: ID, index: 0.5 })).toBe('index_invalid')
   })
@@ -66,10 +82,16 @@ describe('parseBoardCommand', () => {
       role: '',
       description: '',
     })
-    expect(code({ type: 'persona.create', id: ID, projectId: ID2, name: 'A', avatar: 'avatar09' })).toBe('avatar_invalid')
+    expect(code({ type: 'persona.create', id: ID, projectId: ID2, name: 'A', avatar: 'avatar09' })).toBe(
+      'avatar_invalid',
+    )
     expect(code({ type: 'persona.create', id: ID, projectId: ID2, name: '' })).toBe('name_invalid')
-    expect(code({ type: 'persona.create', id: ID, projectId: ID2, name: 'A', role: 'x'.repeat(201) })).toBe('role_invalid')
-    expect(code({ type: 'persona.create', id: ID, projectId: ID2, name: 'A', workflowId: ID })).toBe('workflow_persona_id_invalid')
+    expect(code({ type: 'persona.create', id: ID, projectId: ID2, name: 'A', role: 'x'.repeat(201) })).toBe(
+      'role_invalid',
+    )
+    expect(code({ type: 'persona.create', id: ID, projectId: ID2, name: 'A', workflowId: ID })).toBe(
+      'workflow_persona_id_invalid',
+    )
   })
   it('refuses unknown command types', () => {
     expect(code({ type: 'card.explode', id: ID })).toBe('type_invalid')

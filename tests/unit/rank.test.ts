@@ -1,6 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isRank, MAX_RANK_LENGTH, placeInList, rankBetween, rebalanceRanks } from '~/domain/rank'
+import {
+  isRank,
+  MAX_RANK_LENGTH,
+  moveIndexFromVisible,
+  placeInList,
+  rankBetween,
+  rebalanceRanks,
+} from '~/domain/rank'
 
 const between = (a: string | null, b: string | null) => {
   const r = rankBetween(a, b)
@@ -40,7 +47,9 @@ describe('rankBetween', () => {
     between('zzzzzzz', null)
   })
   it('answers null when no rank of at most MAX_RANK_LENGTH fits', () => {
-    expect(rankBetween('a'.repeat(MAX_RANK_LENGTH - 1) + 'b', 'a'.repeat(MAX_RANK_LENGTH - 1) + 'c')).toBeNull()
+    expect(
+      rankBetween('a'.repeat(MAX_RANK_LENGTH - 1) + 'b', 'a'.repeat(MAX_RANK_LENGTH - 1) + 'c'),
+    ).toBeNull()
     expect(rankBetween('z'.repeat(MAX_RANK_LENGTH), null)).toBeNull()
     expect(rankBetween(null, 'a'.repeat(MAX_RANK_LENGTH - 1) + 'b')).toBeNull()
   })
@@ -118,5 +127,22 @@ describe('placeInList', () => {
       }),
       { numRuns: 50 },
     )
+  })
+})
+
+describe('moveIndexFromVisible', () => {
+  const list = [
+    { id: 'a', open: true },
+    { id: 'b', open: false },
+    { id: 'c', open: true },
+    { id: 'd', open: false },
+  ]
+  const visible = (c: { open: boolean }) => c.open
+  it('maps a drop position among visible cards to the index among all siblings', () => {
+    expect(moveIndexFromVisible(list, 0, visible)).toBe(0)
+    expect(moveIndexFromVisible(list, 1, visible)).toBe(1) // right after a
+    expect(moveIndexFromVisible(list, 2, visible)).toBe(3) // right after c
+    expect(moveIndexFromVisible(list, 9, visible)).toBe(4)
+    expect(moveIndexFromVisible([], 3, visible)).toBe(0)
   })
 })
