@@ -217,19 +217,34 @@ describe('invitations by e-mail', () => {
     expect(expired.json.message).toBe('Invitation not found.')
   })
 
-  it('an existing member accepting gets a clear error', async () => {
+  it('an existing member accepting gets a clear error and the code stays usable', async () => {
     const owner = await signUp(server.url)
-    const member = await signUp(server.url)
+    const email = `dup${Math.floor(Math.random() * 1e9)}@example.com`
     const since = mailbox.mails.length
-    await owner.client.post('/v1/invites', { email: `x${member.email}`, level: 'VIEWER' })
-    const code = keyOf(linkIn(await mailbox.waitFor(`x${member.email}`, since), `${BASE}/account/invitation/`))
-    expect((await member.client.post(`/v1/users/invite/${code}`)).status).toBe(200)
+    await owner.client.post('/v1/invites', { email, level: 'VIEWER' })
+    const code = keyOf(linkIn(await mailbox.waitFor(email, since), `${BASE}/account/invitation/`))
     const again = await owner.client.post(`/v1/users/invite/${code}`)
-    expect(again.status).toBe(404)
-    // The owner is a member already: a fresh invite to them is refused up front.
+    expect(again.status).toBe(409)
+    expect(again.json).toEqual({ error: 'already_member', message: `You are already a member of the workspace ${owner.workspaceName}.` })
+    expect((await new Client(server.url).get(`/v1/users/invite/${code}`)).status).toBe(200)
+    // A fresh invite to someone who is a member already is refused up front.
     const self = await owner.client.post('/v1/invites', { email: owner.email, level: 'VIEWER' })
     expect(self.status).toBe(409)
     expect(self.json.error).toBe('already_member')
+  })
+
+  it('signing up through the invitation link joins the workspace', async () => {
+    const owner = await signUp(server.url)
+    const email = `viasignup${Math.floor(Math.random() * 1e9)}@example.com`
+    const since = mailbox.mails.length
+    await owner.client.post('/v1/invites', { email, level: 'EDITOR' })
+    const code = keyOf(linkIn(await mailbox.waitFor(email, since), `${BASE}/account/invitation/`))
+    const signupPage = await new Client(server.url).get(`/account/signup?invitation=${code}`)
+    expect(signupPage.text).toContain(`value="${code}"`)
+    const invitee = await signUp(server.url, { email, invitation: code })
+    const app = await invitee.client.get('/v1/account/app')
+    expect(app.json.workspaces.map((w: { name: string }) => w.name)).toContain(owner.workspaceName)
+    expect((await new Client(server.url).get(`/v1/users/invite/${code}`)).status).toBe(404)
   })
 
   it('escapes user-given names in the HTML part', async () => {
