@@ -73,7 +73,8 @@ export async function requestPasswordReset(email: string, now = new Date()) {
   const account = findAccountByEmail(email)
   if (!account) return
   const key = issueAccountKey('reset', account.id, account.email, now)
-  await sendMail(resetPasswordMessage(account.email, account.name, key))
+  // Not awaited, so the answer takes as long for an unknown address; sendMail logs its own failures.
+  void sendMail(resetPasswordMessage(account.email, account.name, key))
 }
 
 /** Sets a new password with a reset key and ends every session of the account. */

@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { z } from 'zod'
 import { DeleteWorkspaceSection, InvitesSection, MembersSection, MembershipSection } from '~/components/workspace-settings'
 import { inviteSchema, levelChangeSchema } from '~/domain/account-forms'
 import { DomainError } from '~/domain/errors'
+import { isUuid } from '~/domain/ids'
 import { can } from '~/domain/permissions'
 import { cancelInvite, createInvite, listInvites, resendInvite } from '~/models/invite.server'
 import { changeMemberLevel, deleteWorkspace, leaveWorkspace, listMembers, removeMember } from '~/models/member.server'
@@ -30,14 +30,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export type SettingsLoader = typeof loader
 
-const idField = z.object({ id: z.string().uuid() })
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
   const here = `/${ctx.workspace.name}/settings`
   const formData = await request.formData()
   const intent = formData.get('intent')
-  const id = idField.safeParse({ id: formData.get('id') }).data?.id ?? ''
+  const rawId = formData.get('id')
+  // A malformed id finds nothing, so the model answers 'not found'.
+  const id = isUuid(rawId) ? rawId.toLowerCase() : '00000000-0000-0000-0000-000000000000'
   const done = (message: string, to = here) => redirectWithMessage(to, { type: 'success', message })
   try {
     switch (intent) {
