@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 
 /** SPEC §2/§9: the transient message banner. Messages disappear after 4000 ms. */
 export type MessageType = 'success' | 'fail'
@@ -20,7 +29,13 @@ let counter = 0
  * Holds the messages of the page. `initial` is the flash message of the root loader (shown on
  * the server-rendered page too, so it works without JavaScript).
  */
-export function MessagesProvider({ initial, children }: { initial: FlashMessage | null; children: ReactNode }) {
+export function MessagesProvider({
+  initial,
+  children,
+}: {
+  initial: FlashMessage | null
+  children: ReactNode
+}) {
   const [messages, setMessages] = useState<FlashMessage[]>(initial ? [initial] : [])
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>())
 
@@ -34,7 +49,10 @@ export function MessagesProvider({ initial, children }: { initial: FlashMessage 
     setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]))
   }, [])
 
-  const push = useCallback((type: MessageType, message: string) => add({ id: `local-${++counter}`, type, message }), [add])
+  const push = useCallback(
+    (type: MessageType, message: string) => add({ id: `local-${++counter}`, type, message }),
+    [add],
+  )
 
   // A new flash message from a later navigation.
   useEffect(() => {
@@ -44,7 +62,11 @@ export function MessagesProvider({ initial, children }: { initial: FlashMessage 
   // Each message is dismissed MESSAGE_LIFETIME_MS after it first shows.
   useEffect(() => {
     for (const m of messages) {
-      if (!timers.current.has(m.id)) timers.current.set(m.id, setTimeout(() => dismiss(m.id), MESSAGE_LIFETIME_MS))
+      if (!timers.current.has(m.id))
+        timers.current.set(
+          m.id,
+          setTimeout(() => dismiss(m.id), MESSAGE_LIFETIME_MS),
+        )
     }
   }, [messages, dismiss])
 
@@ -76,7 +98,12 @@ function Messages() {
       {messages.map((m) => (
         <div key={m.id} className={`message ${m.type}`} data-type={m.type}>
           <span>{m.message}</span>
-          <button type="button" className="message-close" aria-label="Dismiss message" onClick={() => dismiss(m.id)}>
+          <button
+            type="button"
+            className="message-close"
+            aria-label="Dismiss message"
+            onClick={() => dismiss(m.id)}
+          >
             ×
           </button>
         </div>

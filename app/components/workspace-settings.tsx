@@ -18,7 +18,17 @@ function Section({ title, children, className }: { title: string; children: Reac
   )
 }
 
-function ActionButton({ intent, id, children, className = 'button small' }: { intent: string; id?: string; children: ReactNode; className?: string }) {
+function ActionButton({
+  intent,
+  id,
+  children,
+  className = 'button small',
+}: {
+  intent: string
+  id?: string
+  children: ReactNode
+  className?: string
+}) {
   const busy = useNavigation().state === 'submitting'
   return (
     <Form method="post" className="inline">
@@ -59,7 +69,15 @@ export function MembershipSection({ level, canLeave }: { level: Level; canLeave:
 
 type Invite = { id: string; email: string; level: Level; createdByName: string; createdAt: string }
 
-export function InvitesSection({ invites, planActive, lastResult }: { invites: Invite[]; planActive: boolean; lastResult?: SubmissionResult<string[]> }) {
+export function InvitesSection({
+  invites,
+  planActive,
+  lastResult,
+}: {
+  invites: Invite[]
+  planActive: boolean
+  lastResult?: SubmissionResult<string[]>
+}) {
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm({
     id: 'invite',
@@ -71,7 +89,13 @@ export function InvitesSection({ invites, planActive, lastResult }: { invites: I
   })
   return (
     <Section title="Workspace invites">
-      <Form method="post" {...getFormProps(form)} noValidate className="row" style={{ alignItems: 'flex-start' }}>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        noValidate
+        className="row"
+        style={{ alignItems: 'flex-start' }}
+      >
         <Field label="Email" meta={fields.email} type="email" autoComplete="off" />
         <div className="field">
           <label htmlFor={fields.level.id}>Level</label>
@@ -129,7 +153,15 @@ export function InvitesSection({ invites, planActive, lastResult }: { invites: I
 
 type Member = { id: string; name: string; email: string; level: Level }
 
-export function MembersSection({ members, me, planActive }: { members: Member[]; me: { memberId: string; level: Level }; planActive: boolean }) {
+export function MembersSection({
+  members,
+  me,
+  planActive,
+}: {
+  members: Member[]
+  me: { memberId: string; level: Level }
+  planActive: boolean
+}) {
   const busy = useNavigation().state === 'submitting'
   const assignable = me.level === 'OWNER' ? LEVELS : LEVELS.filter((l) => l !== 'OWNER')
   return (
@@ -159,10 +191,21 @@ export function MembersSection({ members, me, planActive }: { members: Member[];
                   ) : (
                     <Form method="post" className="row">
                       <input type="hidden" name="id" value={m.id} />
-                      <select name="level" defaultValue={m.level} aria-label={`Level of ${m.name}`} className="text">
+                      <select
+                        name="level"
+                        defaultValue={m.level}
+                        aria-label={`Level of ${m.name}`}
+                        className="text"
+                      >
                         <LevelOptions allowed={assignable} />
                       </select>
-                      <button type="submit" name="intent" value="changeRole" className="button small" disabled={busy}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="changeRole"
+                        className="button small"
+                        disabled={busy}
+                      >
                         Change
                       </button>
                     </Form>
@@ -189,7 +232,9 @@ export function MembersSection({ members, me, planActive }: { members: Member[];
 export function DeleteWorkspaceSection({ confirm }: { confirm: boolean }) {
   return (
     <Section title="Delete workspace" className="danger-zone">
-      <p className="muted">Deleting the workspace removes all its projects, members and invites. This cannot be undone.</p>
+      <p className="muted">
+        Deleting the workspace removes all its projects, members and invites. This cannot be undone.
+      </p>
       {confirm ? (
         <div className="row">
           <ActionButton intent="deleteWorkspace" className="button danger">

@@ -11,25 +11,35 @@ export const MEMBERSHIP_TEXT = {
   ownRemoval: 'You cannot remove yourself. Use Leave workspace instead.',
   ownerOnly: 'Only an owner can make, change or remove an owner.',
   keepOwner: 'A workspace must keep at least one owner.',
-  ownerLeave: 'An owner cannot leave the workspace. Make another member owner and ask them to change your level first.',
+  ownerLeave:
+    'An owner cannot leave the workspace. Make another member owner and ask them to change your level first.',
   notOwner: 'Only an owner of the workspace can delete it.',
 } as const
 
 export type MemberRef = { id: string; level: Level }
 
 /** Admin actions are refused for a low level first, then for an inactive plan. */
-function adminAction(actor: Actor, action: 'invite' | 'resendInvite' | 'changeRole' | 'cancelInvite' | 'removeMember') {
+function adminAction(
+  actor: Actor,
+  action: 'invite' | 'resendInvite' | 'changeRole' | 'cancelInvite' | 'removeMember',
+) {
   if (!atLeast(actor.level, 'ADMIN')) return MEMBERSHIP_TEXT.notAdmin
   if (!can(actor, action)) return MEMBERSHIP_TEXT.planInactive
   return null
 }
 
 /** Changing `target` to `level`; `ownerCount` is the number of OWNERs in the workspace now. */
-export function levelChangeRefusal(actor: Actor & { memberId: string }, target: MemberRef, level: Level, ownerCount: number) {
+export function levelChangeRefusal(
+  actor: Actor & { memberId: string },
+  target: MemberRef,
+  level: Level,
+  ownerCount: number,
+) {
   if (actor.memberId === target.id) return MEMBERSHIP_TEXT.ownLevel
   const refusal = adminAction(actor, 'changeRole')
   if (refusal) return refusal
-  if (actor.level !== 'OWNER' && (target.level === 'OWNER' || level === 'OWNER')) return MEMBERSHIP_TEXT.ownerOnly
+  if (actor.level !== 'OWNER' && (target.level === 'OWNER' || level === 'OWNER'))
+    return MEMBERSHIP_TEXT.ownerOnly
   if (target.level === 'OWNER' && level !== 'OWNER' && ownerCount <= 1) return MEMBERSHIP_TEXT.keepOwner
   return null
 }
@@ -75,9 +85,7 @@ export type AccountMembership = {
   ownerCount: number
 }
 
-export type AccountDeletionPlan =
-  | { ok: true; deleteWorkspaceIds: string[] }
-  | { ok: false; message: string }
+export type AccountDeletionPlan = { ok: true; deleteWorkspaceIds: string[] } | { ok: false; message: string }
 
 /**
  * Deleting an account: workspaces where it is the only member go with it; it is refused while
@@ -91,5 +99,8 @@ export function planAccountDeletion(memberships: AccountMembership[]): AccountDe
       message: `You are the last owner of the workspace ${blocking.workspaceName}. Make another member an owner or delete the workspace first.`,
     }
   }
-  return { ok: true, deleteWorkspaceIds: memberships.filter((m) => m.memberCount <= 1).map((m) => m.workspaceId) }
+  return {
+    ok: true,
+    deleteWorkspaceIds: memberships.filter((m) => m.memberCount <= 1).map((m) => m.workspaceId),
+  }
 }

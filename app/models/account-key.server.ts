@@ -11,11 +11,18 @@ const LIFETIME_MS: Record<AccountKeyKind, number> = {
 }
 
 /** A fresh single-use key; earlier keys of the same kind for the account stop working. Only its hash is stored. */
-export function issueAccountKey(kind: AccountKeyKind, accountId: string, email: string, now = new Date()): string {
+export function issueAccountKey(
+  kind: AccountKeyKind,
+  accountId: string,
+  email: string,
+  now = new Date(),
+): string {
   const key = randomKey()
   const db = getDb()
   db.transaction((tx) => {
-    tx.delete(accountKeys).where(and(eq(accountKeys.accountId, accountId), eq(accountKeys.kind, kind))).run()
+    tx.delete(accountKeys)
+      .where(and(eq(accountKeys.accountId, accountId), eq(accountKeys.kind, kind)))
+      .run()
     tx.insert(accountKeys)
       .values({
         keyHash: sha256(key),

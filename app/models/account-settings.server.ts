@@ -15,7 +15,9 @@ export const MAIL_FAILED = 'Something went wrong.'
 
 /** Where a verification link goes: the pending new address, else the current one. */
 function verificationAddress(account: Account) {
-  return account.emailConfirmationPending && account.emailConfirmationSentTo ? account.emailConfirmationSentTo : account.email
+  return account.emailConfirmationPending && account.emailConfirmationSentTo
+    ? account.emailConfirmationSentTo
+    : account.email
 }
 
 /** Sends a fresh verification link (after sign-up, e-mail change or on request). False when the mail failed. */
@@ -37,7 +39,8 @@ export async function resendVerification(account: Account) {
 export async function requestEmailChange(account: Account, newEmail: string) {
   const email = normalizeEmail(newEmail)
   const other = findAccountByEmail(email)
-  if (other && other.id !== account.id) throw refuse.conflict('email_taken', 'Email is already registered.', 'email')
+  if (other && other.id !== account.id)
+    throw refuse.conflict('email_taken', 'Email is already registered.', 'email')
   const updated = getDb()
     .update(accounts)
     .set({ emailConfirmationPending: true, emailConfirmationSentTo: email })
@@ -87,7 +90,12 @@ export async function setPasswordWithKey(key: string, password: string, now = ne
 }
 
 export function changeName(account: Account, name: string) {
-  return getDb().update(accounts).set({ name: name.trim() }).where(eq(accounts.id, account.id)).returning().get()
+  return getDb()
+    .update(accounts)
+    .set({ name: name.trim() })
+    .where(eq(accounts.id, account.id))
+    .returning()
+    .get()
 }
 
 /**
@@ -123,7 +131,8 @@ export function deleteAccount(account: Account) {
       }),
     )
     if (!plan.ok) throw refuse.forbidden(plan.message, 'last_owner')
-    if (plan.deleteWorkspaceIds.length) tx.delete(workspaces).where(inArray(workspaces.id, plan.deleteWorkspaceIds)).run()
+    if (plan.deleteWorkspaceIds.length)
+      tx.delete(workspaces).where(inArray(workspaces.id, plan.deleteWorkspaceIds)).run()
     tx.delete(accounts).where(eq(accounts.id, account.id)).run()
   })
 }

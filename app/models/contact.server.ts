@@ -12,8 +12,10 @@ export type ContactInput = { topic: string; body: string; sender: string }
  * mail fails, the whole message is logged so that it is not lost.
  */
 export async function sendContact(input: ContactInput) {
-  if (input.body.length < 1) throw refuse.invalid(CONTACT_ERROR.short.code, CONTACT_ERROR.short.message, 'body')
-  if (input.body.length > 10000) throw refuse.invalid(CONTACT_ERROR.long.code, CONTACT_ERROR.long.message, 'body')
+  if (input.body.length < 1)
+    throw refuse.invalid(CONTACT_ERROR.short.code, CONTACT_ERROR.short.message, 'body')
+  if (input.body.length > 10000)
+    throw refuse.invalid(CONTACT_ERROR.long.code, CONTACT_ERROR.long.message, 'body')
   const to = getEnv().CONTACT_EMAIL
   if (!to) {
     logger.info({ contact: input }, 'contact form message (CONTACT_EMAIL unset)')

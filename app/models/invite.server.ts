@@ -41,7 +41,11 @@ function mailInvitation(ctx: WorkspaceContext, invite: Invite, code: string) {
  * Sends an invitation (replacing a pending one to the same address). The invite is kept even
  * when the mail fails; `mailSent` tells.
  */
-export async function createInvite(ctx: WorkspaceContext, input: { email: string; level: Level }, now = new Date()) {
+export async function createInvite(
+  ctx: WorkspaceContext,
+  input: { email: string; level: Level },
+  now = new Date(),
+) {
   const refusal = inviteRefusal(ctx, input.level)
   if (refusal) throw refuse.forbidden(refusal)
   const email = normalizeEmail(input.email)
@@ -54,8 +58,11 @@ export async function createInvite(ctx: WorkspaceContext, input: { email: string
       .innerJoin(accounts, eq(accounts.id, members.accountId))
       .where(and(eq(members.workspaceId, ctx.workspace.id), eq(accounts.email, email)))
       .get()
-    if (already) throw refuse.conflict('already_member', 'This person is already a member of the workspace.', 'email')
-    tx.delete(invites).where(and(eq(invites.workspaceId, ctx.workspace.id), eq(invites.email, email))).run()
+    if (already)
+      throw refuse.conflict('already_member', 'This person is already a member of the workspace.', 'email')
+    tx.delete(invites)
+      .where(and(eq(invites.workspaceId, ctx.workspace.id), eq(invites.email, email)))
+      .run()
     return tx
       .insert(invites)
       .values({
@@ -136,7 +143,11 @@ export function acceptInvitation(account: Account, code: string, now = new Date(
       .from(members)
       .where(and(eq(members.workspaceId, row.invite.workspaceId), eq(members.accountId, account.id)))
       .get()
-    if (member) throw refuse.conflict('already_member', `You are already a member of the workspace ${row.workspaceName}.`)
+    if (member)
+      throw refuse.conflict(
+        'already_member',
+        `You are already a member of the workspace ${row.workspaceName}.`,
+      )
     tx.insert(members)
       .values({
         id: crypto.randomUUID(),

@@ -2,7 +2,13 @@ import { and, asc, eq } from 'drizzle-orm'
 import { getDb } from '~/db/db.server'
 import { accounts, members, workspaces } from '~/db/schema'
 import { refuse } from '~/domain/errors'
-import { deleteWorkspaceRefusal, leaveRefusal, levelChangeRefusal, MEMBERSHIP_TEXT, removalRefusal } from '~/domain/membership'
+import {
+  deleteWorkspaceRefusal,
+  leaveRefusal,
+  levelChangeRefusal,
+  MEMBERSHIP_TEXT,
+  removalRefusal,
+} from '~/domain/membership'
 import { atLeast, type Level } from '~/domain/permissions'
 import type { WorkspaceContext } from './workspace.server'
 
@@ -11,7 +17,14 @@ import type { WorkspaceContext } from './workspace.server'
  * request) and re-reads the target inside its transaction.
  */
 
-export type PublicMember = { id: string; accountId: string; name: string; email: string; level: Level; createdAt: string }
+export type PublicMember = {
+  id: string
+  accountId: string
+  name: string
+  email: string
+  level: Level
+  createdAt: string
+}
 
 function forbidIf(message: string | null, code = 'forbidden') {
   if (message) throw refuse.forbidden(message, code)
@@ -59,7 +72,11 @@ function ownerCount(tx: Tx, workspaceId: string) {
     .all().length
 }
 
-const actorOf = (ctx: WorkspaceContext) => ({ level: ctx.level, planActive: ctx.planActive, memberId: ctx.member.id })
+const actorOf = (ctx: WorkspaceContext) => ({
+  level: ctx.level,
+  planActive: ctx.planActive,
+  memberId: ctx.member.id,
+})
 
 export function changeMemberLevel(ctx: WorkspaceContext, memberId: string, level: Level) {
   getDb().transaction((tx) => {

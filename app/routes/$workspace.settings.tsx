@@ -1,13 +1,29 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { DeleteWorkspaceSection, InvitesSection, MembersSection, MembershipSection } from '~/components/workspace-settings'
+import {
+  DeleteWorkspaceSection,
+  InvitesSection,
+  MembersSection,
+  MembershipSection,
+} from '~/components/workspace-settings'
 import { inviteSchema, levelChangeSchema } from '~/domain/account-forms'
 import { DomainError } from '~/domain/errors'
 import { isUuid } from '~/domain/ids'
 import { can } from '~/domain/permissions'
 import { cancelInvite, createInvite, listInvites, resendInvite } from '~/models/invite.server'
-import { changeMemberLevel, deleteWorkspace, leaveWorkspace, listMembers, removeMember } from '~/models/member.server'
+import {
+  changeMemberLevel,
+  deleteWorkspace,
+  leaveWorkspace,
+  listMembers,
+  removeMember,
+} from '~/models/member.server'
 import { requireWorkspace } from '~/utils/auth.server'
 import { redirectWithMessage } from '~/utils/toast.server'
 
@@ -52,13 +68,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
         if (submission.status !== 'success') return { intent, result: submission.reply() }
         const { mailSent } = await createInvite(ctx, submission.value)
         if (!mailSent) {
-          return redirectWithMessage(here, { type: 'fail', message: 'Invite saved, but the email could not be sent. Please resend it.' })
+          return redirectWithMessage(here, {
+            type: 'fail',
+            message: 'Invite saved, but the email could not be sent. Please resend it.',
+          })
         }
         return done('invite sent')
       }
       case 'resendInvite': {
         const { mailSent } = await resendInvite(ctx, id)
-        return mailSent ? done('invite resent') : redirectWithMessage(here, { type: 'fail', message: 'Something went wrong.' })
+        return mailSent
+          ? done('invite resent')
+          : redirectWithMessage(here, { type: 'fail', message: 'Something went wrong.' })
       }
       case 'cancelInvite':
         cancelInvite(ctx, id)
@@ -74,7 +95,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return done('membership removed')
     }
   } catch (error) {
-    if (error instanceof DomainError) return redirectWithMessage(here, { type: 'fail', message: error.message })
+    if (error instanceof DomainError)
+      return redirectWithMessage(here, { type: 'fail', message: error.message })
     throw error
   }
   throw redirect(here)
@@ -88,8 +110,12 @@ export default function WorkspaceSettingsPage() {
       <h1>Workspace settings</h1>
       <MembershipSection level={data.me.level} canLeave={data.canLeave} />
       {/* Plan and Billing information sections (OWNER; billing only in hosted mode) go here — later issue. */}
-      {data.invites ? <InvitesSection invites={data.invites} planActive={data.planActive} lastResult={reply?.result} /> : null}
-      {data.members ? <MembersSection members={data.members} me={data.me} planActive={data.planActive} /> : null}
+      {data.invites ? (
+        <InvitesSection invites={data.invites} planActive={data.planActive} lastResult={reply?.result} />
+      ) : null}
+      {data.members ? (
+        <MembersSection members={data.members} me={data.me} planActive={data.planActive} />
+      ) : null}
       {data.canDelete ? <DeleteWorkspaceSection confirm={data.confirmDelete} /> : null}
     </main>
   )

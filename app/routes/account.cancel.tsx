@@ -8,7 +8,8 @@ export default function PlanCancelPage() {
     <div className="card narrow">
       <h1>Something went wrong</h1>
       <p>
-        Your plan was not changed. If the problem persists, <Link to="/account/contact?topic=support">contact support</Link>.
+        Your plan was not changed. If the problem persists,{' '}
+        <Link to="/account/contact?topic=support">contact support</Link>.
       </p>
       <Link className="button primary" to="/">
         Home

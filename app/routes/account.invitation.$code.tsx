@@ -24,7 +24,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const account = await requireAccount(request)
   try {
     const joined = acceptInvitation(account, params.code ?? '')
-    return redirectWithMessage(`/${joined.workspaceName}`, { type: 'success', message: 'Invitation accepted.' })
+    return redirectWithMessage(`/${joined.workspaceName}`, {
+      type: 'success',
+      message: 'Invitation accepted.',
+    })
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     return { error: error.message }
@@ -58,8 +61,10 @@ export default function InvitationPage() {
           </Form>
           {email ? null : (
             <p className="muted">
-              Have an account? <Link to={`/account/login?redirectTo=${encodeURIComponent(back)}`}>Log in</Link> first. New
-              here? <Link to={`/account/signup?invitation=${encodeURIComponent(code)}`}>Create an account</Link>
+              Have an account?{' '}
+              <Link to={`/account/login?redirectTo=${encodeURIComponent(back)}`}>Log in</Link> first. New
+              here?{' '}
+              <Link to={`/account/signup?invitation=${encodeURIComponent(code)}`}>Create an account</Link>
             </p>
           )}
         </>

@@ -24,7 +24,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!(error instanceof DomainError)) throw error
     return submission.reply({ formErrors: [error.message], hideFields: ['password'] })
   }
-  return redirectWithMessage('/account/login', { type: 'success', message: 'Password changed. Please log in.' })
+  return redirectWithMessage('/account/login', {
+    type: 'success',
+    message: 'Password changed. Please log in.',
+  })
 }
 
 export default function SetPasswordPage() {
@@ -46,7 +49,13 @@ export default function SetPasswordPage() {
         </p>
       )}
       <Form method="post" {...getFormProps(form)} noValidate>
-        <Field label="New password" meta={fields.password} type="password" autoComplete="new-password" autoFocus />
+        <Field
+          label="New password"
+          meta={fields.password}
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className="button primary wide" disabled={busy}>
           Set password

@@ -32,8 +32,8 @@ export default function ResetRequestPage() {
       <h1>Reset password</h1>
       {data?.sentTo ? (
         <p className="notice" role="status">
-          Email sent. If an account exists for {data.sentTo}, it will receive a link to choose a new password. The link
-          is valid for one hour.
+          Email sent. If an account exists for {data.sentTo}, it will receive a link to choose a new password.
+          The link is valid for one hour.
         </p>
       ) : (
         <p className="muted">Enter your email and we will send you a link to choose a new password.</p>

@@ -1,13 +1,23 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { ErrorList, Field } from '~/components/forms'
 import { emailChangeSchema, nameChangeSchema } from '~/domain/account-forms'
 import { DomainError } from '~/domain/errors'
 import { publicAccount } from '~/models/account.server'
-import { changeName, deleteAccount, requestEmailChange, resendVerification } from '~/models/account-settings.server'
+import {
+  changeName,
+  deleteAccount,
+  requestEmailChange,
+  resendVerification,
+} from '~/models/account-settings.server'
 import { destroySession } from '~/models/session.server'
 import { requireAccount } from '~/utils/auth.server'
 import { redirectWithMessage } from '~/utils/toast.server'
@@ -19,7 +29,10 @@ const FAILED = 'Something went wrong.'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const account = await requireAccount(request)
-  return { account: publicAccount(account), confirmDelete: new URL(request.url).searchParams.get('delete') === '1' }
+  return {
+    account: publicAccount(account),
+    confirmDelete: new URL(request.url).searchParams.get('delete') === '1',
+  }
 }
 
 type Reply = { intent: 'email' | 'name'; result: SubmissionResult<string[]> }
@@ -48,7 +61,11 @@ export async function action({ request }: ActionFunctionArgs) {
       return success('An email has been sent to your new email with instructions.')
     } catch (error) {
       if (!(error instanceof DomainError)) throw error
-      if (error.field) return { intent, result: submission.reply({ fieldErrors: { email: [error.message] } }) } satisfies Reply
+      if (error.field)
+        return {
+          intent,
+          result: submission.reply({ fieldErrors: { email: [error.message] } }),
+        } satisfies Reply
       return fail(FAILED)
     }
   }
@@ -70,7 +87,15 @@ export async function action({ request }: ActionFunctionArgs) {
   return fail(FAILED)
 }
 
-function SettingsCard({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+function SettingsCard({
+  title,
+  children,
+  className,
+}: {
+  title: string
+  children: ReactNode
+  className?: string
+}) {
   return (
     <section className={`card settings-card ${className ?? ''}`} aria-label={title}>
       <h2>{title}</h2>
@@ -79,7 +104,15 @@ function SettingsCard({ title, children, className }: { title: string; children:
   )
 }
 
-function IntentButton({ intent, children, className = 'button' }: { intent: string; children: ReactNode; className?: string }) {
+function IntentButton({
+  intent,
+  children,
+  className = 'button',
+}: {
+  intent: string
+  children: ReactNode
+  className?: string
+}) {
   const busy = useNavigation().state === 'submitting'
   return (
     <button type="submit" name="intent" value={intent} className={className} disabled={busy}>
@@ -152,7 +185,8 @@ export default function AccountSettingsPage() {
 
       <SettingsCard title="Delete account" className="danger-zone">
         <p className="muted">
-          Deleting your account also deletes every workspace where you are the only member. This cannot be undone.
+          Deleting your account also deletes every workspace where you are the only member. This cannot be
+          undone.
         </p>
         {confirmDelete ? (
           <Form method="post" className="row">

@@ -21,7 +21,9 @@ export default function VerifyEmailPage() {
   return (
     <div className="card narrow">
       <h1>{verified ? 'Email adress verified!' : 'Something went wrong'}</h1>
-      {verified ? null : <p>The link is invalid or has expired. You can ask for a new one in your account settings.</p>}
+      {verified ? null : (
+        <p>The link is invalid or has expired. You can ask for a new one in your account settings.</p>
+      )}
       <Link className="button primary" to="/">
         Home
       </Link>

@@ -4,7 +4,12 @@ import { parseJson, v1Route } from '~/utils/api.server'
 
 const route = v1Route({
   POST: async ({ request }) => {
-    const { key, password } = await parseJson(request, setPasswordSchema, {}, { password_invalid: 'Password is invalid.' })
+    const { key, password } = await parseJson(
+      request,
+      setPasswordSchema,
+      {},
+      { password_invalid: 'Password is invalid.' },
+    )
     await setPasswordWithKey(key, password)
     return {}
   },

@@ -14,7 +14,10 @@ function layout(paragraphs: string[], action?: { label: string; url: string }): 
 
 export function verifyEmailMessage(to: string, name: string, key: string): Mail {
   const url = appLink(`/account/verify/${key}`)
-  const lines = [`Hi ${name},`, 'Please confirm your e-mail address for Storymap. The link is valid for 7 days.']
+  const lines = [
+    `Hi ${name},`,
+    'Please confirm your e-mail address for Storymap. The link is valid for 7 days.',
+  ]
   return {
     to,
     subject: 'Verify your e-mail address',
@@ -37,7 +40,13 @@ export function resetPasswordMessage(to: string, name: string, key: string): Mai
   }
 }
 
-export function invitationMessage(to: string, inviterName: string, workspaceName: string, level: Level, code: string): Mail {
+export function invitationMessage(
+  to: string,
+  inviterName: string,
+  workspaceName: string,
+  level: Level,
+  code: string,
+): Mail {
   const url = appLink(`/account/invitation/${code}`)
   const lines = [
     `${inviterName} invited you to join the workspace ${workspaceName} on Storymap as ${level}.`,

@@ -28,7 +28,11 @@ export function messageCookie(input: MessageInput): Promise<string> {
 }
 
 /** Redirects and shows `message` on the next page. Extra Set-Cookie headers may be passed in `headers`. */
-export async function redirectWithMessage(url: string, input: MessageInput, init: { headers?: [string, string][] } = {}) {
+export async function redirectWithMessage(
+  url: string,
+  input: MessageInput,
+  init: { headers?: [string, string][] } = {},
+) {
   const headers = new Headers()
   for (const [name, value] of init.headers ?? []) headers.append(name, value)
   headers.append('Set-Cookie', await messageCookie(input))
@@ -36,11 +40,14 @@ export async function redirectWithMessage(url: string, input: MessageInput, init
 }
 
 /** The pending message (if any) and the Set-Cookie header that clears it. */
-export async function takeMessage(request: Request): Promise<{ message: FlashMessage | null; setCookie: string | null }> {
+export async function takeMessage(
+  request: Request,
+): Promise<{ message: FlashMessage | null; setCookie: string | null }> {
   const value = await toastCookie().parse(request.headers.get('Cookie'))
   if (!value || typeof value !== 'object') return { message: null, setCookie: null }
   const { id, type, message } = value as Record<string, unknown>
-  const valid = typeof id === 'string' && (type === 'success' || type === 'fail') && typeof message === 'string'
+  const valid =
+    typeof id === 'string' && (type === 'success' || type === 'fail') && typeof message === 'string'
   return {
     message: valid ? { id, type, message } : null,
     setCookie: await toastCookie().serialize('', { maxAge: 0, expires: new Date(0) }),

@@ -37,7 +37,13 @@ describe('/account/settings', () => {
   it('shows the cards, the unverified warning and resends the mail once per click', async () => {
     const user = await signUp(server.url)
     const page = await user.client.get('/account/settings')
-    for (const text of ['Verify your email', 'Resend verification email', 'Change email', 'Change name', 'Delete account']) {
+    for (const text of [
+      'Verify your email',
+      'Resend verification email',
+      'Change email',
+      'Change name',
+      'Delete account',
+    ]) {
       expect(page.text).toContain(text)
     }
     expect(page.text).toContain(`/account/reset?email=${encodeURIComponent(user.email)}`)
@@ -54,10 +60,16 @@ describe('/account/settings', () => {
 
   it('validates and changes the e-mail', async () => {
     const user = await signUp(server.url)
-    expect((await user.client.post('/account/settings', form({ intent: 'email', email: 'nope' }))).text).toContain('Invalid email adress.')
-    expect((await user.client.post('/account/settings', form({ intent: 'email', email: '' }))).text).toContain('Required.')
+    expect(
+      (await user.client.post('/account/settings', form({ intent: 'email', email: 'nope' }))).text,
+    ).toContain('Invalid email adress.')
+    expect(
+      (await user.client.post('/account/settings', form({ intent: 'email', email: '' }))).text,
+    ).toContain('Required.')
     const other = await signUp(server.url)
-    expect((await user.client.post('/account/settings', form({ intent: 'email', email: other.email }))).text).toContain('Email is already registered.')
+    expect(
+      (await user.client.post('/account/settings', form({ intent: 'email', email: other.email }))).text,
+    ).toContain('Email is already registered.')
     const newEmail = `new${Math.floor(Math.random() * 1e9)}@example.com`
     const since = mailbox.mails.length
     const { page } = await submit(user.client, '/account/settings', { intent: 'email', email: newEmail })
@@ -68,9 +80,16 @@ describe('/account/settings', () => {
 
   it('validates and changes the name', async () => {
     const user = await signUp(server.url)
-    expect((await user.client.post('/account/settings', form({ intent: 'name', name: '' }))).text).toContain('Required.')
-    expect((await user.client.post('/account/settings', form({ intent: 'name', name: 'x'.repeat(201) }))).text).toContain('Maximum 200 characters.')
-    const { page } = await submit(user.client, '/account/settings', { intent: 'name', name: 'Renamed Person' })
+    expect((await user.client.post('/account/settings', form({ intent: 'name', name: '' }))).text).toContain(
+      'Required.',
+    )
+    expect(
+      (await user.client.post('/account/settings', form({ intent: 'name', name: 'x'.repeat(201) }))).text,
+    ).toContain('Maximum 200 characters.')
+    const { page } = await submit(user.client, '/account/settings', {
+      intent: 'name',
+      name: 'Renamed Person',
+    })
     expect(page.text).toContain('Names is changed. Refresh your browser for it to take effect.')
     expect((await user.client.get('/v1/account/app')).json.account.name).toBe('Renamed Person')
   })
@@ -97,34 +116,46 @@ describe('/account/settings', () => {
 
 describe('/account/reset', () => {
   it('prefills the e-mail and always says the mail was sent', async () => {
-    expect((await new Client(server.url).get('/account/reset?email=ann%40example.com')).text).toContain('value="ann@example.com"')
+    expect((await new Client(server.url).get('/account/reset?email=ann%40example.com')).text).toContain(
+      'value="ann@example.com"',
+    )
     const c = new Client(server.url)
     expect((await c.post('/account/reset', form({ email: '' }))).text).toContain('Email required.')
     expect((await c.post('/account/reset', form({ email: 'bad' }))).text).toContain('Email invalid.')
-    expect((await c.post('/account/reset', form({ email: 'nobody@example.com' }))).text).toContain('Email sent.')
+    expect((await c.post('/account/reset', form({ email: 'nobody@example.com' }))).text).toContain(
+      'Email sent.',
+    )
   })
 
   it('sets a new password with the mailed link, showing the password messages', async () => {
     const user = await signUp(server.url)
     const since = mailbox.mails.length
-    expect((await new Client(server.url).post('/account/reset', form({ email: user.email }))).text).toContain('Email sent.')
+    expect((await new Client(server.url).post('/account/reset', form({ email: user.email }))).text).toContain(
+      'Email sent.',
+    )
     const path = new URL(linkIn(await mailbox.waitFor(user.email, since), `${BASE}/account/reset/`)).pathname
     const c = new Client(server.url)
     expect((await c.get(path)).text).not.toContain('invalid or has expired')
     expect((await c.post(path, form({ password: '' }))).text).toContain('Password required.')
     expect((await c.post(path, form({ password: '123' }))).text).toContain('Password minimum 6 characters.')
-    expect((await c.post(path, form({ password: 'x'.repeat(201) }))).text).toContain('Password maximum 200 characters.')
+    expect((await c.post(path, form({ password: 'x'.repeat(201) }))).text).toContain(
+      'Password maximum 200 characters.',
+    )
     const { location, page } = await submit(c, path, { password: 'a-new-password' })
     expect(location).toBe('/account/login')
     expect(page.text).toContain('Password changed. Please log in.')
     expect((await c.get(path)).text).toContain('This link is invalid or has expired.')
-    expect((await c.post(path, form({ password: 'another-one' }))).text).toContain('This link is invalid or has expired.')
+    expect((await c.post(path, form({ password: 'another-one' }))).text).toContain(
+      'This link is invalid or has expired.',
+    )
   })
 })
 
 describe('/account/invitation/{code}', () => {
   it('shows "Invitation not found." for a bad code', async () => {
-    expect((await new Client(server.url).get('/account/invitation/nope')).text).toContain('Invitation not found.')
+    expect((await new Client(server.url).get('/account/invitation/nope')).text).toContain(
+      'Invitation not found.',
+    )
   })
 
   it('shows the invitation, sends a signed-out visitor to log in, and accepts for a signed-in one', async () => {
@@ -135,12 +166,20 @@ describe('/account/invitation/{code}', () => {
     const code = keyOf(linkIn(await mailbox.waitFor(email, since), `${BASE}/account/invitation/`))
     const visitor = new Client(server.url)
     const page = await visitor.get(`/account/invitation/${code}`)
-    for (const text of ['Invitation to join workspace', owner.workspaceName, 'ADMIN', 'Accept invite', 'Create an account']) {
+    for (const text of [
+      'Invitation to join workspace',
+      owner.workspaceName,
+      'ADMIN',
+      'Accept invite',
+      'Create an account',
+    ]) {
       expect(page.text).toContain(text)
     }
     expect(page.text).toContain(`/account/signup?invitation=${code}`)
     const anonymous = await visitor.post(`/account/invitation/${code}`, form({}))
-    expect(anonymous.headers.get('location')).toBe(`/account/login?redirectTo=${encodeURIComponent(`/account/invitation/${code}`)}`)
+    expect(anonymous.headers.get('location')).toBe(
+      `/account/login?redirectTo=${encodeURIComponent(`/account/invitation/${code}`)}`,
+    )
 
     const invitee = await signUp(server.url, { email })
     const { location, page: after } = await submit(invitee.client, `/account/invitation/${code}`, {})
@@ -158,11 +197,19 @@ describe('/account/contact', () => {
     const empty = await c.post('/account/contact', form({ topic: 'general', body: '', sender: 'nope' }))
     expect(empty.text).toContain('Required.')
     expect(empty.text).toContain('Invalid email adress.')
-    expect((await c.post('/account/contact', form({ topic: 'general', body: 'x'.repeat(10001), sender: 'a@b.co' }))).text).toContain(
-      'Maximum 10000 characters.',
-    )
+    expect(
+      (
+        await c.post(
+          '/account/contact',
+          form({ topic: 'general', body: 'x'.repeat(10001), sender: 'a@b.co' }),
+        )
+      ).text,
+    ).toContain('Maximum 10000 characters.')
     const since = mailbox.mails.length
-    const ok = await c.post('/account/contact', form({ topic: 'support', body: 'Please help <me>', sender: 'me@example.com' }))
+    const ok = await c.post(
+      '/account/contact',
+      form({ topic: 'support', body: 'Please help <me>', sender: 'me@example.com' }),
+    )
     expect(ok.text).toContain('Thank you! Your message has been sent.')
     const mail = await mailbox.waitFor('team@storymap.test', since)
     expect(mail.subject).toContain('support')

@@ -41,7 +41,11 @@ describe('verification e-mail', () => {
 
     const first = await new Client(server.url).post(`/v1/users/verify/${key}`)
     expect(first.status).toBe(200)
-    expect(first.json).toMatchObject({ email: user.email, emailConfirmed: true, emailConfirmationPending: false })
+    expect(first.json).toMatchObject({
+      email: user.email,
+      emailConfirmed: true,
+      emailConfirmationPending: false,
+    })
     const app = await user.client.get('/v1/account/app')
     expect(app.json.account.emailConfirmed).toBe(true)
 
@@ -80,12 +84,19 @@ describe('verification e-mail', () => {
     const res = await user.client.post(`/v1/account/emailupdate/${encodeURIComponent(newEmail)}`)
     expect(res.status).toBe(200)
     const pending = (await user.client.get('/v1/account/app')).json.account
-    expect(pending).toMatchObject({ email: user.email, emailConfirmationPending: true, emailConfirmationSentTo: newEmail })
+    expect(pending).toMatchObject({
+      email: user.email,
+      emailConfirmationPending: true,
+      emailConfirmationSentTo: newEmail,
+    })
     const key = keyOf(linkIn(await mailbox.waitFor(newEmail, since), `${BASE}/account/verify/`))
     expect((await new Client(server.url).post(`/v1/users/verify/${key}`)).status).toBe(200)
     const after = (await user.client.get('/v1/account/app')).json.account
     expect(after).toMatchObject({ email: newEmail, emailConfirmed: true, emailConfirmationPending: false })
-    const login = await new Client(server.url).post('/v1/users/login', { email: newEmail, password: user.password })
+    const login = await new Client(server.url).post('/v1/users/login', {
+      email: newEmail,
+      password: user.password,
+    })
     expect(login.status).toBe(200)
   })
 
@@ -125,7 +136,9 @@ describe('password reset', () => {
   it('resets with the mailed key: old password refused, old sessions ended, key single-use', async () => {
     const user = await signUp(server.url)
     const since = mailbox.mails.length
-    const res = await new Client(server.url).post(`/v1/users/reset/${encodeURIComponent(user.email.toUpperCase())}`)
+    const res = await new Client(server.url).post(
+      `/v1/users/reset/${encodeURIComponent(user.email.toUpperCase())}`,
+    )
     expect(res.status).toBe(200)
     const mail = await mailbox.waitFor(user.email, since)
     expect(mail.subject).toBe('Reset your password')
@@ -137,9 +150,15 @@ describe('password reset', () => {
     const ok = await new Client(server.url).post('/v1/users/setpassword', { key, password: 'brand-new-pw' })
     expect(ok.status).toBe(200)
     expect((await user.client.get('/v1/account/app')).status).toBe(401)
-    const old = await new Client(server.url).post('/v1/users/login', { email: user.email, password: user.password })
+    const old = await new Client(server.url).post('/v1/users/login', {
+      email: user.email,
+      password: user.password,
+    })
     expect(old.status).toBe(401)
-    const fresh = await new Client(server.url).post('/v1/users/login', { email: user.email, password: 'brand-new-pw' })
+    const fresh = await new Client(server.url).post('/v1/users/login', {
+      email: user.email,
+      password: 'brand-new-pw',
+    })
     expect(fresh.status).toBe(200)
 
     const reused = await new Client(server.url).post('/v1/users/setpassword', { key, password: 'another-pw' })
@@ -162,7 +181,9 @@ describe('password reset', () => {
     const since = mailbox.mails.length
     const user = await signUp(server.url)
     const key = keyOf(linkIn(await mailbox.waitFor(user.email, since), `${BASE}/account/verify/`))
-    expect((await new Client(server.url).post('/v1/users/setpassword', { key, password: 'brand-new-pw' })).status).toBe(400)
+    expect(
+      (await new Client(server.url).post('/v1/users/setpassword', { key, password: 'brand-new-pw' })).status,
+    ).toBe(400)
   })
 })
 
@@ -190,7 +211,9 @@ describe('invitations by e-mail', () => {
     const app = await invitee.client.get('/v1/account/app')
     const ws = app.json.workspaces.find((w: { name: string }) => w.name === owner.workspaceName)
     expect(ws).toBeTruthy()
-    expect(app.json.memberships.find((m: { workspaceId: string }) => m.workspaceId === ws.id).level).toBe('EDITOR')
+    expect(app.json.memberships.find((m: { workspaceId: string }) => m.workspaceId === ws.id).level).toBe(
+      'EDITOR',
+    )
 
     const reused = await invitee.client.post(`/v1/users/invite/${code}`)
     expect(reused.status).toBe(404)
@@ -225,7 +248,10 @@ describe('invitations by e-mail', () => {
     const code = keyOf(linkIn(await mailbox.waitFor(email, since), `${BASE}/account/invitation/`))
     const again = await owner.client.post(`/v1/users/invite/${code}`)
     expect(again.status).toBe(409)
-    expect(again.json).toEqual({ error: 'already_member', message: `You are already a member of the workspace ${owner.workspaceName}.` })
+    expect(again.json).toEqual({
+      error: 'already_member',
+      message: `You are already a member of the workspace ${owner.workspaceName}.`,
+    })
     expect((await new Client(server.url).get(`/v1/users/invite/${code}`)).status).toBe(200)
     // A fresh invite to someone who is a member already is refused up front.
     const self = await owner.client.post('/v1/invites', { email: owner.email, level: 'VIEWER' })
@@ -261,7 +287,11 @@ describe('invitations by e-mail', () => {
 describe('contact form', () => {
   it('mails CONTACT_EMAIL without a session, with the sender as reply-to', async () => {
     const since = mailbox.mails.length
-    const res = await new Client(server.url).post('/v1/users/contact', { topic: 'sales', body: 'Hello there', sender: 'buyer@example.com' })
+    const res = await new Client(server.url).post('/v1/users/contact', {
+      topic: 'sales',
+      body: 'Hello there',
+      sender: 'buyer@example.com',
+    })
     expect(res.status).toBe(200)
     const mail = await mailbox.waitFor('team@storymap.test', since)
     expect(mail.text).toContain('Hello there')
@@ -270,8 +300,15 @@ describe('contact form', () => {
 
   it('answers in the server wording of SPEC §8', async () => {
     const c = new Client(server.url)
-    expect((await c.post('/v1/users/contact', { topic: 'general', body: 'Hi', sender: 'nope' })).json).toEqual({ error: 'email_invalid', message: 'email invalid' })
-    expect((await c.post('/v1/users/contact', { topic: 'general', body: '', sender: 'a@b.co' })).json.message).toBe('message too short')
-    expect((await c.post('/v1/users/contact', { topic: 'general', body: 'x'.repeat(10001), sender: 'a@b.co' })).json.message).toBe('message too long')
+    expect(
+      (await c.post('/v1/users/contact', { topic: 'general', body: 'Hi', sender: 'nope' })).json,
+    ).toEqual({ error: 'email_invalid', message: 'email invalid' })
+    expect(
+      (await c.post('/v1/users/contact', { topic: 'general', body: '', sender: 'a@b.co' })).json.message,
+    ).toBe('message too short')
+    expect(
+      (await c.post('/v1/users/contact', { topic: 'general', body: 'x'.repeat(10001), sender: 'a@b.co' }))
+        .json.message,
+    ).toBe('message too long')
   })
 })

@@ -17,13 +17,9 @@ type User = Awaited<ReturnType<typeof signUp>>
 function addMember(owner: User, user: User, level: string) {
   const db = new Database(server.dbPath)
   try {
-    db.prepare('insert into members (id, workspace_id, account_id, level, created_at) values (?, ?, ?, ?, ?)').run(
-      crypto.randomUUID(),
-      owner.workspaceId,
-      user.account.id,
-      level,
-      new Date().toISOString(),
-    )
+    db.prepare(
+      'insert into members (id, workspace_id, account_id, level, created_at) values (?, ?, ?, ?, ?)',
+    ).run(crypto.randomUUID(), owner.workspaceId, user.account.id, level, new Date().toISOString())
   } finally {
     db.close()
   }
@@ -35,11 +31,19 @@ function addMember(owner: User, user: User, level: string) {
 
 async function team() {
   const owner = await signUp(server.url)
-  const users = { admin: await signUp(server.url), editor: await signUp(server.url), viewer: await signUp(server.url) }
+  const users = {
+    admin: await signUp(server.url),
+    editor: await signUp(server.url),
+    viewer: await signUp(server.url),
+  }
   const admin = addMember(owner, users.admin, 'ADMIN')
   const editor = addMember(owner, users.editor, 'EDITOR')
   const viewer = addMember(owner, users.viewer, 'VIEWER')
-  const list = (await owner.client.get('/v1/members')).json as { id: string; accountId: string; level: string }[]
+  const list = (await owner.client.get('/v1/members')).json as {
+    id: string
+    accountId: string
+    level: string
+  }[]
   const id = (u: User) => list.find((m) => m.accountId === u.account.id)!.id
   return {
     owner,
@@ -57,7 +61,14 @@ describe('members', () => {
     const res = await t.admin.get('/v1/members')
     expect(res.status).toBe(200)
     expect(res.json).toHaveLength(4)
-    expect(Object.keys(res.json[0]).sort()).toEqual(['accountId', 'createdAt', 'email', 'id', 'level', 'name'])
+    expect(Object.keys(res.json[0]).sort()).toEqual([
+      'accountId',
+      'createdAt',
+      'email',
+      'id',
+      'level',
+      'name',
+    ])
     expect(res.json[0]).toMatchObject({ level: 'OWNER', email: t.owner.email, name: t.owner.name })
     for (const c of [t.editor, t.viewer]) expect((await c.get('/v1/members')).status).toBe(403)
     expect((await t.viewer.get('/v1/invites')).status).toBe(403)
@@ -66,9 +77,13 @@ describe('members', () => {
   it('owner changes a level; the change applies at the member’s next request', async () => {
     const t = await team()
     expect((await t.viewer.post('/v1/invites', { email: 'a@example.com', level: 'VIEWER' })).status).toBe(403)
-    expect((await t.owner.client.post(`/v1/members/${t.ids.viewer}/level`, { level: 'ADMIN' })).status).toBe(200)
+    expect((await t.owner.client.post(`/v1/members/${t.ids.viewer}/level`, { level: 'ADMIN' })).status).toBe(
+      200,
+    )
     expect((await t.viewer.get('/v1/members')).status).toBe(200)
-    expect((await t.owner.client.post(`/v1/members/${t.ids.viewer}/level`, { level: 'VIEWER' })).status).toBe(200)
+    expect((await t.owner.client.post(`/v1/members/${t.ids.viewer}/level`, { level: 'VIEWER' })).status).toBe(
+      200,
+    )
     expect((await t.viewer.get('/v1/members')).status).toBe(403)
   })
 
@@ -103,7 +118,9 @@ describe('members', () => {
     const t = await team()
     const other = await signUp(server.url)
     const otherId = (await other.client.get('/v1/members')).json[0].id
-    expect((await t.owner.client.post(`/v1/members/${t.ids.viewer}/level`, { level: 'KING' })).status).toBe(400)
+    expect((await t.owner.client.post(`/v1/members/${t.ids.viewer}/level`, { level: 'KING' })).status).toBe(
+      400,
+    )
     expect((await t.owner.client.post(`/v1/members/${t.ids.viewer}/level`, {})).status).toBe(400)
     expect((await t.owner.client.post('/v1/members/not-a-uuid/level', { level: 'EDITOR' })).status).toBe(400)
     expect((await t.owner.client.post(`/v1/members/${otherId}/level`, { level: 'EDITOR' })).status).toBe(404)
@@ -122,7 +139,9 @@ describe('members', () => {
 
   it('a workspace always keeps an OWNER: a second owner may demote the first, never the last', async () => {
     const t = await team()
-    expect((await t.owner.client.post(`/v1/members/${t.ids.admin}/level`, { level: 'OWNER' })).status).toBe(200)
+    expect((await t.owner.client.post(`/v1/members/${t.ids.admin}/level`, { level: 'OWNER' })).status).toBe(
+      200,
+    )
     expect((await t.admin.post(`/v1/members/${t.ids.owner}/level`, { level: 'EDITOR' })).status).toBe(200)
     // t.admin is now the only OWNER and cannot demote themselves
     expect((await t.admin.post(`/v1/members/${t.ids.admin}/level`, { level: 'EDITOR' })).status).toBe(403)
@@ -151,7 +170,14 @@ describe('leave and delete workspace', () => {
     expect((await t.editor.get('/v1/members')).status).toBe(403)
     const db = new Database(server.dbPath, { readonly: true })
     const counts = ['members', 'invites', 'subscriptions', 'workspaces'].map(
-      (table) => (db.prepare(`select count(*) as n from ${table} where ${table === 'workspaces' ? 'id' : 'workspace_id'} = ?`).get(t.owner.workspaceId) as { n: number }).n,
+      (table) =>
+        (
+          db
+            .prepare(
+              `select count(*) as n from ${table} where ${table === 'workspaces' ? 'id' : 'workspace_id'} = ?`,
+            )
+            .get(t.owner.workspaceId) as { n: number }
+        ).n,
     )
     db.close()
     expect(counts).toEqual([0, 0, 0, 0])
@@ -162,11 +188,15 @@ describe('invites', () => {
   it('ADMIN and OWNER invite; viewers and editors cannot; an ADMIN cannot invite an OWNER', async () => {
     const t = await team()
     expect((await t.editor.post('/v1/invites', { email: 'e@example.com', level: 'VIEWER' })).status).toBe(403)
-    expect((await t.admin.post('/v1/invites', { email: 'boss@example.com', level: 'OWNER' })).status).toBe(403)
+    expect((await t.admin.post('/v1/invites', { email: 'boss@example.com', level: 'OWNER' })).status).toBe(
+      403,
+    )
     const ok = await t.admin.post('/v1/invites', { email: 'New@Example.com' })
     expect(ok.status).toBe(200)
     expect(ok.json).toMatchObject({ email: 'new@example.com', level: 'VIEWER' })
-    expect((await t.owner.client.post('/v1/invites', { email: 'boss@example.com', level: 'OWNER' })).status).toBe(200)
+    expect(
+      (await t.owner.client.post('/v1/invites', { email: 'boss@example.com', level: 'OWNER' })).status,
+    ).toBe(200)
     const list = (await t.admin.get('/v1/invites')).json as { id: string; email: string; level: string }[]
     expect(list.map((i) => i.email).sort()).toEqual(['boss@example.com', 'new@example.com'])
     expect(JSON.stringify(list)).not.toMatch(/code/i)
@@ -177,13 +207,18 @@ describe('invites', () => {
     const bad = await t.owner.client.post('/v1/invites', { email: 'nope', level: 'VIEWER' })
     expect(bad.status).toBe(400)
     expect(bad.json.error).toBe('email_invalid')
-    expect((await t.owner.client.post('/v1/invites', { email: 'a@b.co', level: 'GOD' })).json.error).toBe('level_invalid')
+    expect((await t.owner.client.post('/v1/invites', { email: 'a@b.co', level: 'GOD' })).json.error).toBe(
+      'level_invalid',
+    )
   })
 
   it('cancel: ADMIN/OWNER only, never an OWNER invite by an ADMIN', async () => {
     const t = await team()
-    const ownerInvite = (await t.owner.client.post('/v1/invites', { email: 'o@example.com', level: 'OWNER' })).json
-    const viewerInvite = (await t.owner.client.post('/v1/invites', { email: 'v@example.com', level: 'VIEWER' })).json
+    const ownerInvite = (await t.owner.client.post('/v1/invites', { email: 'o@example.com', level: 'OWNER' }))
+      .json
+    const viewerInvite = (
+      await t.owner.client.post('/v1/invites', { email: 'v@example.com', level: 'VIEWER' })
+    ).json
     expect((await t.editor.delete(`/v1/invites/${viewerInvite.id}`)).status).toBe(403)
     expect((await t.admin.delete(`/v1/invites/${ownerInvite.id}`)).status).toBe(403)
     expect((await t.admin.post(`/v1/invites/${ownerInvite.id}/resend`)).status).toBe(403)
@@ -194,15 +229,20 @@ describe('invites', () => {
 
   it('an inactive plan stops sending, resending and role changes, but not cancelling or removing', async () => {
     const t = await team()
-    const invite = (await t.owner.client.post('/v1/invites', { email: 'late@example.com', level: 'VIEWER' })).json
+    const invite = (await t.owner.client.post('/v1/invites', { email: 'late@example.com', level: 'VIEWER' }))
+      .json
     const db = new Database(server.dbPath)
-    db.prepare(`update subscriptions set external_status = 'canceled' where workspace_id = ?`).run(t.owner.workspaceId)
+    db.prepare(`update subscriptions set external_status = 'canceled' where workspace_id = ?`).run(
+      t.owner.workspaceId,
+    )
     db.close()
     const send = await t.owner.client.post('/v1/invites', { email: 'more@example.com', level: 'VIEWER' })
     expect(send.status).toBe(403)
     expect(send.json.message).toBe('The plan of this workspace is inactive.')
     expect((await t.owner.client.post(`/v1/invites/${invite.id}/resend`)).status).toBe(403)
-    expect((await t.owner.client.post(`/v1/members/${t.ids.viewer}/level`, { level: 'EDITOR' })).status).toBe(403)
+    expect((await t.owner.client.post(`/v1/members/${t.ids.viewer}/level`, { level: 'EDITOR' })).status).toBe(
+      403,
+    )
     expect((await t.owner.client.delete(`/v1/invites/${invite.id}`)).status).toBe(200)
     expect((await t.owner.client.delete(`/v1/members/${t.ids.viewer}`)).status).toBe(200)
   })
@@ -225,12 +265,17 @@ describe('account deletion', () => {
     expect(res.status).toBe(200)
     expect((await t.editor.get('/v1/account/app')).status).toBe(401)
     expect((await t.users.editor.client.get('/v1/account/app')).status).toBe(401)
-    const login = await new Client(server.url).post('/v1/users/login', { email: t.users.editor.email, password: t.users.editor.password })
+    const login = await new Client(server.url).post('/v1/users/login', {
+      email: t.users.editor.email,
+      password: t.users.editor.password,
+    })
     expect(login.status).toBe(401)
     const members = (await t.owner.client.get('/v1/members')).json as unknown[]
     expect(members).toHaveLength(3)
     const db = new Database(server.dbPath, { readonly: true })
-    const ws = db.prepare('select count(*) as n from workspaces where name = ?').get(t.users.editor.workspaceName) as { n: number }
+    const ws = db
+      .prepare('select count(*) as n from workspaces where name = ?')
+      .get(t.users.editor.workspaceName) as { n: number }
     db.close()
     expect(ws.n).toBe(0)
   })

@@ -19,13 +19,9 @@ function addMember(owner: User, user: User, level: string) {
   const db = new Database(server.dbPath)
   const id = crypto.randomUUID()
   try {
-    db.prepare('insert into members (id, workspace_id, account_id, level, created_at) values (?, ?, ?, ?, ?)').run(
-      id,
-      owner.workspaceId,
-      user.account.id,
-      level,
-      new Date().toISOString(),
-    )
+    db.prepare(
+      'insert into members (id, workspace_id, account_id, level, created_at) values (?, ?, ?, ?, ?)',
+    ).run(id, owner.workspaceId, user.account.id, level, new Date().toISOString())
   } finally {
     db.close()
   }
@@ -47,7 +43,14 @@ describe('workspace settings page', () => {
     const path = `/${owner.workspaceName}/settings`
     const mine = await owner.client.get(path)
     expect(mine.status).toBe(200)
-    for (const text of ['My membership', 'Workspace invites', 'Members', 'THIS IS YOU', 'Delete workspace', viewer.email]) {
+    for (const text of [
+      'My membership',
+      'Workspace invites',
+      'Members',
+      'THIS IS YOU',
+      'Delete workspace',
+      viewer.email,
+    ]) {
       expect(mine.text).toContain(text)
     }
     expect(mine.text).not.toContain('Leave workspace')
@@ -55,23 +58,36 @@ describe('workspace settings page', () => {
     const theirs = await viewer.client.get(path)
     expect(theirs.text).toContain('My membership')
     expect(theirs.text).toContain('Leave workspace')
-    for (const text of ['Workspace invites', 'THIS IS YOU', 'Delete workspace', owner.email]) expect(theirs.text).not.toContain(text)
+    for (const text of ['Workspace invites', 'THIS IS YOU', 'Delete workspace', owner.email])
+      expect(theirs.text).not.toContain(text)
     expect((await new Client(server.url).get(path)).status).toBe(302)
   })
 
   it('invites, resends and cancels with the SPEC banners', async () => {
     const owner = await signUp(server.url)
     const path = `/${owner.workspaceName}/settings`
-    expect((await owner.client.post(path, form({ intent: 'invite', email: 'bad', level: 'VIEWER' }))).text).toContain('Invalid.')
-    expect((await owner.client.post(path, form({ intent: 'invite', email: '', level: 'VIEWER' }))).text).toContain('Required.')
-    const sent = await submit(owner.client, path, { intent: 'invite', email: 'guest@example.com', level: 'EDITOR' })
+    expect(
+      (await owner.client.post(path, form({ intent: 'invite', email: 'bad', level: 'VIEWER' }))).text,
+    ).toContain('Invalid.')
+    expect(
+      (await owner.client.post(path, form({ intent: 'invite', email: '', level: 'VIEWER' }))).text,
+    ).toContain('Required.')
+    const sent = await submit(owner.client, path, {
+      intent: 'invite',
+      email: 'guest@example.com',
+      level: 'EDITOR',
+    })
     expect(sent.location).toBe(path)
     expect(sent.page.text).toContain('invite sent')
     expect(sent.page.text).toContain('guest@example.com')
     const [invite] = (await owner.client.get('/v1/invites')).json
     expect(invite.level).toBe('EDITOR')
-    expect((await submit(owner.client, path, { intent: 'resendInvite', id: invite.id })).page.text).toContain('invite resent')
-    expect((await submit(owner.client, path, { intent: 'cancelInvite', id: invite.id })).page.text).toContain('invite canceled')
+    expect((await submit(owner.client, path, { intent: 'resendInvite', id: invite.id })).page.text).toContain(
+      'invite resent',
+    )
+    expect((await submit(owner.client, path, { intent: 'cancelInvite', id: invite.id })).page.text).toContain(
+      'invite canceled',
+    )
     const again = await submit(owner.client, path, { intent: 'cancelInvite', id: invite.id })
     expect(again.page.text).toContain('Invite not found.')
   })
@@ -93,8 +109,12 @@ describe('workspace settings page', () => {
     expect(removeOwner.page.text).toContain('Only an owner can make, change or remove an owner.')
     const own = await submit(owner.client, path, { intent: 'changeRole', id: ownerId, level: 'VIEWER' })
     expect(own.page.text).toContain('You cannot change your own level.')
-    expect((await submit(admin.client, path, { intent: 'changeRole', id: editorId, level: 'VIEWER' })).page.text).toContain('role changed')
-    expect((await submit(admin.client, path, { intent: 'removeMember', id: editorId })).page.text).toContain('membership removed')
+    expect(
+      (await submit(admin.client, path, { intent: 'changeRole', id: editorId, level: 'VIEWER' })).page.text,
+    ).toContain('role changed')
+    expect((await submit(admin.client, path, { intent: 'removeMember', id: editorId })).page.text).toContain(
+      'membership removed',
+    )
     // The removed member loses the page at once.
     expect((await editor.client.get(path)).headers.get('location')).toBe('/')
   })
@@ -109,7 +129,9 @@ describe('workspace settings page', () => {
     expect(active.text).toContain('Resend')
     expect(active.text).toContain('value="changeRole"')
     const db = new Database(server.dbPath)
-    db.prepare(`update subscriptions set external_status = 'canceled' where workspace_id = ?`).run(owner.workspaceId)
+    db.prepare(`update subscriptions set external_status = 'canceled' where workspace_id = ?`).run(
+      owner.workspaceId,
+    )
     db.close()
     const inactive = await owner.client.get(path)
     expect(inactive.text).not.toContain('Resend')

@@ -1,10 +1,19 @@
 import { SMTPServer } from 'smtp-server'
 
-export type ReceivedMail = { to: string[]; from: string; raw: string; subject: string; text: string; html: string }
+export type ReceivedMail = {
+  to: string[]
+  from: string
+  raw: string
+  subject: string
+  text: string
+  html: string
+}
 
 /** Undoes quoted-printable, which nodemailer uses for long lines. */
 function decodeQuotedPrintable(body: string) {
-  return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  return body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 }
 
 /** The decoded body of the first MIME part of this content type. */
@@ -62,7 +71,8 @@ export async function startMailbox() {
       for (;;) {
         const found = mails.slice(since).find((m) => m.to.includes(to.toLowerCase()))
         if (found) return found
-        if (Date.now() > deadline) throw new Error(`no mail to ${to}; got ${mails.map((m) => m.to.join()).join(', ')}`)
+        if (Date.now() > deadline)
+          throw new Error(`no mail to ${to}; got ${mails.map((m) => m.to.join()).join(', ')}`)
         await new Promise<void>((resolve) => {
           waiters.push(resolve)
           setTimeout(resolve, 200)

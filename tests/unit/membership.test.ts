@@ -16,7 +16,8 @@ const other = (level: Level) => ({ id: 'other', level })
 
 describe('levelChangeRefusal', () => {
   it('nobody changes their own level, whatever the level', () => {
-    for (const level of LEVELS) expect(levelChangeRefusal(actor(level), { id: 'me', level }, 'VIEWER', 2)).toBe(T.ownLevel)
+    for (const level of LEVELS)
+      expect(levelChangeRefusal(actor(level), { id: 'me', level }, 'VIEWER', 2)).toBe(T.ownLevel)
   })
   it('VIEWER and EDITOR cannot change anyone', () => {
     expect(levelChangeRefusal(actor('VIEWER'), other('VIEWER'), 'EDITOR', 1)).toBe(T.notAdmin)
@@ -55,11 +56,13 @@ describe('removalRefusal', () => {
 describe('leave and delete workspace', () => {
   it('everyone but an OWNER may leave', () => {
     expect(leaveRefusal(actor('OWNER'))).toBe(T.ownerLeave)
-    for (const level of ['VIEWER', 'EDITOR', 'ADMIN'] as const) expect(leaveRefusal(actor(level, false))).toBeNull()
+    for (const level of ['VIEWER', 'EDITOR', 'ADMIN'] as const)
+      expect(leaveRefusal(actor(level, false))).toBeNull()
   })
   it('only an OWNER deletes, even on an inactive plan', () => {
     expect(deleteWorkspaceRefusal(actor('OWNER', false))).toBeNull()
-    for (const level of ['VIEWER', 'EDITOR', 'ADMIN'] as const) expect(deleteWorkspaceRefusal(actor(level))).toBe(T.notOwner)
+    for (const level of ['VIEWER', 'EDITOR', 'ADMIN'] as const)
+      expect(deleteWorkspaceRefusal(actor(level))).toBe(T.notOwner)
   })
 })
 
@@ -91,7 +94,10 @@ describe('planAccountDeletion', () => {
     ownerCount,
   })
   it('deletes the workspaces where the account is alone', () => {
-    expect(planAccountDeletion([m('a', 'OWNER', 1, 1), m('b', 'EDITOR', 3, 1)])).toEqual({ ok: true, deleteWorkspaceIds: ['a'] })
+    expect(planAccountDeletion([m('a', 'OWNER', 1, 1), m('b', 'EDITOR', 3, 1)])).toEqual({
+      ok: true,
+      deleteWorkspaceIds: ['a'],
+    })
     expect(planAccountDeletion([])).toEqual({ ok: true, deleteWorkspaceIds: [] })
   })
   it('is refused while it is the last OWNER of a shared workspace', () => {

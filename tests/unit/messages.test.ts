@@ -6,7 +6,10 @@ import { MESSAGE_LIFETIME_MS, MessagesProvider } from '~/components/messages'
 describe('MessagesProvider', () => {
   it('renders the flash message from the server in a status region, so it shows without JavaScript', () => {
     const html = renderToString(
-      createElement(MessagesProvider, { initial: { id: 'm1', type: 'fail', message: 'Only an owner can do <that>.' } }, 'page'),
+      createElement(MessagesProvider, {
+        initial: { id: 'm1', type: 'fail', message: 'Only an owner can do <that>.' },
+        children: 'page',
+      }),
     )
     expect(html).toContain('role="status"')
     expect(html).toContain('data-type="fail"')
@@ -14,7 +17,7 @@ describe('MessagesProvider', () => {
   })
 
   it('renders an empty status region when there is no message', () => {
-    const html = renderToString(createElement(MessagesProvider, { initial: null }, 'page'))
+    const html = renderToString(createElement(MessagesProvider, { initial: null, children: 'page' }))
     expect(html).toContain('role="status"')
     expect(html).not.toContain('class="message ')
   })
