@@ -54,15 +54,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const rawId = formData.get('id')
   // A malformed id finds nothing, so the model answers 'not found'.
   const id = isUuid(rawId) ? rawId.toLowerCase() : '00000000-0000-0000-0000-000000000000'
+  // Leaving or deleting lands on the workspace list, a page that does not redirect on, so the banner shows there.
   const done = (message: string, to = here) => redirectWithMessage(to, { type: 'success', message })
   try {
     switch (intent) {
       case 'leave':
         leaveWorkspace(ctx)
-        return done('left workspace', '/')
+        return done('left workspace', '/account/workspaces')
       case 'deleteWorkspace':
         deleteWorkspace(ctx)
-        return done('workspace deleted', '/')
+        return done('workspace deleted', '/account/workspaces')
       case 'invite': {
         const submission = parseWithZod(formData, { schema: inviteSchema })
         if (submission.status !== 'success') return { intent, result: submission.reply() }
