@@ -89,7 +89,9 @@ export function InvitesSection({
   })
   return (
     <Section title="Workspace invites">
+      {/* Keyed by the list, so a sent invite clears the fields when JavaScript is on. */}
       <Form
+        key={invites.map((i) => i.id).join()}
         method="post"
         {...getFormProps(form)}
         noValidate

@@ -157,7 +157,7 @@ export default function AccountSettingsPage() {
 
       <SettingsCard title="Email">
         <p className="muted">Current email: {account.email}</p>
-        <Form method="post" {...getFormProps(emailForm)} noValidate>
+        <Form key={account.emailConfirmationSentTo} method="post" {...getFormProps(emailForm)} noValidate>
           <Field label="New email" meta={emailFields.email} type="email" autoComplete="email" />
           <ErrorList id={emailForm.errorId} errors={emailForm.errors} />
           <IntentButton intent="email" className="button primary">
