@@ -1,8 +1,10 @@
-import type { LinksFunction, MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from '@remix-run/react'
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import stylesheet from '~/styles/app.css?url'
+import { MessagesProvider } from './components/messages'
 import { NotFound } from './components/not-found'
+import { takeMessage } from './utils/toast.server'
 import { useNonce } from './utils/nonce'
 
 export const links: LinksFunction = () => [
@@ -31,8 +33,19 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
+/** Reads and clears the flash message a page action left in its cookie (app/utils/toast.server.ts). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { message, setCookie } = await takeMessage(request)
+  return data({ message }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
+}
+
 export default function App() {
-  return <Outlet />
+  const { message } = useLoaderData<typeof loader>()
+  return (
+    <MessagesProvider initial={message}>
+      <Outlet />
+    </MessagesProvider>
+  )
 }
 
 export function ErrorBoundary() {

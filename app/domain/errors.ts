@@ -1,5 +1,5 @@
 /** A refusal the domain or a model raises; routes turn it into a status and a message. */
-export type ErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many'
+export type ErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'unavailable'
 
 export class DomainError extends Error {
   constructor(
@@ -20,6 +20,8 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_many: 429,
+  /** A needed service (e.g. the mail server) failed; the action itself was kept. */
+  unavailable: 503,
 }
 
 export const refuse = {
@@ -29,4 +31,5 @@ export const refuse = {
     new DomainError('forbidden', code, message),
   notFound: (what = 'Not found.', code = 'not_found') => new DomainError('not_found', code, what),
   conflict: (code: string, message: string, field?: string) => new DomainError('conflict', code, message, field),
+  unavailable: (code: string, message: string) => new DomainError('unavailable', code, message),
 }

@@ -6,6 +6,7 @@ import { ErrorList, Field } from '~/components/forms'
 import { DomainError } from '~/domain/errors'
 import { signupSchema } from '~/domain/validation'
 import { signup } from '~/models/account.server'
+import { sendVerificationMail } from '~/models/account-settings.server'
 import { createSession, getSessionAccount } from '~/models/session.server'
 import { getEnv } from '~/utils/env.server'
 
@@ -23,6 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] })
   try {
     const account = await signup(submission.value)
+    await sendVerificationMail(account) // a failed mail is logged; the new account stands
     throw redirect('/account/signupsuccess', { headers: { 'Set-Cookie': await createSession(account.id) } })
   } catch (error) {
     if (!(error instanceof DomainError)) throw error

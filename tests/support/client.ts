@@ -61,7 +61,7 @@ export class Client {
 
 let counter = 0
 /** Signs up a fresh user with their own workspace; the client keeps the session and workspace id. */
-export async function signUp(baseUrl: string, overrides: Partial<{ workspaceName: string; name: string; email: string; password: string }> = {}) {
+export async function signUp(baseUrl: string, overrides: Partial<{ workspaceName: string; name: string; email: string; password: string; invitation: string }> = {}) {
   counter += 1
   const tag = `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e6)}`
   const body = {

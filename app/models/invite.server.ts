@@ -1,0 +1,163 @@
+import { and, desc, eq, gt } from 'drizzle-orm'
+import crypto from 'node:crypto'
+import { getDb } from '~/db/db.server'
+import { accounts, invites, members, workspaces } from '~/db/schema'
+import { refuse } from '~/domain/errors'
+import { cancelInviteRefusal, inviteRefusal } from '~/domain/membership'
+import type { Level } from '~/domain/permissions'
+import { randomKey, sha256 } from '~/utils/crypto.server'
+import { sendMail } from '~/utils/email.server'
+import { invitationMessage } from '~/utils/email-messages.server'
+import type { Account } from './account.server'
+import { normalizeEmail } from './account.server'
+import { requireMemberAdmin } from './member.server'
+import type { WorkspaceContext } from './workspace.server'
+
+const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
+export const INVITATION_NOT_FOUND = 'Invitation not found.'
+
+type Invite = typeof invites.$inferSelect
+/** Never carries the code. */
+export function publicInvite(i: Invite) {
+  return { id: i.id, email: i.email, level: i.level, createdByName: i.createdByName, createdAt: i.createdAt }
+}
+
+export function listInvites(ctx: WorkspaceContext) {
+  requireMemberAdmin(ctx)
+  return getDb()
+    .select()
+    .from(invites)
+    .where(eq(invites.workspaceId, ctx.workspace.id))
+    .orderBy(desc(invites.createdAt))
+    .all()
+    .map(publicInvite)
+}
+
+function mailInvitation(ctx: WorkspaceContext, invite: Invite, code: string) {
+  return sendMail(invitationMessage(invite.email, ctx.account.name, ctx.workspace.name, invite.level, code))
+}
+
+/**
+ * Sends an invitation (replacing a pending one to the same address). The invite is kept even
+ * when the mail fails; `mailSent` tells.
+ */
+export async function createInvite(
+  ctx: WorkspaceContext,
+  input: { email: string; level: Level },
+  now = new Date(),
+) {
+  const refusal = inviteRefusal(ctx, input.level)
+  if (refusal) throw refuse.forbidden(refusal)
+  const email = normalizeEmail(input.email)
+  const db = getDb()
+  const code = randomKey()
+  const invite = db.transaction((tx) => {
+    const already = tx
+      .select({ id: members.id })
+      .from(members)
+      .innerJoin(accounts, eq(accounts.id, members.accountId))
+      .where(and(eq(members.workspaceId, ctx.workspace.id), eq(accounts.email, email)))
+      .get()
+    if (already)
+      throw refuse.conflict('already_member', 'This person is already a member of the workspace.', 'email')
+    tx.delete(invites)
+      .where(and(eq(invites.workspaceId, ctx.workspace.id), eq(invites.email, email)))
+      .run()
+    return tx
+      .insert(invites)
+      .values({
+        id: crypto.randomUUID(),
+        workspaceId: ctx.workspace.id,
+        email,
+        level: input.level,
+        codeHash: sha256(code),
+        createdBy: ctx.account.id,
+        createdByName: ctx.account.name,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + INVITE_LIFETIME_MS).toISOString(),
+      })
+      .returning()
+      .get()
+  })
+  return { invite: publicInvite(invite), mailSent: await mailInvitation(ctx, invite, code) }
+}
+
+function findInvite(ctx: WorkspaceContext, inviteId: string) {
+  const invite = getDb()
+    .select()
+    .from(invites)
+    .where(and(eq(invites.id, inviteId), eq(invites.workspaceId, ctx.workspace.id)))
+    .get()
+  if (!invite) throw refuse.notFound('Invite not found.')
+  return invite
+}
+
+/** A resend mails a new code (only hashes are kept) and restarts the 7 days. */
+export async function resendInvite(ctx: WorkspaceContext, inviteId: string, now = new Date()) {
+  requireMemberAdmin(ctx)
+  const current = findInvite(ctx, inviteId)
+  const refusal = inviteRefusal(ctx, current.level, true)
+  if (refusal) throw refuse.forbidden(refusal)
+  const code = randomKey()
+  const invite = getDb()
+    .update(invites)
+    .set({ codeHash: sha256(code), expiresAt: new Date(now.getTime() + INVITE_LIFETIME_MS).toISOString() })
+    .where(eq(invites.id, current.id))
+    .returning()
+    .get()
+  return { invite: publicInvite(invite), mailSent: await mailInvitation(ctx, invite, code) }
+}
+
+export function cancelInvite(ctx: WorkspaceContext, inviteId: string) {
+  requireMemberAdmin(ctx)
+  const invite = findInvite(ctx, inviteId)
+  const refusal = cancelInviteRefusal(ctx, invite.level)
+  if (refusal) throw refuse.forbidden(refusal)
+  getDb().delete(invites).where(eq(invites.id, invite.id)).run()
+}
+
+function liveInvitation(code: string, now: Date) {
+  return getDb()
+    .select({ invite: invites, workspaceName: workspaces.name })
+    .from(invites)
+    .innerJoin(workspaces, eq(workspaces.id, invites.workspaceId))
+    .where(and(eq(invites.codeHash, sha256(code)), gt(invites.expiresAt, now.toISOString())))
+    .get()
+}
+
+/** GET /users/invite/{code}: what the invitation page shows. */
+export function getInvitation(code: string, now = new Date()) {
+  const row = liveInvitation(code, now)
+  if (!row) throw refuse.notFound(INVITATION_NOT_FOUND)
+  return { workspaceName: row.workspaceName, level: row.invite.level }
+}
+
+/** Joins the signed-in account to the workspace at the invited level and uses up the code. */
+export function acceptInvitation(account: Account, code: string, now = new Date()) {
+  const db = getDb()
+  return db.transaction((tx) => {
+    const row = liveInvitation(code, now)
+    if (!row) throw refuse.notFound(INVITATION_NOT_FOUND)
+    const member = tx
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.workspaceId, row.invite.workspaceId), eq(members.accountId, account.id)))
+      .get()
+    if (member)
+      throw refuse.conflict(
+        'already_member',
+        `You are already a member of the workspace ${row.workspaceName}.`,
+      )
+    tx.insert(members)
+      .values({
+        id: crypto.randomUUID(),
+        workspaceId: row.invite.workspaceId,
+        accountId: account.id,
+        level: row.invite.level,
+        createdAt: now.toISOString(),
+      })
+      .run()
+    tx.delete(invites).where(eq(invites.id, row.invite.id)).run()
+    return { workspaceId: row.invite.workspaceId, workspaceName: row.workspaceName, level: row.invite.level }
+  })
+}

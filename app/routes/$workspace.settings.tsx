@@ -1,0 +1,123 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  DeleteWorkspaceSection,
+  InvitesSection,
+  MembersSection,
+  MembershipSection,
+} from '~/components/workspace-settings'
+import { inviteSchema, levelChangeSchema } from '~/domain/account-forms'
+import { DomainError } from '~/domain/errors'
+import { isUuid } from '~/domain/ids'
+import { can } from '~/domain/permissions'
+import { cancelInvite, createInvite, listInvites, resendInvite } from '~/models/invite.server'
+import {
+  changeMemberLevel,
+  deleteWorkspace,
+  leaveWorkspace,
+  listMembers,
+  removeMember,
+} from '~/models/member.server'
+import { requireWorkspace } from '~/utils/auth.server'
+import { redirectWithMessage } from '~/utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Workspace settings · Storymap' }]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireWorkspace(request, params.workspace)
+  const manage = can(ctx, 'viewMembers')
+  return {
+    workspaceName: ctx.workspace.name,
+    me: { memberId: ctx.member.id, level: ctx.level },
+    planActive: ctx.planActive,
+    canLeave: can(ctx, 'leave'),
+    canDelete: can(ctx, 'deleteWorkspace'),
+    members: manage ? listMembers(ctx) : null,
+    invites: manage ? listInvites(ctx) : null,
+    confirmDelete: new URL(request.url).searchParams.get('delete') === '1',
+  }
+}
+
+export type SettingsLoader = typeof loader
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireWorkspace(request, params.workspace)
+  const here = `/${ctx.workspace.name}/settings`
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  const rawId = formData.get('id')
+  // A malformed id finds nothing, so the model answers 'not found'.
+  const id = isUuid(rawId) ? rawId.toLowerCase() : '00000000-0000-0000-0000-000000000000'
+  // Leaving or deleting lands on the workspace list, a page that does not redirect on, so the banner shows there.
+  const done = (message: string, to = here) => redirectWithMessage(to, { type: 'success', message })
+  try {
+    switch (intent) {
+      case 'leave':
+        leaveWorkspace(ctx)
+        return done('left workspace', '/account/workspaces')
+      case 'deleteWorkspace':
+        deleteWorkspace(ctx)
+        return done('workspace deleted', '/account/workspaces')
+      case 'invite': {
+        const submission = parseWithZod(formData, { schema: inviteSchema })
+        if (submission.status !== 'success') return { intent, result: submission.reply() }
+        const { mailSent } = await createInvite(ctx, submission.value)
+        if (!mailSent) {
+          return redirectWithMessage(here, {
+            type: 'fail',
+            message: 'Invite saved, but the email could not be sent. Please resend it.',
+          })
+        }
+        return done('invite sent')
+      }
+      case 'resendInvite': {
+        const { mailSent } = await resendInvite(ctx, id)
+        return mailSent
+          ? done('invite resent')
+          : redirectWithMessage(here, { type: 'fail', message: 'Something went wrong.' })
+      }
+      case 'cancelInvite':
+        cancelInvite(ctx, id)
+        return done('invite canceled')
+      case 'changeRole': {
+        const parsed = levelChangeSchema.safeParse({ level: formData.get('level') })
+        if (!parsed.success) return redirectWithMessage(here, { type: 'fail', message: 'Required.' })
+        changeMemberLevel(ctx, id, parsed.data.level)
+        return done('role changed')
+      }
+      case 'removeMember':
+        removeMember(ctx, id)
+        return done('membership removed')
+    }
+  } catch (error) {
+    if (error instanceof DomainError)
+      return redirectWithMessage(here, { type: 'fail', message: error.message })
+    throw error
+  }
+  throw redirect(here)
+}
+
+export default function WorkspaceSettingsPage() {
+  const data = useLoaderData<typeof loader>()
+  const reply = useActionData<typeof action>()
+  return (
+    <main className="page stack">
+      <h1>Workspace settings</h1>
+      <MembershipSection level={data.me.level} canLeave={data.canLeave} />
+      {/* Plan and Billing information sections (OWNER; billing only in hosted mode) go here — later issue. */}
+      {data.invites ? (
+        <InvitesSection invites={data.invites} planActive={data.planActive} lastResult={reply?.result} />
+      ) : null}
+      {data.members ? (
+        <MembersSection members={data.members} me={data.me} planActive={data.planActive} />
+      ) : null}
+      {data.canDelete ? <DeleteWorkspaceSection confirm={data.confirmDelete} /> : null}
+    </main>
+  )
+}

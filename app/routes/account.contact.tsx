@@ -1,0 +1,77 @@
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { ErrorList, Field } from '~/components/forms'
+import { CONTACT_TOPICS, contactSchema } from '~/domain/account-forms'
+import { DomainError } from '~/domain/errors'
+import { sendContact } from '~/models/contact.server'
+import { getSessionAccount } from '~/models/session.server'
+
+export const meta: MetaFunction = () => [{ title: 'Contact · Storymap' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const account = await getSessionAccount(request)
+  const topic = new URL(request.url).searchParams.get('topic')
+  return { sender: account?.email ?? '', topic: CONTACT_TOPICS.find((t) => t === topic) ?? 'general' }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: contactSchema })
+  if (submission.status !== 'success') return { result: submission.reply(), sent: false }
+  try {
+    await sendContact(submission.value)
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    const field = error.field ?? 'sender'
+    return { result: submission.reply({ fieldErrors: { [field]: [error.message] } }), sent: false }
+  }
+  return { result: submission.reply({ resetForm: true }), sent: true }
+}
+
+export default function ContactPage() {
+  const defaults = useLoaderData<typeof loader>()
+  const data = useActionData<typeof action>()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm({
+    lastResult: data?.result,
+    defaultValue: { ...defaults, body: '' },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+  })
+  return (
+    <div className="card narrow">
+      <h1>Contact us</h1>
+      {data?.sent ? (
+        <p className="notice" role="status">
+          Thank you! Your message has been sent.
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <div className="field">
+          <label htmlFor={fields.topic.id}>Topic</label>
+          <select {...getSelectProps(fields.topic)}>
+            <option value="general">General</option>
+            <option value="sales">Sales</option>
+            <option value="support">Support</option>
+          </select>
+          <ErrorList id={fields.topic.errorId} errors={fields.topic.errors} />
+        </div>
+        <div className="field">
+          <label htmlFor={fields.body.id}>Message</label>
+          <textarea {...getTextareaProps(fields.body)} />
+          <ErrorList id={fields.body.errorId} errors={fields.body.errors} />
+        </div>
+        <Field label="Your email" meta={fields.sender} type="email" autoComplete="email" />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <button type="submit" className="button primary wide" disabled={busy}>
+          Send
+        </button>
+      </Form>
+      <p className="muted">
+        <Link to="/">Home</Link>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,66 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { ErrorList, Field } from '~/components/forms'
+import { setPasswordFormSchema } from '~/domain/account-forms'
+import { DomainError } from '~/domain/errors'
+import { hasLiveAccountKey } from '~/models/account-key.server'
+import { setPasswordWithKey } from '~/models/account-settings.server'
+import { redirectWithMessage } from '~/utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Choose a new password · Storymap' }]
+
+export function loader({ params }: LoaderFunctionArgs) {
+  return { keyValid: hasLiveAccountKey('reset', params.key ?? '') }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: setPasswordFormSchema })
+  if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] })
+  try {
+    await setPasswordWithKey(params.key ?? '', submission.value.password)
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    return submission.reply({ formErrors: [error.message], hideFields: ['password'] })
+  }
+  return redirectWithMessage('/account/login', {
+    type: 'success',
+    message: 'Password changed. Please log in.',
+  })
+}
+
+export default function SetPasswordPage() {
+  const { keyValid } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm({
+    lastResult,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordFormSchema }),
+  })
+  return (
+    <div className="card narrow">
+      <h1>Choose a new password</h1>
+      {keyValid ? null : (
+        <p className="notice">
+          This link is invalid or has expired. <Link to="/account/reset">Ask for a new one.</Link>
+        </p>
+      )}
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <Field
+          label="New password"
+          meta={fields.password}
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <button type="submit" className="button primary wide" disabled={busy}>
+          Set password
+        </button>
+      </Form>
+    </div>
+  )
+}

@@ -1,0 +1,53 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
+import { ErrorList, Field } from '~/components/forms'
+import { resetRequestSchema } from '~/domain/account-forms'
+import { requestPasswordReset } from '~/models/account-settings.server'
+
+export const meta: MetaFunction = () => [{ title: 'Reset password · Storymap' }]
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetRequestSchema })
+  if (submission.status !== 'success') return { result: submission.reply(), sentTo: null }
+  await requestPasswordReset(submission.value.email)
+  // The same answer whether or not the address has an account.
+  return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email }
+}
+
+export default function ResetRequestPage() {
+  const data = useActionData<typeof action>()
+  const [searchParams] = useSearchParams()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm({
+    lastResult: data?.result,
+    defaultValue: { email: searchParams.get('email') ?? '' },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
+  })
+  return (
+    <div className="card narrow">
+      <h1>Reset password</h1>
+      {data?.sentTo ? (
+        <p className="notice" role="status">
+          Email sent. If an account exists for {data.sentTo}, it will receive a link to choose a new password.
+          The link is valid for one hour.
+        </p>
+      ) : (
+        <p className="muted">Enter your email and we will send you a link to choose a new password.</p>
+      )}
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <Field label="Email" meta={fields.email} type="email" autoComplete="email" autoFocus />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <button type="submit" className="button primary wide" disabled={busy}>
+          Send reset link
+        </button>
+      </Form>
+      <p className="muted">
+        <Link to="/account/login">Back to log in</Link>
+      </p>
+    </div>
+  )
+}

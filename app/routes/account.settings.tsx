@@ -1,0 +1,211 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { ErrorList, Field } from '~/components/forms'
+import { emailChangeSchema, nameChangeSchema } from '~/domain/account-forms'
+import { DomainError } from '~/domain/errors'
+import { publicAccount } from '~/models/account.server'
+import {
+  changeName,
+  deleteAccount,
+  requestEmailChange,
+  resendVerification,
+} from '~/models/account-settings.server'
+import { destroySession } from '~/models/session.server'
+import { requireAccount } from '~/utils/auth.server'
+import { redirectWithMessage } from '~/utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Account settings · Storymap' }]
+
+const HERE = '/account/settings'
+const FAILED = 'Something went wrong.'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const account = await requireAccount(request)
+  return {
+    account: publicAccount(account),
+    confirmDelete: new URL(request.url).searchParams.get('delete') === '1',
+  }
+}
+
+type Reply = { intent: 'email' | 'name'; result: SubmissionResult<string[]> }
+
+export async function action({ request }: ActionFunctionArgs) {
+  const account = await requireAccount(request)
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  const success = (message: string) => redirectWithMessage(HERE, { type: 'success', message })
+  const fail = (message: string) => redirectWithMessage(HERE, { type: 'fail', message })
+
+  if (intent === 'resend') {
+    try {
+      await resendVerification(account)
+      return success('Mail sent.')
+    } catch (error) {
+      if (error instanceof DomainError) return fail(FAILED)
+      throw error
+    }
+  }
+  if (intent === 'email') {
+    const submission = parseWithZod(formData, { schema: emailChangeSchema })
+    if (submission.status !== 'success') return { intent, result: submission.reply() } satisfies Reply
+    try {
+      await requestEmailChange(account, submission.value.email)
+      return success('An email has been sent to your new email with instructions.')
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error
+      if (error.field)
+        return {
+          intent,
+          result: submission.reply({ fieldErrors: { email: [error.message] } }),
+        } satisfies Reply
+      return fail(FAILED)
+    }
+  }
+  if (intent === 'name') {
+    const submission = parseWithZod(formData, { schema: nameChangeSchema })
+    if (submission.status !== 'success') return { intent, result: submission.reply() } satisfies Reply
+    changeName(account, submission.value.name)
+    return success('Names is changed. Refresh your browser for it to take effect.')
+  }
+  if (intent === 'delete') {
+    try {
+      deleteAccount(account)
+    } catch (error) {
+      if (error instanceof DomainError) return fail(error.message)
+      throw error
+    }
+    throw redirect('/', { headers: { 'Set-Cookie': await destroySession(request) } })
+  }
+  return fail(FAILED)
+}
+
+function SettingsCard({
+  title,
+  children,
+  className,
+}: {
+  title: string
+  children: ReactNode
+  className?: string
+}) {
+  return (
+    <section className={`card settings-card ${className ?? ''}`} aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+function IntentButton({
+  intent,
+  children,
+  className = 'button',
+}: {
+  intent: string
+  children: ReactNode
+  className?: string
+}) {
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <button type="submit" name="intent" value={intent} className={className} disabled={busy}>
+      {children}
+    </button>
+  )
+}
+
+export default function AccountSettingsPage() {
+  const { account, confirmDelete } = useLoaderData<typeof loader>()
+  const reply = useActionData<typeof action>()
+  const [emailForm, emailFields] = useForm({
+    id: 'email-change',
+    lastResult: reply?.intent === 'email' ? reply.result : undefined,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailChangeSchema }),
+  })
+  const [nameForm, nameFields] = useForm({
+    id: 'name-change',
+    lastResult: reply?.intent === 'name' ? reply.result : undefined,
+    defaultValue: { name: account.name },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: nameChangeSchema }),
+  })
+  return (
+    <div className="stack" style={{ width: '100%', maxWidth: 720 }}>
+      <h1>Account settings</h1>
+      {!account.emailConfirmed || account.emailConfirmationPending ? (
+        <SettingsCard title="Verify your email" className="notice">
+          <p>
+            {account.emailConfirmationPending
+              ? `We sent a verification link to ${account.emailConfirmationSentTo}. Open it to confirm the address.`
+              : 'Your email address is not verified yet.'}
+          </p>
+          <Form method="post">
+            <IntentButton intent="resend">Resend verification email</IntentButton>
+          </Form>
+        </SettingsCard>
+      ) : null}
+
+      <SettingsCard title="Email">
+        <p className="muted">Current email: {account.email}</p>
+        <Form key={account.emailConfirmationSentTo} method="post" {...getFormProps(emailForm)} noValidate>
+          <Field label="New email" meta={emailFields.email} type="email" autoComplete="email" />
+          <ErrorList id={emailForm.errorId} errors={emailForm.errors} />
+          <IntentButton intent="email" className="button primary">
+            Change email
+          </IntentButton>
+        </Form>
+      </SettingsCard>
+
+      <SettingsCard title="Name">
+        <Form method="post" {...getFormProps(nameForm)} noValidate>
+          <Field label="Name" meta={nameFields.name} autoComplete="name" />
+          <ErrorList id={nameForm.errorId} errors={nameForm.errors} />
+          <IntentButton intent="name" className="button primary">
+            Change name
+          </IntentButton>
+        </Form>
+      </SettingsCard>
+
+      <SettingsCard title="Password">
+        <p className="muted">We will send you an email with a link to choose a new password.</p>
+        <Link className="button" to={`/account/reset?email=${encodeURIComponent(account.email)}`}>
+          Change password
+        </Link>
+      </SettingsCard>
+
+      <SettingsCard title="Delete account" className="danger-zone">
+        <p className="muted">
+          Deleting your account also deletes every workspace where you are the only member. This cannot be
+          undone.
+        </p>
+        {confirmDelete ? (
+          <Form method="post" className="row">
+            <IntentButton intent="delete" className="button danger">
+              Yes, I am really sure!
+            </IntentButton>
+            <Link className="button" to={HERE}>
+              Cancel
+            </Link>
+          </Form>
+        ) : (
+          <Link className="button danger" to="?delete=1">
+            Delete account
+          </Link>
+        )}
+      </SettingsCard>
+      <p className="muted">
+        <Link to="/">Back to the app</Link>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,15 @@
+import type { MetaFunction } from '@remix-run/node'
+import { Link } from '@remix-run/react'
+
+export const meta: MetaFunction = () => [{ title: 'Plan changed · Storymap' }]
+
+export default function PlanSuccessPage() {
+  return (
+    <div className="card narrow">
+      <h1>Plan change successful!</h1>
+      <Link className="button primary" to="/">
+        Home
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,11 @@
+import { resendVerification } from '~/models/account-settings.server'
+import { requireApiAccount, v1Route } from '~/utils/api.server'
+
+const route = v1Route({
+  POST: async ({ request }) => {
+    await resendVerification(await requireApiAccount(request))
+    return {}
+  },
+})
+export const loader = route.loader
+export const action = route.action

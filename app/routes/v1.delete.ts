@@ -1,0 +1,11 @@
+import { deleteWorkspace } from '~/models/member.server'
+import { requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+const route = v1Route({
+  POST: async ({ request }) => {
+    deleteWorkspace(await requireApiWorkspace(request))
+    return {}
+  },
+})
+export const loader = route.loader
+export const action = route.action

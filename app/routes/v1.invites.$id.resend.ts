@@ -1,0 +1,9 @@
+import { resendInvite } from '~/models/invite.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+const route = v1Route({
+  POST: async ({ request, params }) =>
+    (await resendInvite(await requireApiWorkspace(request), pathId(params.id))).invite,
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,14 @@
+import { inviteSchema } from '~/domain/account-forms'
+import { createInvite, listInvites } from '~/models/invite.server'
+import { parseJson, requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+const route = v1Route({
+  GET: async ({ request }) => listInvites(await requireApiWorkspace(request)),
+  POST: async ({ request }) => {
+    const ctx = await requireApiWorkspace(request)
+    const input = await parseJson(request, inviteSchema)
+    return (await createInvite(ctx, input)).invite
+  },
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,11 @@
+import { leaveWorkspace } from '~/models/member.server'
+import { requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+const route = v1Route({
+  POST: async ({ request }) => {
+    leaveWorkspace(await requireApiWorkspace(request))
+    return {}
+  },
+})
+export const loader = route.loader
+export const action = route.action

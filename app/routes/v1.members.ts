@@ -1,0 +1,8 @@
+import { listMembers } from '~/models/member.server'
+import { requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+const route = v1Route({
+  GET: async ({ request }) => listMembers(await requireApiWorkspace(request)),
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,25 @@
+import { CONTACT_ERROR, contactSchema } from '~/domain/account-forms'
+import { refuse } from '~/domain/errors'
+import { sendContact } from '~/models/contact.server'
+import { readJson, v1Route } from '~/utils/api.server'
+
+/** No session needed. Errors use the server's wording of SPEC §8. */
+const route = v1Route({
+  POST: async ({ request }) => {
+    const result = contactSchema.safeParse(await readJson(request))
+    if (!result.success) {
+      const issue = result.error.issues[0]
+      const field = String(issue.path[0] ?? '')
+      if (field === 'body') {
+        const e = issue.code === 'too_big' ? CONTACT_ERROR.long : CONTACT_ERROR.short
+        throw refuse.invalid(e.code, e.message)
+      }
+      if (field === 'topic') throw refuse.invalid('topic_invalid', 'topic invalid')
+      throw refuse.invalid(CONTACT_ERROR.sender.code, CONTACT_ERROR.sender.message)
+    }
+    await sendContact(result.data)
+    return {}
+  },
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,16 @@
+import { resetRequestSchema } from '~/domain/account-forms'
+import { refuse } from '~/domain/errors'
+import { requestPasswordReset } from '~/models/account-settings.server'
+import { v1Route } from '~/utils/api.server'
+
+/** Answers the same whether or not the address belongs to an account. */
+const route = v1Route({
+  POST: async ({ params }) => {
+    const parsed = resetRequestSchema.safeParse({ email: params.email })
+    if (!parsed.success) throw refuse.invalid('email_invalid', 'Email invalid.')
+    await requestPasswordReset(parsed.data.email)
+    return {}
+  },
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,44 @@
+import nodemailer, { type Transporter } from 'nodemailer'
+import { getEnv } from './env.server'
+import { logger } from './logger.server'
+import { singleton } from './singleton.server'
+
+export type Mail = { to: string; subject: string; text: string; html: string; replyTo?: string }
+
+function transport(): Transporter | null {
+  return singleton('mail-transport', () => {
+    const url = getEnv().SMTP_URL
+    return url ? nodemailer.createTransport(url) : null
+  })
+}
+
+/**
+ * Sends one message over SMTP_URL; without it the message is written to the log. Never
+ * throws: a failure is logged and reported as false, so the caller's action still stands.
+ */
+export async function sendMail(mail: Mail): Promise<boolean> {
+  const smtp = transport()
+  if (!smtp) {
+    logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'e-mail (SMTP_URL unset)')
+    return true
+  }
+  try {
+    await smtp.sendMail({ from: getEnv().MAIL_FROM, ...mail })
+    return true
+  } catch (err) {
+    logger.error({ err, mail: { to: mail.to, subject: mail.subject } }, 'e-mail could not be sent')
+    return false
+  }
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  )
+}
+
+/** An absolute link under BASE_URL. */
+export function appLink(path: string): string {
+  return getEnv().BASE_URL + path
+}
