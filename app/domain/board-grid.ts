@@ -74,17 +74,3 @@ export function buildGrid(bundle: ProjectBundle, showClosed: boolean): BoardGrid
     },
   }
 }
-
-/**
- * Translates a drop position among the cards the board shows into the API's `index`, which
- * counts every sibling (closed ones too) except the moved card (see app/domain/rank.ts).
- * The card lands just after the visible card before it, or just before the first visible one.
- */
-export function toListIndex(allIds: string[], visibleIds: string[], movedId: string, visibleIndex: number): number {
-  const all = allIds.filter((id) => id !== movedId)
-  const shown = visibleIds.filter((id) => id !== movedId)
-  if (shown.length === 0) return all.length
-  if (visibleIndex <= 0) return all.indexOf(shown[0])
-  const before = shown[Math.min(visibleIndex, shown.length) - 1]
-  return all.indexOf(before) + 1
-}

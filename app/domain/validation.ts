@@ -60,3 +60,8 @@ export const CREATE_WORKSPACE_ERROR_TEXT: Record<string, string> = {
 }
 
 export const levelSchema = z.enum(LEVELS, { error: 'Required.' })
+
+/** Create project dialog (SPEC §5). */
+export const createProjectSchema = z.object({
+  title: text('Title required.').trim().min(1, 'Project minimum 1 characters.').max(200, 'Project maximum 200 characters.'),
+})

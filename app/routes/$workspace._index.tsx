@@ -1,6 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react'
+import { ErrorList, Field } from '~/components/forms'
+import { Modal } from '~/components/modal'
 import { formatDate } from '~/domain/dates'
+import { DomainError } from '~/domain/errors'
+import { can } from '~/domain/permissions'
+import { createProjectSchema } from '~/domain/validation'
+import { executeBoardCommand } from '~/models/board.server'
 import { listProjects } from '~/models/project.server'
 import { requireWorkspace } from '~/utils/auth.server'
 
@@ -8,15 +16,35 @@ export const meta: MetaFunction = () => [{ title: 'Projects · Storymap' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
-  return { workspaceName: ctx.workspace.name, projects: listProjects(ctx.workspace.id) }
+  return { workspaceName: ctx.workspace.name, projects: listProjects(ctx.workspace.id), canEdit: can(ctx, 'edit') }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireWorkspace(request, params.workspace)
+  const submission = parseWithZod(await request.formData(), { schema: createProjectSchema })
+  if (submission.status !== 'success') return submission.reply()
+  try {
+    const project = executeBoardCommand(ctx, { type: 'project.create', id: crypto.randomUUID(), title: submission.value.title })
+    throw redirect(`/${ctx.workspace.name}/projects/${project.id}`)
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    const message = error.code === 'title_invalid' ? 'Title is invalid.' : error.message
+    return submission.reply(error.code === 'title_invalid' ? { fieldErrors: { title: [message] } } : { formErrors: [message] })
+  }
 }
 
 export default function ProjectListPage() {
-  const { workspaceName, projects } = useLoaderData<typeof loader>()
+  const { workspaceName, projects, canEdit } = useLoaderData<typeof loader>()
+  const [searchParams] = useSearchParams()
   return (
     <main className="page">
       <div className="row spread">
         <h1>Projects</h1>
+        {canEdit ? (
+          <Link className="button primary" to="?new=1">
+            New project
+          </Link>
+        ) : null}
       </div>
       <p className="muted">{`${projects.length} project(s)`}</p>
       {projects.length === 0 ? (
@@ -28,13 +56,40 @@ export default function ProjectListPage() {
               <Link to={`/${workspaceName}/projects/${p.id}`} className="strong">
                 {p.title}
               </Link>
-              <span className="muted small">
-                {`Created ${formatDate(p.createdAt)} by ${p.createdByName}`}
-              </span>
+              <span className="muted small">{`Created ${formatDate(p.createdAt)} by ${p.createdByName}`}</span>
             </li>
           ))}
         </ul>
       )}
+      {canEdit && searchParams.get('new') === '1' ? <CreateProjectDialog workspaceName={workspaceName} /> : null}
     </main>
+  )
+}
+
+function CreateProjectDialog({ workspaceName }: { workspaceName: string }) {
+  const lastResult = useActionData<typeof action>()
+  const navigate = useNavigate()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm({
+    lastResult,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createProjectSchema }),
+  })
+  return (
+    <Modal title="Create project" onClose={() => navigate(`/${workspaceName}`)}>
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <Field label="Title" meta={fields.title} autoComplete="off" autoFocus />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="row end">
+          <Link className="button" to={`/${workspaceName}`}>
+            Cancel
+          </Link>
+          <button type="submit" className="button primary" disabled={busy}>
+            Create
+          </button>
+        </div>
+      </Form>
+    </Modal>
   )
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
+import { Outlet, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { AppHeader } from '~/components/app-header'
 import { can } from '~/domain/permissions'
@@ -26,6 +26,9 @@ export type WorkspaceLoader = typeof loader
 export default function WorkspaceLayout() {
   const data = useLoaderData<typeof loader>()
   const location = useLocation()
+  const navigation = useNavigation()
+  const target = navigation.state === 'loading' ? navigation.location.pathname.match(/^\/[^/]+\/projects\/[^/]+/)?.[0] : undefined
+  const loadingProject = target !== undefined && !location.pathname.startsWith(target)
   const menu = useRef<HTMLDivElement>(null)
   // Close the account menu after navigating.
   useEffect(() => {
@@ -51,7 +54,13 @@ export default function WorkspaceLayout() {
           {data.member.level === 'OWNER' ? <a href={`/${data.workspace.name}/subscription`}>Choose a plan</a> : null}
         </div>
       ) : null}
-      <Outlet />
+      {loadingProject ? (
+        <p className="loading" role="status">
+          Loading data...
+        </p>
+      ) : (
+        <Outlet />
+      )}
     </div>
   )
 }

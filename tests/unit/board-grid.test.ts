@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildGrid, cellKey, toListIndex } from '~/domain/board-grid'
+import { buildGrid, cellKey } from '~/domain/board-grid'
 import type { ProjectBundle } from '~/domain/board-types'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -46,26 +46,5 @@ describe('buildGrid', () => {
     expect(grid.activitySize.get('s1')).toBe(5)
     expect(grid.releases[0]).toMatchObject({ size: 6, count: 3 })
     expect(grid.cells.get(cellKey('m1', 's1'))!.map((f) => f.id)).toEqual(['f2', 'f1'])
-  })
-})
-
-describe('toListIndex', () => {
-  // Full list a b(closed) c d(closed) e; visible a c e.
-  const all = ['a', 'b', 'c', 'd', 'e']
-  const shown = ['a', 'c', 'e']
-  it('puts a card dropped first before the first visible card', () => {
-    expect(toListIndex(all, shown, 'x', 0)).toBe(0)
-  })
-  it('puts it right after the visible card before the drop point', () => {
-    expect(toListIndex(all, shown, 'x', 1)).toBe(1)
-    expect(toListIndex(all, shown, 'x', 2)).toBe(3)
-    expect(toListIndex(all, shown, 'x', 3)).toBe(5)
-  })
-  it('ignores the moved card itself when it comes from the same list', () => {
-    expect(toListIndex(all, shown, 'a', 2)).toBe(4)
-    expect(toListIndex(all, shown, 'e', 0)).toBe(0)
-  })
-  it('appends to a list with no visible card', () => {
-    expect(toListIndex(['b'], [], 'x', 0)).toBe(1)
   })
 })

@@ -1,22 +1,22 @@
 import type { Annotation } from '~/domain/board-commands'
 
-/** Small glyphs for the nine annotations; the label is on the parent's title. */
-const GLYPHS: Record<Annotation, string> = {
-  RISKY: '⚠',
-  UNCLEAR: '?',
-  SPLIT: '✂',
-  DEPENDENCY: '⛓',
-  BLOCKED: '⛔',
-  DISCUSSION: '💬',
-  REJECTED: '✕',
-  IDEA: '💡',
-  RESEARCH: '🔍',
+/** Short tags for the nine annotations (plain text, so no emoji font is needed); the full label is on the parent's title. */
+const TAGS: Record<Annotation, string> = {
+  RISKY: 'RSK',
+  UNCLEAR: 'UNC',
+  SPLIT: 'SPL',
+  DEPENDENCY: 'DEP',
+  BLOCKED: 'BLK',
+  DISCUSSION: 'DSC',
+  REJECTED: 'REJ',
+  IDEA: 'IDEA',
+  RESEARCH: 'RES',
 }
 
 export function AnnotationIcon({ name }: { name: Annotation }) {
   return (
     <span className={`annotation-icon annotation-${name.toLowerCase()}`} aria-hidden="true">
-      {GLYPHS[name]}
+      {TAGS[name]}
     </span>
   )
 }

@@ -1,6 +1,7 @@
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd'
 import { memo, useMemo, useState } from 'react'
-import { buildGrid, byRank, cellKey, toListIndex, type GoalColumn } from '~/domain/board-grid'
+import { buildGrid, byRank, cellKey, type GoalColumn } from '~/domain/board-grid'
+import { moveIndexFromVisible } from '~/domain/rank'
 import type { Feature, Milestone } from '~/domain/board-types'
 import { useBoard } from './board-context'
 import { CardTile } from './card-tile'
@@ -17,25 +18,22 @@ export function StoryMap() {
   const onDragEnd = (result: DropResult) => {
     const { destination, draggableId: id, type } = result
     if (!destination || readOnly) return
+    const shown = (card: { status: string }) => showClosed || card.status !== 'CLOSED'
+    // The API's index counts hidden closed cards too (app/domain/rank.ts).
+    const indexIn = <T extends { id: string; status: string }>(list: T[]) =>
+      moveIndexFromVisible(list.filter((c) => c.id !== id), destination.index, shown)
     if (type === 'GOAL') {
-      const all = [...bundle.workflows].sort(byRank).map((w) => w.id)
-      const index = toListIndex(all, grid.goals.map((g) => g.workflow.id), id, destination.index)
-      dispatch({ type: 'workflow.move', id, index })
+      dispatch({ type: 'workflow.move', id, index: indexIn([...bundle.workflows].sort(byRank)) })
     } else if (type === 'RELEASE') {
-      const all = [...bundle.milestones].sort(byRank).map((m) => m.id)
-      const index = toListIndex(all, grid.releases.map((r) => r.milestone.id), id, destination.index)
-      dispatch({ type: 'milestone.move', id, index })
+      dispatch({ type: 'milestone.move', id, index: indexIn([...bundle.milestones].sort(byRank)) })
     } else if (type === 'ACTIVITY') {
       const toWorkflowId = destination.droppableId.slice('activities:'.length)
-      const all = bundle.subWorkflows.filter((s) => s.workflowId === toWorkflowId).sort(byRank).map((s) => s.id)
-      const shown = grid.goals.find((g) => g.workflow.id === toWorkflowId)?.activities.map((a) => a.id) ?? []
-      dispatch({ type: 'subworkflow.move', id, toWorkflowId, index: toListIndex(all, shown, id, destination.index) })
+      const siblings = bundle.subWorkflows.filter((s) => s.workflowId === toWorkflowId).sort(byRank)
+      dispatch({ type: 'subworkflow.move', id, toWorkflowId, index: indexIn(siblings) })
     } else if (type === 'FEATURE') {
       const [, toMilestoneId, toSubWorkflowId] = destination.droppableId.split(':')
-      const all = grid.cells.get(cellKey(toMilestoneId, toSubWorkflowId)) ?? []
-      const shown = all.filter((f) => showClosed || f.status !== 'CLOSED')
-      const index = toListIndex(all.map((f) => f.id), shown.map((f) => f.id), id, destination.index)
-      dispatch({ type: 'feature.move', id, toMilestoneId, toSubWorkflowId, index })
+      const siblings = grid.cells.get(cellKey(toMilestoneId, toSubWorkflowId)) ?? []
+      dispatch({ type: 'feature.move', id, toMilestoneId, toSubWorkflowId, index: indexIn(siblings) })
     }
   }
 
@@ -146,6 +144,7 @@ function GoalColumnView({ goal, index, onAdd }: { goal: GoalColumn; index: numbe
       {(drag, snapshot) => (
         <div className={`goal-column ${snapshot.isDragging ? 'dragging' : ''}`} ref={drag.innerRef} {...drag.draggableProps} style={{ ...drag.draggableProps.style, width: columnsWidth(goal) }}>
           <div className="goal-head">
+            <div className="goal-tools">
             <div className="goal-personas">
               {personas.map((p) => (
                 <button key={p.id} type="button" className="persona-chip" onClick={() => openPersonas({ page: 'persona', personaId: p.id })} title={`${p.name}${p.role ? ` (${p.role})` : ''}`}>
@@ -158,6 +157,12 @@ function GoalColumnView({ goal, index, onAdd }: { goal: GoalColumn; index: numbe
                   +
                 </button>
               ) : null}
+            </div>
+            {!readOnly && activities.length > 0 ? (
+              <button type="button" className="add-button small-add" onClick={() => onAdd({ kind: 'subworkflow', workflowId: workflow.id })} aria-label={`Add activity to goal ${workflow.title}`}>
+                + Add activity
+              </button>
+            ) : null}
             </div>
             <div {...drag.dragHandleProps} className="goal-handle" aria-label={`Drag goal ${workflow.title}`}>
               <CardTile to={`${basePath}/w/${workflow.id}${search}`} title={workflow.title} color={workflow.color} status={workflow.status} annotations={workflow.annotations} size={size} kindLabel="Goal" className="goal-card" />
@@ -176,7 +181,7 @@ function GoalColumnView({ goal, index, onAdd }: { goal: GoalColumn; index: numbe
                   </Draggable>
                 ))}
                 {drop.placeholder}
-                {!readOnly ? (
+                {!readOnly && activities.length === 0 ? (
                   <button type="button" className="add-button add-activity" onClick={() => onAdd({ kind: 'subworkflow', workflowId: workflow.id })} aria-label={`Add activity to goal ${workflow.title}`}>
                     + Add activity
                   </button>

@@ -1,0 +1,68 @@
+import { Link, Outlet } from '@remix-run/react'
+import { useCallback, useEffect, useState } from 'react'
+import { useMessages } from '~/components/messages'
+import { boardAlerts } from '~/domain/board-alerts'
+import { BoardProvider, type BoardApi, type PersonaView } from './board-context'
+import { CopyButton } from './card-dialog'
+import { PersonaPanel } from './persona-panel'
+import { StoryMap } from './story-map'
+
+type Props = Omit<BoardApi, 'showClosed' | 'setShowClosed' | 'openPersonas'> & {
+  /** The share link (absolute), when SPEC §6 allows one. */
+  shareUrl: string | null
+  csvUrl: string
+}
+
+/** The project page: toolbar, story map, persona panel, and the card dialog outlet. */
+export function ProjectView({ shareUrl, csvUrl, ...board }: Props) {
+  const [showClosed, setShowClosed] = useState(false)
+  const [personaView, setPersonaView] = useState<PersonaView | null>(null)
+  const { push } = useMessages()
+  useEffect(() => boardAlerts.subscribe((message) => push('fail', message)), [push])
+  const closePersonas = useCallback(() => setPersonaView(null), [])
+  const api: BoardApi = { ...board, showClosed, setShowClosed, openPersonas: (view) => setPersonaView(view ?? { page: 'all' }) }
+  const { bundle, readOnly, mode, basePath, search } = board
+  return (
+    <BoardProvider value={api}>
+      <div className="project-page">
+        <div className="project-toolbar">
+          <h1 className="project-title">{bundle.project.title}</h1>
+          {readOnly || mode === 'demo' ? <span className="badge view-only">VIEW ONLY</span> : null}
+          {mode === 'demo' ? <span className="badge demo">DEMO MODE</span> : null}
+          <div className="toolbar-actions">
+            {shareUrl ? (
+              <span className="share">
+                <a href={shareUrl} target="_blank" rel="noreferrer">
+                  Share link
+                </a>
+                <CopyButton text={shareUrl} label="Copy share link" />
+              </span>
+            ) : null}
+            <button type="button" className="button small" onClick={() => setPersonaView({ page: 'all' })}>
+              Personas
+            </button>
+            <label className="toggle">
+              <input type="checkbox" checked={showClosed} onChange={(e) => setShowClosed(e.target.checked)} /> Show closed
+            </label>
+            <details className="project-menu">
+              <summary className="button small" aria-label="Project menu">
+                ⋯
+              </summary>
+              <div className="menu">
+                <a href={csvUrl} download="storymap.csv" className="menu-link">
+                  Export CSV
+                </a>
+              </div>
+            </details>
+            <Link to={`${basePath}/p/${bundle.project.id}${search}`} className="icon-button" aria-label="Project settings" preventScrollReset>
+              ⚙
+            </Link>
+          </div>
+        </div>
+        <StoryMap />
+        {personaView ? <PersonaPanel view={personaView} onNavigate={setPersonaView} onClose={closePersonas} /> : null}
+        <Outlet />
+      </div>
+    </BoardProvider>
+  )
+}

@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { CSV_FILENAME, projectToCsv } from '~/domain/csv'
+import { DomainError } from '~/domain/errors'
+import { getProjectBundle } from '~/models/project-bundle.server'
+import { requireWorkspace } from '~/utils/auth.server'
+
+export function csvResponse(csv: string) {
+  return new Response(csv, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${CSV_FILENAME}"`,
+      'Cache-Control': 'no-store',
+    },
+  })
+}
+
+/** 'Export CSV': the whole map as storymap.csv (SPEC §9). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireWorkspace(request, params.workspace)
+  try {
+    return csvResponse(projectToCsv(getProjectBundle(ctx.workspace.id, params.projectId ?? '')))
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'not_found') return new Response('Project not found', { status: 404 })
+    throw error
+  }
+}

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { projectToCsv } from '~/domain/csv'
+import { DomainError } from '~/domain/errors'
+import { getPublicBundle } from '~/models/project-bundle.server'
+import { csvResponse } from './$workspace.projects.$projectId.storymap[.]csv'
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  try {
+    return csvResponse(projectToCsv(getPublicBundle(params.key ?? '')))
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'not_found') return new Response('Project not found.', { status: 404 })
+    throw error
+  }
+}

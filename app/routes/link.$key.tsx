@@ -1,0 +1,69 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams } from '@remix-run/react'
+import { useDemoBoard } from '~/components/board/board-context'
+import { ProjectView } from '~/components/board/project-view'
+import type { BoardCommand } from '~/domain/board-commands'
+import { DomainError } from '~/domain/errors'
+import { getPublicBundle } from '~/models/project-bundle.server'
+import { getEnv } from '~/utils/env.server'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.bundle.project.title} · Storymap` : 'Project not found · Storymap' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  try {
+    return { bundle: getPublicBundle(params.key ?? ''), baseUrl: getEnv().BASE_URL }
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'not_found') throw data('Project not found.', { status: 404 })
+    throw error
+  }
+}
+
+const noop = (_command: BoardCommand) => {}
+
+/** The public, read-only story map; with ?demo=1 every edit works locally and nothing is sent. */
+export default function PublicProjectPage() {
+  const { bundle: loaded, baseUrl } = useLoaderData<typeof loader>()
+  const [searchParams] = useSearchParams()
+  const demo = searchParams.get('demo') === '1'
+  const me = { memberId: 'demo', name: 'Demo user' }
+  const local = useDemoBoard(loaded, me)
+  const basePath = `/link/${loaded.project.externalLink}`
+  return (
+    <div className="public-shell">
+      <header className="app-header">
+        <Link to="/" className="brand">
+          <img src="/favicon.svg" alt="" width={24} height={24} /> Storymap
+        </Link>
+      </header>
+      <ProjectView
+        bundle={demo ? local.bundle : loaded}
+        dispatch={demo ? local.dispatch : noop}
+        mode={demo ? 'demo' : 'readonly'}
+        readOnly={!demo}
+        me={me}
+        basePath={basePath}
+        baseUrl={baseUrl}
+        search={demo ? '?demo=1' : ''}
+        shareUrl={null}
+        csvUrl={`${basePath}/storymap.csv`}
+      />
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  return (
+    <main className="page-center">
+      <div className="card narrow">
+        <h1>{isRouteErrorResponse(error) && error.status === 404 ? 'Project not found.' : 'Something went wrong'}</h1>
+        <Link to="/" className="button">
+          Home
+        </Link>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,3 @@
+import { cardDialogRoute } from '~/components/board/card-dialog-route'
+
+export default cardDialogRoute('workflow', 'workflowId')
