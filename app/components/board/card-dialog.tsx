@@ -36,6 +36,7 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
   const close = () => navigate(`${basePath}${search}`, { preventScrollReset: true })
   const headingId = useId()
   const [confirmingDelete, setConfirmingDelete] = useState(false)
+  const [menuOpen, setMenuOpen] = useState(false)
   const entity = findEntity(bundle, kind, id)
 
   if (!entity) {
@@ -80,14 +81,18 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
         <aside className="dialog-side" aria-label="Card details">
           <div className="row spread">
             {!readOnly ? (
-              <details className="card-menu">
-                <summary aria-label="Card menu">⋯</summary>
-                <div className="menu">
-                  <button type="button" className="menu-button" onClick={() => setConfirmingDelete(true)}>
-                    Delete
-                  </button>
-                </div>
-              </details>
+              <div className="card-menu">
+                <button type="button" className="icon-button" aria-label="Card menu" aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
+                  ⋯
+                </button>
+                {menuOpen ? (
+                  <div className="menu" role="menu">
+                    <button type="button" role="menuitem" className="menu-button" onClick={() => (setMenuOpen(false), setConfirmingDelete(true))}>
+                      Delete
+                    </button>
+                  </div>
+                ) : null}
+              </div>
             ) : (
               <span />
             )}

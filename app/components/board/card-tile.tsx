@@ -25,6 +25,8 @@ export const CardTile = memo(function CardTile({ to, title, color, status, annot
   const fill = colorFill(color)
   const style: CSSProperties = { ...(provided?.draggableProps.style ?? {}) }
   const closed = status === 'CLOSED'
+  // The tile stays a link (Enter opens the card); Space still lifts it for keyboard dragging.
+  const { role: _role, ...handle } = provided?.dragHandleProps ?? ({} as Record<string, unknown>)
   const notes = annotationList(annotations)
   return (
     <Link
@@ -32,7 +34,7 @@ export const CardTile = memo(function CardTile({ to, title, color, status, annot
       preventScrollReset
       ref={provided?.innerRef}
       {...provided?.draggableProps}
-      {...provided?.dragHandleProps}
+      {...handle}
       style={style}
       className={`card-tile ${className ?? ''} ${closed ? 'closed' : ''} ${dragging ? 'dragging' : ''}`}
       aria-label={`${kindLabel}: ${title}${closed ? ' (closed)' : ''}`}

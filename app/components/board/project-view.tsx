@@ -17,6 +17,7 @@ type Props = Omit<BoardApi, 'showClosed' | 'setShowClosed' | 'openPersonas'> & {
 export function ProjectView({ shareUrl, csvUrl, ...board }: Props) {
   const [showClosed, setShowClosed] = useState(false)
   const [personaView, setPersonaView] = useState<PersonaView | null>(null)
+  const [menuOpen, setMenuOpen] = useState(false)
   const { push } = useMessages()
   useEffect(() => boardAlerts.subscribe((message) => push('fail', message)), [push])
   const closePersonas = useCallback(() => setPersonaView(null), [])
@@ -44,16 +45,18 @@ export function ProjectView({ shareUrl, csvUrl, ...board }: Props) {
             <label className="toggle">
               <input type="checkbox" checked={showClosed} onChange={(e) => setShowClosed(e.target.checked)} /> Show closed
             </label>
-            <details className="project-menu">
-              <summary className="button small" aria-label="Project menu">
+            <div className="project-menu">
+              <button type="button" className="button small" aria-label="Project menu" aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
                 ⋯
-              </summary>
-              <div className="menu">
-                <a href={csvUrl} download="storymap.csv" className="menu-link">
-                  Export CSV
-                </a>
-              </div>
-            </details>
+              </button>
+              {menuOpen ? (
+                <div className="menu" role="menu">
+                  <a href={csvUrl} download="storymap.csv" className="menu-link" role="menuitem" onClick={() => setMenuOpen(false)}>
+                    Export CSV
+                  </a>
+                </div>
+              ) : null}
+            </div>
             <Link to={`${basePath}/p/${bundle.project.id}${search}`} className="icon-button" aria-label="Project settings" preventScrollReset>
               ⚙
             </Link>
