@@ -1,5 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, type ShouldRevalidateFunction } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import stylesheet from '~/styles/app.css?url'
 import { MessagesProvider } from './components/messages'
@@ -37,6 +37,14 @@ export function Layout({ children }: { children: ReactNode }) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { message, setCookie } = await takeMessage(request)
   return data({ message }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
+}
+
+/** Flash messages follow actions and redirects; plain moves inside a page (card dialogs, demo mode) skip the reload. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
+  const base = (url: URL) => url.pathname.replace(/\/(m|sw|f|w|p)\/[^/]+$/, '')
+  if (base(currentUrl) === base(nextUrl)) return false
+  return defaultShouldRevalidate
 }
 
 export default function App() {

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData, useParams, type ClientActionFunctionArgs } from '@remix-run/react'
+import { useLoaderData, useParams, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useServerBoard } from '~/components/board/board-context'
 import { ProjectView } from '~/components/board/project-view'
 import { alertForFailed, boardAlerts } from '~/domain/board-alerts'
@@ -63,6 +63,12 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
     boardAlerts.emit(alertForFailed(command?.type))
     return { ok: false as const, error: 'network', message: 'Something went wrong.' }
   }
+}
+
+/** Opening and closing card dialogs needs no reload of the map; edits and other projects do. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
+  return currentParams.projectId !== nextParams.projectId || currentParams.workspace !== nextParams.workspace
 }
 
 export default function ProjectPage() {

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useDemoBoard } from '~/components/board/board-context'
 import { ProjectView } from '~/components/board/project-view'
 import type { BoardCommand } from '~/domain/board-commands'
@@ -20,6 +20,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
     throw error
   }
 }
+
+/** The public map is loaded once per key; moving between its dialogs (and demo edits) sends nothing. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams }) => currentParams.key !== nextParams.key
 
 const noop = (_command: BoardCommand) => {}
 

@@ -1,0 +1,174 @@
+import { expect, test, type Page } from '@playwright/test'
+import { parse } from 'csv-parse/sync'
+import fs from 'node:fs'
+import { buildSmallMap, card, e2eDatabase, newCard, settle } from './board-helpers'
+
+/** Drags with the keyboard, as @hello-pangea/dnd supports: Space lifts, arrows move, Space drops. */
+async function keyboardDrag(page: Page, handle: ReturnType<Page['locator']>, keys: string[]) {
+  await handle.focus()
+  await page.keyboard.press('Space')
+  for (const key of keys) {
+    await page.keyboard.press(key)
+    await page.waitForTimeout(250) // the library animates each step; it ignores keys mid-animation
+  }
+  await page.keyboard.press('Space')
+}
+
+async function mouseDrag(page: Page, source: ReturnType<Page['locator']>, target: ReturnType<Page['locator']>) {
+  const from = (await source.boundingBox())!
+  const to = (await target.boundingBox())!
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 })
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 })
+  await page.waitForTimeout(300) // let the drop target settle under the pointer
+  await page.mouse.up()
+}
+
+test('drag a feature to another cell and a goal to another place; both persist', async ({ page }) => {
+  await buildSmallMap(page)
+  await page.getByRole('button', { name: '+ Add goal' }).click()
+  await newCard(page, 'Help')
+  await settle(page)
+
+  // "Filters" (MVP / Search, second) goes down into "Later / Search", with the mouse.
+  await mouseDrag(page, card(page, 'Feature', 'Filters'), page.getByRole('button', { name: 'Add feature to Later / Search' }))
+  const later = page.getByRole('region', { name: 'Release Later' })
+  await expect(later.getByRole('link', { name: 'Feature: Filters' })).toBeVisible()
+  // "Card payment" (MVP / Pay) goes left into "MVP / Search"; the keyboard keeps its place (first).
+  await keyboardDrag(page, card(page, 'Feature', 'Card payment'), ['ArrowLeft'])
+  const mvpNow = page.getByRole('region', { name: 'Release MVP' })
+  await expect(mvpNow.getByRole('link', { name: /^Feature: / })).toHaveText(['Card payment', 'Find by name'])
+  // Goal "Help" moves before "Shop".
+  await keyboardDrag(page, page.getByRole('button', { name: 'Drag goal Help' }), ['ArrowLeft'])
+  await expect(page.getByRole('link', { name: /^Goal: / })).toHaveText([/Help/, /Shop/])
+  await settle(page)
+
+  await page.reload()
+  await expect(page.getByRole('link', { name: /^Goal: / })).toHaveText([/Help/, /Shop/])
+  await expect(page.getByRole('region', { name: 'Release Later' }).getByRole('link', { name: 'Feature: Filters' })).toBeVisible()
+  const mvp = page.getByRole('region', { name: 'Release MVP' })
+  await expect(mvp.getByRole('link', { name: /^Feature: / })).toHaveText(['Card payment', 'Find by name'])
+})
+
+test('Export CSV downloads storymap.csv matching the board', async ({ page }) => {
+  await buildSmallMap(page)
+  await card(page, 'Feature', 'Filters').click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Edit description' }).click()
+  await page.getByRole('dialog').getByLabel('Description').fill('Say "cheap", then filter')
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
+  await page.getByRole('dialog').getByLabel('Size').fill('3')
+  await page.getByRole('dialog').getByLabel('Size').blur()
+  await page.keyboard.press('Escape')
+  await settle(page)
+
+  await page.getByRole('button', { name: 'Project menu' }).click()
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export CSV' }).click()])
+  expect(download.suggestedFilename()).toBe('storymap.csv')
+  const text = fs.readFileSync(await download.path(), 'utf8')
+  expect(text.split('\r\n')[0]).toBe(
+    '"release_title","goal_title","activity_title","feature_title","feature_description","feature_status","feature_color","feature_annotations","feature_size"',
+  )
+  expect(text).toContain('"Say ""cheap"", then filter"')
+  const rows = parse(text, { columns: true }) as Record<string, string>[]
+  expect(rows.map((r) => [r.release_title, r.goal_title, r.activity_title, r.feature_title, r.feature_size])).toEqual([
+    ['MVP', 'Shop', 'Search', 'Find by name', '0'],
+    ['MVP', 'Shop', 'Search', 'Filters', '3'],
+    ['MVP', 'Shop', 'Pay', 'Card payment', '0'],
+  ])
+})
+
+test('the share link shows the map read-only to a signed-out visitor', async ({ page, browser }) => {
+  await buildSmallMap(page)
+  const shareUrl = await page.getByRole('link', { name: 'Share link' }).getAttribute('href')
+  expect(shareUrl).toMatch(/\/link\/[A-Za-z0-9_-]{20,}$/)
+
+  const visitor = await browser.newContext()
+  const guest = await visitor.newPage()
+  await guest.goto(new URL(shareUrl!).pathname)
+  await expect(guest.getByText('VIEW ONLY')).toBeVisible()
+  await expect(card(guest, 'Feature', 'Card payment')).toBeVisible()
+  await expect(guest.getByRole('button', { name: /Add/ })).toHaveCount(0)
+  await expect(guest.getByRole('button', { name: /^Drag / })).toHaveCount(0)
+  await card(guest, 'Feature', 'Card payment').click()
+  const dialog = guest.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { name: 'Card payment' })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: /Edit title/ })).toHaveCount(0)
+  await expect(dialog.getByRole('button', { name: 'Mark card as Closed' })).toHaveCount(0)
+  await expect(dialog.getByLabel('Size')).toBeDisabled()
+  await expect(dialog.getByRole('button', { name: 'Post comment' })).toHaveCount(0)
+  await guest.keyboard.press('Escape')
+  await expect(guest).toHaveURL(new RegExp(`${new URL(shareUrl!).pathname}$`))
+
+  await guest.goto('/link/not-a-real-key')
+  await expect(guest.getByText('Project not found.')).toBeVisible()
+  await visitor.close()
+})
+
+test('demo mode: every edit works locally and no request is sent', async ({ page, browser }) => {
+  await buildSmallMap(page)
+  const shareUrl = await page.getByRole('link', { name: 'Share link' }).getAttribute('href')
+  const visitor = await browser.newContext()
+  const guest = await visitor.newPage()
+  await guest.goto(`${new URL(shareUrl!).pathname}?demo=1`)
+  await expect(guest.getByText('DEMO MODE')).toBeVisible()
+  await guest.waitForLoadState('networkidle')
+
+  const sent: string[] = []
+  guest.on('request', (r) => {
+    if (r.method() !== 'GET' || r.url().includes('.data') || r.url().includes('/v1/')) sent.push(`${r.method()} ${r.url()}`)
+  })
+  await guest.getByRole('button', { name: 'Add feature to Later / Pay' }).click()
+  await newCard(guest, 'Demo feature')
+  await expect(card(guest, 'Feature', 'Demo feature')).toBeVisible()
+  await card(guest, 'Feature', 'Demo feature').click()
+  await guest.getByRole('dialog').getByRole('button', { name: /Edit title/ }).click()
+  await guest.getByRole('dialog').getByLabel('Title').fill('Renamed in demo')
+  await guest.getByRole('dialog').getByLabel('Title').press('Enter')
+  await guest.getByRole('dialog').getByLabel('Write a comment').fill('Local only')
+  await guest.getByRole('dialog').getByRole('button', { name: 'Post comment' }).click()
+  await expect(guest.getByRole('dialog').getByText('Local only')).toBeVisible()
+  await guest.getByRole('dialog').getByRole('button', { name: 'Mark card as Closed' }).click()
+  await expect(card(guest, 'Feature', 'Renamed in demo')).toBeHidden()
+  expect(sent).toEqual([])
+
+  // Nothing reached the server: the owner's map is unchanged.
+  await page.reload()
+  await expect(page.getByRole('link', { name: /^Feature: / })).toHaveCount(3)
+  await visitor.close()
+})
+
+test('a VIEWER sees the map view only, and a refused create disappears with an alert', async ({ page, browser }) => {
+  const { projectUrl, user } = await buildSmallMap(page)
+  await settle(page)
+  // A second account joins as VIEWER (the invitation flow has its own tests).
+  const other = await browser.newContext()
+  const viewerPage = await other.newPage()
+  const { signUpThroughForm } = await import('./helpers')
+  const viewer = await signUpThroughForm(viewerPage)
+  const db = e2eDatabase()
+  const ids = db
+    .prepare('select a.id as accountId, w.id as workspaceId from accounts a, workspaces w where a.email = ? and w.name = ?')
+    .get(viewer.email, user.workspaceName) as { accountId: string; workspaceId: string }
+  db.prepare("insert into members (id, workspace_id, account_id, level, created_at) values (?, ?, ?, 'VIEWER', ?)").run(
+    crypto.randomUUID(),
+    ids.workspaceId,
+    ids.accountId,
+    new Date().toISOString(),
+  )
+
+  await viewerPage.goto(projectUrl)
+  await expect(viewerPage.getByText('VIEW ONLY')).toBeVisible()
+  await expect(viewerPage.getByRole('button', { name: /Add/ })).toHaveCount(0)
+  await viewerPage.goto(`/${user.workspaceName}`)
+  await expect(viewerPage.getByRole('link', { name: 'New project' })).toHaveCount(0)
+
+  // The owner's page is open with edit controls when the owner is demoted behind its back.
+  db.prepare("update members set level = 'VIEWER' where account_id = (select id from accounts where email = ?) and workspace_id = ?").run(user.email, ids.workspaceId)
+  db.close()
+  await page.getByRole('button', { name: 'Add feature to Later / Pay' }).click()
+  await newCard(page, 'Refused card')
+  await expect(page.getByText('Something went wrong.')).toBeVisible()
+  await expect(card(page, 'Feature', 'Refused card')).toHaveCount(0)
+  await other.close()
+})
