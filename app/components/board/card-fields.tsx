@@ -137,7 +137,10 @@ export function ColorPicker({ value, onChange }: { value: string; onChange: (col
 }
 
 export function AnnotationPicker({ value, editable, onChange }: { value: string; editable: boolean; onChange: (annotations: string) => void }) {
-  const selected = annotationList(value)
+  // Held locally so a tick shows at once: the board's optimistic copy arrives in a React
+  // transition, and a controlled checkbox would otherwise flip back until it lands.
+  const [selected, setSelected] = useState(() => annotationList(value))
+  useEffect(() => setSelected(annotationList(value)), [value])
   if (!editable) {
     return selected.length ? (
       <ul className="annotation-list" aria-label="Annotations">
@@ -150,8 +153,10 @@ export function AnnotationPicker({ value, editable, onChange }: { value: string;
     ) : null
   }
   const toggle = (name: (typeof ANNOTATIONS)[number]) => {
-    const next = selected.includes(name) ? selected.filter((a) => a !== name) : [...selected, name]
-    onChange(ANNOTATIONS.filter((a) => next.includes(a)).join(','))
+    const toggled = selected.includes(name) ? selected.filter((a) => a !== name) : [...selected, name]
+    const next = ANNOTATIONS.filter((a) => toggled.includes(a))
+    setSelected(next)
+    onChange(next.join(','))
   }
   return (
     <details className="annotation-menu">
