@@ -22,7 +22,8 @@ export function requestGuards(env: ServerEnv) {
   const allowedOrigin = new URL(env.BASE_URL).origin
   return (req: Request, res: Response, next: NextFunction) => {
     const length = Number(req.headers['content-length'] ?? 0)
-    if (length > MAX_BODY_BYTES) return refuse(req, res, 413, 'too_large', 'The request body is larger than 1 MB.')
+    if (length > MAX_BODY_BYTES)
+      return refuse(req, res, 413, 'too_large', 'The request body is larger than 1 MB.')
     if (!SAFE_METHODS.has(req.method) && !ORIGIN_EXEMPT.has(req.path)) {
       const origin = req.headers.origin
       if (origin !== undefined) {

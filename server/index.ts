@@ -50,7 +50,11 @@ app.use((req, res, next) => {
   })
   next()
 })
-app.use(securityHeaders(production))
+const checkoutOrigins =
+  env.APP_MODE === 'hosted'
+    ? ['https://checkout.stripe.com', ...(env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : [])]
+    : []
+app.use(securityHeaders(production, checkoutOrigins))
 app.use(compression())
 app.use(requestGuards(env))
 

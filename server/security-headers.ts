@@ -2,9 +2,13 @@ import type { Response } from 'express'
 import helmet from 'helmet'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
-/** Security headers on every response; scripts run only with this request's nonce. */
-export function securityHeaders(production: boolean) {
-  const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as unknown as Response).locals.cspNonce}'`
+/**
+ * Security headers on every response; scripts run only with this request's nonce.
+ * `checkoutOrigins`: where the plan form may redirect after its post (Stripe Checkout).
+ */
+export function securityHeaders(production: boolean, checkoutOrigins: string[] = []) {
+  const nonce = (_req: IncomingMessage, res: ServerResponse) =>
+    `'nonce-${(res as unknown as Response).locals.cspNonce}'`
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -16,7 +20,7 @@ export function securityHeaders(production: boolean) {
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'", 'data:'],
         'connect-src': production ? ["'self'"] : ["'self'", 'ws:'],
-        'form-action': ["'self'"],
+        'form-action': ["'self'", ...checkoutOrigins],
         'frame-ancestors': ["'none'"],
         'base-uri': ["'self'"],
         'object-src': ["'none'"],

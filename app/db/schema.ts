@@ -46,15 +46,19 @@ export const accountKeys = sqliteTable(
   (t) => [index('account_keys_account_idx').on(t.accountId, t.kind)],
 )
 
-export const workspaces = sqliteTable('workspaces', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  createdAt: text('created_at').notNull().default(now),
-  allowExternalSharing: bool('allow_external_sharing').notNull().default(true),
-  euVat: text('eu_vat').notNull().default(''),
-  externalBillingEmail: text('external_billing_email').notNull().default(''),
-  stripeCustomerId: text('stripe_customer_id'),
-})
+export const workspaces = sqliteTable(
+  'workspaces',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    createdAt: text('created_at').notNull().default(now),
+    allowExternalSharing: bool('allow_external_sharing').notNull().default(true),
+    euVat: text('eu_vat').notNull().default(''),
+    externalBillingEmail: text('external_billing_email').notNull().default(''),
+    stripeCustomerId: text('stripe_customer_id'),
+  },
+  (t) => [index('workspaces_stripe_customer_idx').on(t.stripeCustomerId)],
+)
 
 const workspaceId = () =>
   text('workspace_id')
@@ -94,17 +98,32 @@ export const invites = sqliteTable(
   (t) => [index('invites_workspace_idx').on(t.workspaceId)],
 )
 
-export const subscriptions = sqliteTable('subscriptions', {
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: workspaceId().unique(),
+    level: text('level', { enum: ['TRIAL', 'BASIC', 'PRO'] }).notNull(),
+    externalStatus: text('external_status').notNull(),
+    numberOfEditors: integer('number_of_editors').notNull().default(1),
+    fromDate: text('from_date').notNull(),
+    /** null: no end (self-hosted). */
+    expirationDate: text('expiration_date'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** The paid plan ends at expirationDate instead of renewing (a cancellation via Stripe). */
+    cancelAtPeriodEnd: bool('cancel_at_period_end').notNull().default(false),
+    /** `created` (Unix seconds) of the newest Stripe event applied; older events arriving late are ignored. */
+    stripeEventAt: integer('stripe_event_at').notNull().default(0),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [index('subscriptions_stripe_subscription_idx').on(t.stripeSubscriptionId)],
+)
+
+/** Stripe event ids already applied: a retried delivery changes nothing. */
+export const stripeEvents = sqliteTable('stripe_events', {
   id: text('id').primaryKey(),
-  workspaceId: workspaceId().unique(),
-  level: text('level', { enum: ['TRIAL', 'BASIC', 'PRO'] }).notNull(),
-  externalStatus: text('external_status').notNull(),
-  numberOfEditors: integer('number_of_editors').notNull().default(1),
-  fromDate: text('from_date').notNull(),
-  /** null: no end (self-hosted). */
-  expirationDate: text('expiration_date'),
-  stripeSubscriptionId: text('stripe_subscription_id'),
-  updatedAt: text('updated_at').notNull().default(now),
+  type: text('type').notNull(),
+  receivedAt: text('received_at').notNull().default(now),
 })
 
 export const projects = sqliteTable(
@@ -165,7 +184,10 @@ export const subWorkflows = sqliteTable(
       .notNull()
       .references((): AnySQLiteColumn => workflows.id, { onDelete: 'cascade' }),
   },
-  (t) => [uniqueIndex('subworkflows_rank_uq').on(t.workflowId, t.rank), index('subworkflows_project_idx').on(t.projectId)],
+  (t) => [
+    uniqueIndex('subworkflows_rank_uq').on(t.workflowId, t.rank),
+    index('subworkflows_project_idx').on(t.projectId),
+  ],
 )
 
 export const features = sqliteTable(
@@ -203,7 +225,10 @@ export const featureComments = sqliteTable(
     createdByName: text('created_by_name').notNull(),
     lastModified: text('last_modified').notNull(),
   },
-  (t) => [index('feature_comments_feature_idx').on(t.featureId), index('feature_comments_project_idx').on(t.projectId)],
+  (t) => [
+    index('feature_comments_feature_idx').on(t.featureId),
+    index('feature_comments_project_idx').on(t.projectId),
+  ],
 )
 
 export const personas = sqliteTable(

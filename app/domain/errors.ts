@@ -1,5 +1,5 @@
 /** A refusal the domain or a model raises; routes turn it into a status and a message. */
-export type ErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'unavailable'
+export type ErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'unavailable' | 'upstream'
 
 export class DomainError extends Error {
   constructor(
@@ -22,6 +22,8 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
   too_many: 429,
   /** A needed service (e.g. the mail server) failed; the action itself was kept. */
   unavailable: 503,
+  /** The payment provider refused or failed; the message is the provider's. */
+  upstream: 502,
 }
 
 export const refuse = {
@@ -32,4 +34,5 @@ export const refuse = {
   notFound: (what = 'Not found.', code = 'not_found') => new DomainError('not_found', code, what),
   conflict: (code: string, message: string, field?: string) => new DomainError('conflict', code, message, field),
   unavailable: (code: string, message: string) => new DomainError('unavailable', code, message),
+  upstream: (code: string, message: string) => new DomainError('upstream', code, message),
 }

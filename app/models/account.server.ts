@@ -6,7 +6,13 @@ import { refuse } from '~/domain/errors'
 import { getEnv } from '~/utils/env.server'
 import { sha256 } from '~/utils/crypto.server'
 import { hashPassword, verifyPassword } from '~/utils/password.server'
-import { insertWorkspace, isWorkspaceNameTaken, listAccountWorkspaces, publicSubscription, publicWorkspace } from './workspace.server'
+import {
+  insertWorkspace,
+  isWorkspaceNameTaken,
+  listAccountWorkspaces,
+  publicSubscription,
+  publicWorkspace,
+} from './workspace.server'
 
 export type Account = typeof accounts.$inferSelect
 
@@ -26,10 +32,20 @@ export function normalizeEmail(email: string): string {
 }
 
 export function findAccountByEmail(email: string): Account | undefined {
-  return getDb().select().from(accounts).where(eq(accounts.email, normalizeEmail(email))).get()
+  return getDb()
+    .select()
+    .from(accounts)
+    .where(eq(accounts.email, normalizeEmail(email)))
+    .get()
 }
 
-export type SignupInput = { workspaceName?: string; name: string; email: string; password: string; invitation?: string }
+export type SignupInput = {
+  workspaceName?: string
+  name: string
+  email: string
+  password: string
+  invitation?: string
+}
 
 /**
  * Creates the account, its workspace (OWNER) and that workspace's subscription in one
@@ -48,9 +64,13 @@ export async function signup(input: SignupInput, now = new Date()): Promise<Acco
         .get()
     : undefined
   if (env.SIGNUP === 'invite-only' && !invite) {
-    throw refuse.forbidden('Sign-up is by invitation only. Ask a workspace admin to invite you.', 'signup_closed')
+    throw refuse.forbidden(
+      'Sign-up is by invitation only. Ask a workspace admin to invite you.',
+      'signup_closed',
+    )
   }
-  if (!invite && !input.workspaceName) throw refuse.invalid('workspace_invalid', 'Workspace is invalid.', 'workspaceName')
+  if (!invite && !input.workspaceName)
+    throw refuse.invalid('workspace_invalid', 'Workspace is invalid.', 'workspaceName')
   // Checked before the slow hash; checked again inside the transaction.
   if (findAccountByEmail(email)) throw refuse.conflict('email_taken', 'Email is already registered.', 'email')
   if (input.workspaceName && isWorkspaceNameTaken(db, input.workspaceName)) {

@@ -9,6 +9,7 @@ import { randomKey, sha256 } from '~/utils/crypto.server'
 import { sendMail } from '~/utils/email.server'
 import { invitationMessage } from '~/utils/email-messages.server'
 import type { Account } from './account.server'
+import { assertEditorSeat } from './billing.server'
 import { normalizeEmail } from './account.server'
 import { requireMemberAdmin } from './member.server'
 import type { WorkspaceContext } from './workspace.server'
@@ -60,6 +61,17 @@ export async function createInvite(
       .get()
     if (already)
       throw refuse.conflict('already_member', 'This person is already a member of the workspace.', 'email')
+    const replaced = tx
+      .select({ level: invites.level })
+      .from(invites)
+      .where(and(eq(invites.workspaceId, ctx.workspace.id), eq(invites.email, email)))
+      .get()
+    assertEditorSeat(
+      tx,
+      ctx.workspace.id,
+      { from: replaced?.level ?? null, to: input.level, countPendingInvites: true },
+      now,
+    )
     tx.delete(invites)
       .where(and(eq(invites.workspaceId, ctx.workspace.id), eq(invites.email, email)))
       .run()
@@ -148,6 +160,12 @@ export function acceptInvitation(account: Account, code: string, now = new Date(
         'already_member',
         `You are already a member of the workspace ${row.workspaceName}.`,
       )
+    assertEditorSeat(
+      tx,
+      row.invite.workspaceId,
+      { from: null, to: row.invite.level, countPendingInvites: false },
+      now,
+    )
     tx.insert(members)
       .values({
         id: crypto.randomUUID(),

@@ -10,6 +10,7 @@ import {
   removalRefusal,
 } from '~/domain/membership'
 import { atLeast, type Level } from '~/domain/permissions'
+import { assertEditorSeat } from './billing.server'
 import type { WorkspaceContext } from './workspace.server'
 
 /**
@@ -82,6 +83,7 @@ export function changeMemberLevel(ctx: WorkspaceContext, memberId: string, level
   getDb().transaction((tx) => {
     const target = findTarget(tx, ctx, memberId)
     forbidIf(levelChangeRefusal(actorOf(ctx), target, level, ownerCount(tx, ctx.workspace.id)))
+    assertEditorSeat(tx, ctx.workspace.id, { from: target.level, to: level, countPendingInvites: true })
     tx.update(members).set({ level }).where(eq(members.id, target.id)).run()
   })
 }

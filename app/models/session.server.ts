@@ -71,7 +71,11 @@ export async function getSessionAccount(request: Request, now = new Date()): Pro
 /** Ends the request's session on the server and returns a Set-Cookie header that clears it. */
 export async function destroySession(request: Request): Promise<string> {
   const token = await readToken(request)
-  if (token) getDb().delete(sessions).where(eq(sessions.id, sha256(token))).run()
+  if (token)
+    getDb()
+      .delete(sessions)
+      .where(eq(sessions.id, sha256(token)))
+      .run()
   return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) })
 }
 

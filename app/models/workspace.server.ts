@@ -43,17 +43,21 @@ export function publicSubscription(s: Subscription) {
     numberOfEditors: s.numberOfEditors,
     fromDate: s.fromDate,
     expirationDate: s.expirationDate,
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
   }
 }
 
 export function isWorkspaceNameTaken(tx: Tx | Db, name: string): boolean {
   if (RESERVED_WORKSPACE_NAMES.has(name)) return true
-  return tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.name, name)).get() !== undefined
+  return (
+    tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.name, name)).get() !== undefined
+  )
 }
 
 /** Creates a workspace with its OWNER and its subscription, inside the caller's transaction. */
 export function insertWorkspace(tx: Tx, accountId: string, name: string, now: Date) {
-  if (isWorkspaceNameTaken(tx, name)) throw refuse.conflict('workspace_taken', 'Workspace name is already registrered.', 'workspaceName')
+  if (isWorkspaceNameTaken(tx, name))
+    throw refuse.conflict('workspace_taken', 'Workspace name is already registrered.', 'workspaceName')
   const env = getEnv()
   const workspace = tx
     .insert(workspaces)
@@ -61,7 +65,13 @@ export function insertWorkspace(tx: Tx, accountId: string, name: string, now: Da
     .returning()
     .get()
   tx.insert(members)
-    .values({ id: crypto.randomUUID(), workspaceId: workspace.id, accountId, level: 'OWNER', createdAt: now.toISOString() })
+    .values({
+      id: crypto.randomUUID(),
+      workspaceId: workspace.id,
+      accountId,
+      level: 'OWNER',
+      createdAt: now.toISOString(),
+    })
     .run()
   const plan = initialSubscription(env.APP_MODE, env.TRIAL_DAYS, now)
   tx.insert(subscriptions)
@@ -75,9 +85,17 @@ export function createWorkspace(accountId: string, name: string, now = new Date(
   return db.transaction((tx) => publicWorkspace(insertWorkspace(tx, accountId, name, now)))
 }
 
-const contextColumns = { account: accounts, member: members, workspace: workspaces, subscription: subscriptions }
+const contextColumns = {
+  account: accounts,
+  member: members,
+  workspace: workspaces,
+  subscription: subscriptions,
+}
 
-function toContext(row: Omit<WorkspaceContext, 'level' | 'planActive'> | undefined, now: Date): WorkspaceContext | null {
+function toContext(
+  row: Omit<WorkspaceContext, 'level' | 'planActive'> | undefined,
+  now: Date,
+): WorkspaceContext | null {
   if (!row) return null
   return { ...row, level: row.member.level, planActive: isPlanActive(row.subscription, now) }
 }

@@ -6,6 +6,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { BillingSection, PlanSection } from '~/components/plan-settings'
 import {
   DeleteWorkspaceSection,
   InvitesSection,
@@ -13,9 +14,11 @@ import {
   MembershipSection,
 } from '~/components/workspace-settings'
 import { inviteSchema, levelChangeSchema } from '~/domain/account-forms'
+import { billingInfoSchema } from '~/domain/billing'
 import { DomainError } from '~/domain/errors'
 import { isUuid } from '~/domain/ids'
 import { can } from '~/domain/permissions'
+import { planOverview, updateBillingInfo } from '~/models/billing.server'
 import { cancelInvite, createInvite, listInvites, resendInvite } from '~/models/invite.server'
 import {
   changeMemberLevel,
@@ -25,6 +28,7 @@ import {
   removeMember,
 } from '~/models/member.server'
 import { requireWorkspace } from '~/utils/auth.server'
+import { getEnv } from '~/utils/env.server'
 import { redirectWithMessage } from '~/utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Workspace settings · Storymap' }]
@@ -32,7 +36,15 @@ export const meta: MetaFunction = () => [{ title: 'Workspace settings · Storyma
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
   const manage = can(ctx, 'viewMembers')
+  const owner = can(ctx, 'manageBilling')
+  const hosted = getEnv().APP_MODE === 'hosted'
   return {
+    hosted,
+    plan: hosted && owner ? planOverview(ctx) : null,
+    billing:
+      hosted && owner
+        ? { externalBillingEmail: ctx.workspace.externalBillingEmail, euVat: ctx.workspace.euVat }
+        : null,
     workspaceName: ctx.workspace.name,
     me: { memberId: ctx.member.id, level: ctx.level },
     planActive: ctx.planActive,
@@ -94,6 +106,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case 'removeMember':
         removeMember(ctx, id)
         return done('membership removed')
+      case 'billingInfo': {
+        const submission = parseWithZod(formData, { schema: billingInfoSchema })
+        if (submission.status !== 'success') return { intent, result: submission.reply() }
+        await updateBillingInfo(ctx, submission.value)
+        return done('settings changed')
+      }
     }
   } catch (error) {
     if (error instanceof DomainError)
@@ -110,9 +128,19 @@ export default function WorkspaceSettingsPage() {
     <main className="page stack">
       <h1>Workspace settings</h1>
       <MembershipSection level={data.me.level} canLeave={data.canLeave} />
-      {/* Plan and Billing information sections (OWNER; billing only in hosted mode) go here — later issue. */}
+      {data.hosted ? <PlanSection workspaceName={data.workspaceName} plan={data.plan} /> : null}
+      {data.billing ? (
+        <BillingSection
+          billing={data.billing}
+          lastResult={reply?.intent === 'billingInfo' ? reply.result : undefined}
+        />
+      ) : null}
       {data.invites ? (
-        <InvitesSection invites={data.invites} planActive={data.planActive} lastResult={reply?.result} />
+        <InvitesSection
+          invites={data.invites}
+          planActive={data.planActive}
+          lastResult={reply?.intent === 'invite' ? reply.result : undefined}
+        />
       ) : null}
       {data.members ? (
         <MembersSection members={data.members} me={data.me} planActive={data.planActive} />

@@ -1,0 +1,14 @@
+import { billingInfoSchema } from '~/domain/billing'
+import { requireBillingOwner, updateBillingInfo } from '~/models/billing.server'
+import { parseJson, requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+/** Billing information (hosted mode, OWNER): the billing e-mail and EU VAT number. */
+const route = v1Route({
+  POST: async ({ request }) => {
+    const ctx = await requireApiWorkspace(request)
+    requireBillingOwner(ctx)
+    return updateBillingInfo(ctx, await parseJson(request, billingInfoSchema))
+  },
+})
+export const loader = route.loader
+export const action = route.action

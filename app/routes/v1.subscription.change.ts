@@ -1,0 +1,16 @@
+import { planChangeSchema } from '~/domain/billing'
+import { getDb } from '~/db/db.server'
+import { changePlan, countEditors, requireBillingOwner } from '~/models/billing.server'
+import { parseJson, requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+/** Changes the editor count or plan of a running paid plan, or cancels it at the period end. */
+const route = v1Route({
+  POST: async ({ request }) => {
+    const ctx = await requireApiWorkspace(request)
+    requireBillingOwner(ctx)
+    const input = await parseJson(request, planChangeSchema(countEditors(getDb(), ctx.workspace.id)))
+    return changePlan(ctx, input)
+  },
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,10 @@
+import { handleStripeWebhook } from '~/models/stripe-webhook.server'
+import { v1Route } from '~/utils/api.server'
+
+/** Stripe's events; no session and no Origin check: the signature is the authentication. */
+const route = v1Route({
+  POST: async ({ request }) =>
+    handleStripeWebhook(await request.text(), request.headers.get('Stripe-Signature')),
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,37 @@
+import Stripe from 'stripe'
+import { BILLING_TEXT } from '~/domain/billing'
+import { refuse } from '~/domain/errors'
+import { getEnv } from './env.server'
+import { singleton } from './singleton.server'
+
+/**
+ * The Stripe SDK client, created on first use in hosted mode only. `STRIPE_API_URL` points it
+ * at another host (tests use a local fake Stripe over HTTP).
+ */
+export function getStripe(): Stripe {
+  const env = getEnv()
+  if (env.APP_MODE !== 'hosted' || !env.STRIPE_SECRET_KEY) {
+    throw refuse.unavailable('billing_unconfigured', BILLING_TEXT.notConfigured)
+  }
+  const key = env.STRIPE_SECRET_KEY
+  return singleton('stripe', () => {
+    const target = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null
+    return new Stripe(key, {
+      maxNetworkRetries: 2,
+      timeout: 15_000,
+      appInfo: { name: 'Storymap' },
+      ...(target
+        ? {
+            host: target.hostname,
+            port: Number(target.port || (target.protocol === 'https:' ? 443 : 80)),
+            protocol: target.protocol === 'https:' ? 'https' : 'http',
+          }
+        : {}),
+    })
+  })
+}
+
+/** The provider's own message for a failed call (SPEC §8: checkout errors show it). */
+export function stripeErrorMessage(error: unknown): string | null {
+  return error instanceof Stripe.errors.StripeError ? error.message : null
+}
