@@ -10,7 +10,6 @@ import { text } from './validation'
 
 export const PAID_PLANS = ['basic', 'pro'] as const
 export type PaidPlan = (typeof PAID_PLANS)[number]
-export const PLAN_LEVEL_OF: Record<PaidPlan, PlanLevel> = { basic: 'BASIC', pro: 'PRO' }
 
 /** A sanity bound, far above any team that would self-serve a plan. */
 export const MAX_EDITORS = 10_000

@@ -5,7 +5,6 @@ import { invites, members, subscriptions, workspaces } from '~/db/schema'
 import {
   BILLING_TEXT,
   editorCount,
-  PLAN_LEVEL_OF,
   seatLimit,
   seatRefusal,
   subscriptionFromStripe,

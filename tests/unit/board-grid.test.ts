@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { buildGrid, cellKey } from '~/domain/board-grid'
 import type { ProjectBundle } from '~/domain/board-types'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 const card = (id: string, rank: string, extra: Record<string, unknown> = {}): any => ({
   id, workspaceId: 'w', rank, title: id, description: '', createdAt: '', createdBy: '', createdByName: '',
   lastModified: '', lastModifiedByName: '', color: '', status: 'OPEN', annotations: '', ...extra,

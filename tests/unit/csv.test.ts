@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { ProjectBundle } from '~/domain/board-types'
 import { projectToCsv } from '~/domain/csv'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 const card = (id: string, rank: string, title: string, extra: Record<string, unknown> = {}): any => ({
   id,
   workspaceId: 'w',
