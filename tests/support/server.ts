@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 export type RunningServer = {
   url: string
@@ -22,7 +23,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   const dbPath = path.join(dir, 'storymap.db')
   let log = ''
   const child = spawn(process.execPath, ['build/server.js'], {
-    cwd: path.resolve(__dirname, '../..'),
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
