@@ -4,6 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+/** The repository root (works under vitest and under Playwright, whose test files are ES modules). */
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
 export type RunningServer = {
   url: string
   port: number
@@ -18,12 +21,15 @@ export type RunningServer = {
  * Starts the built app (build/server.js) on a free port with its own temporary database.
  * One per test file; `npm run build` must have run (npm test does it).
  */
-export async function startServer(env: Record<string, string> = {}, options: { dir?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dir?: string } = {},
+): Promise<RunningServer> {
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-test-'))
   const dbPath = path.join(dir, 'storymap.db')
   let log = ''
   const child = spawn(process.execPath, ['build/server.js'], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    cwd: root,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',

@@ -1,0 +1,224 @@
+import { expect, test, type Page } from '@playwright/test'
+import { createProject } from './board-helpers'
+import { signUpThroughForm, uniqueUser } from './helpers'
+import { startMailServer, type MailServer } from './mail-server'
+
+// Invitations arrive by e-mail: this file runs its own server, mailing to an in-process SMTP
+// mailbox, and its tests share it in one worker.
+test.describe.configure({ mode: 'default' })
+
+let app: MailServer
+test.beforeAll(async () => {
+  app = await startMailServer()
+})
+test.afterAll(async () => {
+  await app?.stop()
+})
+
+/** A table row's accessible name holds its cells' text. */
+const byEmail = (email: string) => new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+
+async function openWorkspaceSettings(page: Page) {
+  await page.getByLabel('Account menu').click()
+  await page.getByRole('menuitem', { name: 'Workspace settings' }).click()
+  await expect(page.getByRole('heading', { name: 'Workspace settings' })).toBeVisible()
+}
+
+/** Sends an invitation from the settings page and returns the link mailed to `email`. */
+async function invite(page: Page, email: string, level?: 'EDITOR' | 'ADMIN') {
+  const invites = page.getByRole('region', { name: 'Workspace invites' })
+  const since = app.mark()
+  await invites.getByLabel('Email').fill(email)
+  if (level) await invites.getByLabel('Level').selectOption(level)
+  await invites.getByRole('button', { name: 'Send invite' }).click()
+  await expect(page.getByText('invite sent')).toBeVisible()
+  await expect(invites.getByRole('row', { name: byEmail(email) })).toContainText(level ?? 'VIEWER')
+  return app.linkTo(email, 'invitation', since)
+}
+
+const memberRow = (page: Page, email: string) =>
+  page.getByRole('region', { name: 'Members', exact: true }).getByRole('row', { name: byEmail(email) })
+
+test('an owner invites a teammate, makes them VIEWER, then removes them', async ({ browser }) => {
+  const ownerContext = await app.context(browser)
+  const owner = await ownerContext.newPage()
+  const boss = await signUpThroughForm(owner)
+  await owner.goto(`/${boss.workspaceName}`)
+  await createProject(owner, 'Team roadmap')
+  const projectPath = new URL(owner.url()).pathname
+  await openWorkspaceSettings(owner)
+
+  const invites = owner.getByRole('region', { name: 'Workspace invites' })
+  await invites.getByLabel('Email').fill('not-an-address')
+  await invites.getByRole('button', { name: 'Send invite' }).click()
+  await expect(invites.getByText('Invalid.', { exact: true })).toBeVisible()
+  const mate = uniqueUser()
+  const link = await invite(owner, mate.email, 'EDITOR')
+
+  // The teammate follows the mailed link, signed out, and creates an account from there.
+  const mateContext = await app.context(browser)
+  const teammate = await mateContext.newPage()
+  await teammate.goto(link)
+  await expect(teammate.getByRole('heading', { name: 'Invitation to join workspace' })).toBeVisible()
+  await expect(
+    teammate.getByText(`You are invited to join the workspace ${boss.workspaceName} as EDITOR.`),
+  ).toBeVisible()
+  await teammate.getByRole('link', { name: 'Create an account' }).click()
+  await teammate.getByLabel('Workspace name').fill(mate.workspaceName)
+  await teammate.getByLabel('Name', { exact: true }).fill(mate.name)
+  await teammate.getByLabel('Email').fill(mate.email)
+  await teammate.getByLabel('Password').fill(mate.password)
+  await teammate.getByRole('button', { name: 'Sign up' }).click()
+  await teammate.getByRole('link', { name: 'Get started' }).click()
+
+  // Two workspaces now: their own and the team's, whose projects they see and can edit.
+  await expect(teammate).toHaveURL(/\/account\/workspaces$/)
+  await teammate.getByRole('link', { name: boss.workspaceName, exact: true }).click()
+  await expect(teammate.getByRole('heading', { name: 'Projects' })).toBeVisible()
+  await expect(teammate.getByText('1 project(s)')).toBeVisible()
+  await expect(teammate.getByText(new RegExp(`^Created .+ by ${boss.name}$`))).toBeVisible()
+  await expect(teammate.getByRole('link', { name: 'New project' })).toBeVisible()
+  await teammate.getByRole('link', { name: 'Team roadmap' }).click()
+  await expect(teammate.getByText('This board is empty, please start by adding a user goal')).toBeVisible()
+  await expect(teammate.getByRole('button', { name: 'Add goal' })).toBeVisible()
+  await expect(teammate.getByText('VIEW ONLY')).toHaveCount(0)
+
+  // The owner sees the new member (and themself as THIS IS YOU) and makes them VIEWER.
+  await owner.reload()
+  await expect(memberRow(owner, boss.email)).toContainText('THIS IS YOU')
+  await expect(
+    owner.getByRole('region', { name: 'Workspace invites' }).getByText('No pending invites'),
+  ).toBeVisible()
+  await memberRow(owner, mate.email).getByLabel(`Level of ${mate.name}`).selectOption('VIEWER')
+  await memberRow(owner, mate.email).getByRole('button', { name: 'Change' }).click()
+  await expect(owner.getByText('role changed')).toBeVisible()
+
+  // The teammate's very next page is view only.
+  await teammate.getByRole('link', { name: 'Projects', exact: true }).click()
+  await expect(teammate.getByText('1 project(s)')).toBeVisible()
+  await expect(teammate.getByRole('link', { name: 'New project' })).toHaveCount(0)
+  await teammate.getByRole('link', { name: 'Team roadmap' }).click()
+  await expect(teammate.getByText('VIEW ONLY')).toBeVisible()
+  await expect(teammate.getByText('This story map is empty.')).toBeVisible()
+  await expect(teammate.getByRole('button', { name: /Add/ })).toHaveCount(0)
+
+  // The owner removes them; they lose the workspace on their next page, and the API refuses them.
+  await memberRow(owner, mate.email).getByRole('button', { name: 'Remove' }).click()
+  await expect(owner.getByText('membership removed')).toBeVisible()
+  await expect(memberRow(owner, mate.email)).toHaveCount(0)
+  const workspaceId = (await (await owner.request.get('/v1/account/app')).json()).workspaces[0].id as string
+
+  await teammate.getByRole('link', { name: 'Projects', exact: true }).click()
+  await expect(teammate).toHaveURL(new RegExp(`/${mate.workspaceName}$`))
+  await teammate.goto(projectPath)
+  await expect(teammate).toHaveURL(new RegExp(`/${mate.workspaceName}$`))
+  await expect(teammate.getByText('Team roadmap')).toHaveCount(0)
+  const refused = await teammate.request.get('/v1/projects', { headers: { Workspace: workspaceId } })
+  expect(refused.status()).toBe(403)
+  await teammate.goto('/account/workspaces')
+  await expect(teammate.getByRole('link', { name: boss.workspaceName, exact: true })).toHaveCount(0)
+
+  await mateContext.close()
+  await ownerContext.close()
+})
+
+test('an existing account logs in from the invitation, accepts it, and later leaves', async ({ browser }) => {
+  const ownerContext = await app.context(browser)
+  const owner = await ownerContext.newPage()
+  const boss = await signUpThroughForm(owner)
+  await owner.goto(`/${boss.workspaceName}/settings`)
+
+  const guestContext = await app.context(browser)
+  const guest = await guestContext.newPage()
+  const user = await signUpThroughForm(guest)
+  await guestContext.clearCookies()
+  const link = await invite(owner, user.email) // the level defaults to VIEWER
+
+  await guest.goto(link)
+  await expect(
+    guest.getByText(`You are invited to join the workspace ${boss.workspaceName} as VIEWER.`),
+  ).toBeVisible()
+  // Accepting needs an account: signed out, the button leads to the log-in page, which comes back here.
+  await guest.getByRole('button', { name: 'Accept invite' }).click()
+  await expect(guest).toHaveURL(/\/account\/login\?redirectTo=/)
+  await guest.getByLabel('Email').fill(user.email)
+  await guest.getByLabel('Password').fill(user.password)
+  await guest.getByRole('button', { name: 'Log in' }).click()
+  await expect(guest.getByText(`Signed in as ${user.email}.`)).toBeVisible()
+  await guest.getByRole('button', { name: 'Accept invite' }).click()
+  await expect(guest).toHaveURL(new RegExp(`/${boss.workspaceName}$`))
+  await expect(guest.getByText('Invitation accepted.')).toBeVisible()
+  await expect(guest.getByRole('link', { name: 'New project' })).toHaveCount(0)
+
+  // The code is used up.
+  await guest.goto(link)
+  await expect(guest.getByText('Invitation not found.')).toBeVisible()
+
+  // A member who is not an owner may leave; the workspace is gone from their list.
+  await guest.goto(`/${boss.workspaceName}/settings`)
+  await expect(guest.getByRole('region', { name: 'Members', exact: true })).toHaveCount(0)
+  await guest.getByRole('button', { name: 'Leave workspace' }).click()
+  await expect(guest).toHaveURL(/\/account\/workspaces$/)
+  await expect(guest.getByText('left workspace')).toBeVisible()
+  await expect(guest.getByRole('link', { name: boss.workspaceName, exact: true })).toHaveCount(0)
+  await owner.reload()
+  await expect(memberRow(owner, user.email)).toHaveCount(0)
+
+  await guestContext.close()
+  await ownerContext.close()
+})
+
+test('an owner resends and cancels an invitation; only the newest link works', async ({ browser }) => {
+  const context = await app.context(browser)
+  const owner = await context.newPage()
+  const boss = await signUpThroughForm(owner)
+  await owner.goto(`/${boss.workspaceName}/settings`)
+  const email = uniqueUser().email
+  const first = await invite(owner, email, 'ADMIN')
+
+  const invites = owner.getByRole('region', { name: 'Workspace invites' })
+  const since = app.mark()
+  await invites
+    .getByRole('row', { name: byEmail(email) })
+    .getByRole('button', { name: 'Resend' })
+    .click()
+  await expect(owner.getByText('invite resent')).toBeVisible()
+  const second = await app.linkTo(email, 'invitation', since)
+  expect(second).not.toBe(first)
+
+  const visitor = await app.context(browser)
+  const page = await visitor.newPage()
+  await page.goto(first)
+  await expect(page.getByText('Invitation not found.')).toBeVisible()
+  await page.goto(second)
+  await expect(page.getByRole('button', { name: 'Accept invite' })).toBeVisible()
+
+  await invites
+    .getByRole('row', { name: byEmail(email) })
+    .getByRole('button', { name: 'Cancel' })
+    .click()
+  await expect(owner.getByText('invite canceled')).toBeVisible()
+  await expect(invites.getByText('No pending invites')).toBeVisible()
+  await page.goto(second)
+  await expect(page.getByText('Invitation not found.')).toBeVisible()
+
+  await visitor.close()
+  await context.close()
+})
+
+test('an owner cannot leave, and deletes the workspace after confirming', async ({ browser }) => {
+  const context = await app.context(browser)
+  const owner = await context.newPage()
+  const boss = await signUpThroughForm(owner)
+  await owner.goto(`/${boss.workspaceName}`)
+  await openWorkspaceSettings(owner)
+  await expect(owner.getByRole('button', { name: 'Leave workspace' })).toHaveCount(0)
+  await owner.getByRole('link', { name: 'Delete workspace' }).click()
+  await owner.getByRole('button', { name: 'Yes, I am really sure!' }).click()
+  await expect(owner).toHaveURL(/\/account\/workspaces$/)
+  await expect(owner.getByText('workspace deleted')).toBeVisible()
+  await expect(owner.getByText('No workspaces')).toBeVisible()
+  await owner.goto(`/${boss.workspaceName}`)
+  await expect(owner).toHaveURL(/\/account\/workspaces$/)
+  await context.close()
+})
