@@ -119,13 +119,6 @@ export const subscriptions = sqliteTable(
   (t) => [index('subscriptions_stripe_subscription_idx').on(t.stripeSubscriptionId)],
 )
 
-/** Stripe event ids already applied: a retried delivery changes nothing. */
-export const stripeEvents = sqliteTable('stripe_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  receivedAt: text('received_at').notNull().default(now),
-})
-
 export const projects = sqliteTable(
   'projects',
   {
@@ -168,10 +161,12 @@ const projectId = () =>
 
 export const milestones = sqliteTable('milestones', { ...cardColumns(), projectId: projectId() }, (t) => [
   uniqueIndex('milestones_rank_uq').on(t.projectId, t.rank),
+  index('milestones_workspace_idx').on(t.workspaceId),
 ])
 
 export const workflows = sqliteTable('workflows', { ...cardColumns(), projectId: projectId() }, (t) => [
   uniqueIndex('workflows_rank_uq').on(t.projectId, t.rank),
+  index('workflows_workspace_idx').on(t.workspaceId),
 ])
 
 export const subWorkflows = sqliteTable(
@@ -187,6 +182,7 @@ export const subWorkflows = sqliteTable(
   (t) => [
     uniqueIndex('subworkflows_rank_uq').on(t.workflowId, t.rank),
     index('subworkflows_project_idx').on(t.projectId),
+    index('subworkflows_workspace_idx').on(t.workspaceId),
   ],
 )
 
@@ -207,6 +203,7 @@ export const features = sqliteTable(
     uniqueIndex('features_rank_uq').on(t.subWorkflowId, t.milestoneId, t.rank),
     index('features_project_idx').on(t.projectId),
     index('features_milestone_idx').on(t.milestoneId),
+    index('features_workspace_idx').on(t.workspaceId),
   ],
 )
 
@@ -228,6 +225,7 @@ export const featureComments = sqliteTable(
   (t) => [
     index('feature_comments_feature_idx').on(t.featureId),
     index('feature_comments_project_idx').on(t.projectId),
+    index('feature_comments_workspace_idx').on(t.workspaceId),
   ],
 )
 
@@ -243,7 +241,10 @@ export const personas = sqliteTable(
     description: text('description').notNull().default(''),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [index('personas_project_idx').on(t.projectId, t.name)],
+  (t) => [
+    index('personas_project_idx').on(t.projectId, t.name),
+    index('personas_workspace_idx').on(t.workspaceId),
+  ],
 )
 
 export const workflowPersonas = sqliteTable(
@@ -263,6 +264,7 @@ export const workflowPersonas = sqliteTable(
     uniqueIndex('workflow_personas_uq').on(t.workflowId, t.personaId),
     index('workflow_personas_project_idx').on(t.projectId),
     index('workflow_personas_persona_idx').on(t.personaId),
+    index('workflow_personas_workspace_idx').on(t.workspaceId),
   ],
 )
 

@@ -32,6 +32,8 @@ export const envSchema = z.object({
   TEAM_PLAN_PRICE: dollars.default(9),
   BUSINESS_PLAN_PRICE: dollars.default(19),
   RATE_LIMIT: onOff.default('on'),
+  /** Read by the logger directly (it starts before the rest); validated here with everything else. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 })
 
 export type EnvInput = z.input<typeof envSchema>

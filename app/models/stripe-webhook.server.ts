@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type Stripe from 'stripe'
 import { getDb } from '~/db/db.server'
-import { stripeEvents, subscriptions, workspaces } from '~/db/schema'
+import { processedEvents, subscriptions, workspaces } from '~/db/schema'
 import { refuse } from '~/domain/errors'
 import { getEnv } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
@@ -26,16 +26,14 @@ export async function handleStripeWebhook(payload: string, signature: string | n
     throw refuse.invalid('signature_invalid', 'The webhook signature is invalid.')
   }
   const db = getDb()
-  if (db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get()) {
+  if (
+    db.select({ id: processedEvents.id }).from(processedEvents).where(eq(processedEvents.id, event.id)).get()
+  ) {
     return { received: true, applied: false }
   }
   const target = await resolveEvent(stripe, event)
   const applied = db.transaction((tx) => {
-    const inserted = tx
-      .insert(stripeEvents)
-      .values({ id: event.id, type: event.type })
-      .onConflictDoNothing()
-      .run()
+    const inserted = tx.insert(processedEvents).values({ id: event.id }).onConflictDoNothing().run()
     if (inserted.changes === 0 || !target) return false
     const row = findSubscriptionRow(tx, target)
     if (!row || event.created < row.stripeEventAt) return false

@@ -31,6 +31,21 @@ it('serves the map read-only without a session while sharing is on, and 404 once
     json: { error: 'level_too_low' },
   })
   expect((await anonymous.get(`/v1/link/${full.project.externalLink}`)).status).toBe(200)
+  // EDITOR is refused too; ADMIN may switch sharing (SPEC: ADMIN and OWNER).
+  const e = await signUp(server.url)
+  addMember(server.dbPath, owner.workspaceId, e.account.id, 'EDITOR')
+  e.client.workspaceId = owner.workspaceId
+  expect((await e.client.post('/v1/settings/allow-external-sharing', { value: false })).status).toBe(403)
+  expect((await anonymous.get(`/v1/link/${full.project.externalLink}`)).status).toBe(200)
+  const a = await signUp(server.url)
+  addMember(server.dbPath, owner.workspaceId, a.account.id, 'ADMIN')
+  a.client.workspaceId = owner.workspaceId
+  expect(await a.client.post('/v1/settings/allow-external-sharing', { value: false })).toMatchObject({
+    status: 200,
+    json: { allowExternalSharing: false },
+  })
+  expect((await anonymous.get(`/v1/link/${full.project.externalLink}`)).status).toBe(404)
+  expect((await a.client.post('/v1/settings/allow-external-sharing', { value: true })).status).toBe(200)
 
   expect(await owner.client.post('/v1/settings/allow-external-sharing', { value: 'no' })).toMatchObject({
     status: 400,
