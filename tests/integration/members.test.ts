@@ -227,7 +227,7 @@ describe('invites', () => {
     expect((await t.owner.client.delete(`/v1/invites/${ownerInvite.id}`)).status).toBe(404)
   })
 
-  it('an inactive plan stops sending, resending and role changes, but not cancelling or removing', async () => {
+  it('an inactive plan stops sending, resending and role changes, but not cancelling, removing, leaving or deleting', async () => {
     const t = await team()
     const invite = (await t.owner.client.post('/v1/invites', { email: 'late@example.com', level: 'VIEWER' }))
       .json
@@ -245,6 +245,11 @@ describe('invites', () => {
     )
     expect((await t.owner.client.delete(`/v1/invites/${invite.id}`)).status).toBe(200)
     expect((await t.owner.client.delete(`/v1/members/${t.ids.viewer}`)).status).toBe(200)
+    // Reads, leaving and deleting the workspace keep working too.
+    expect((await t.editor.get('/v1/projects')).status).toBe(200)
+    expect((await t.editor.post('/v1/leave')).status).toBe(200)
+    expect((await t.owner.client.post('/v1/delete')).status).toBe(200)
+    expect((await t.owner.client.get('/v1/projects')).status).toBe(403)
   })
 })
 
