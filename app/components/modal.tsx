@@ -1,6 +1,19 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])'
+
+/**
+ * The controls Tab can reach inside `root`, in order: not display:none, and not inside a closed
+ * <details> (whose content is in the DOM but cannot take focus), except that details' summary.
+ */
+function tabbable(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => {
+    const closed = el.closest('details:not([open])')
+    if (closed && !(el.tagName === 'SUMMARY' && el.parentElement === closed)) return false
+    return el.getClientRects().length > 0
+  })
+}
 
 type ModalProps = {
   title: ReactNode
@@ -20,21 +33,28 @@ export function Modal({ title, onClose, children, className, before }: ModalProp
   const titleId = useId()
   const closeRef = useRef(onClose)
   closeRef.current = onClose
+  // Whatever had focus when the dialog opened, read at first render: by the time effects run, an
+  // autoFocus field inside the dialog has already taken focus.
+  const opener = useRef<HTMLElement | null>(null)
+  if (opener.current === null && typeof document !== 'undefined')
+    opener.current = document.activeElement as HTMLElement | null
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null
+    const previous = opener.current
     const node = ref.current
-    const first = node?.querySelector<HTMLElement>('[autofocus], input, textarea, button')
-    ;(first ?? node)?.focus()
+    if (node && !node.contains(document.activeElement)) (tabbable(node)[0] ?? node).focus()
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault()
         closeRef.current()
       } else if (event.key === 'Tab' && node) {
-        const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE))
+        const items = tabbable(node)
         if (items.length === 0) return
         const [head, tail] = [items[0], items[items.length - 1]]
-        if (event.shiftKey && document.activeElement === head) {
+        if (!node.contains(document.activeElement)) {
+          event.preventDefault()
+          ;(event.shiftKey ? tail : head).focus()
+        } else if (event.shiftKey && document.activeElement === head) {
           event.preventDefault()
           tail.focus()
         } else if (!event.shiftKey && document.activeElement === tail) {
@@ -52,7 +72,14 @@ export function Modal({ title, onClose, children, className, before }: ModalProp
 
   return (
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`modal ${className ?? ''}`}>
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`modal ${className ?? ''}`}
+      >
         {before}
         <h2 id={titleId} className="modal-title">
           {title}

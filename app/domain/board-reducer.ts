@@ -8,7 +8,12 @@ export type EditMeta = { memberId: string; name: string; now: string }
 
 type Card = CardFields
 type CardListKey = 'milestones' | 'workflows' | 'subWorkflows' | 'features'
-const LIST_OF_KIND = { milestone: 'milestones', workflow: 'workflows', subworkflow: 'subWorkflows', feature: 'features' } as const
+const LIST_OF_KIND = {
+  milestone: 'milestones',
+  workflow: 'workflows',
+  subworkflow: 'subWorkflows',
+  feature: 'features',
+} as const
 
 function newCard(meta: EditMeta, id: string, title: string, rank: string, color = ''): Card {
   return {
@@ -54,34 +59,84 @@ function touch<T extends Card>(card: T, meta: EditMeta, change: Partial<T>): T {
   return { ...card, ...change, lastModified: meta.now, lastModifiedByName: meta.name }
 }
 
-function editCard(bundle: ProjectBundle, kind: keyof typeof LIST_OF_KIND, id: string, meta: EditMeta, change: Partial<Feature>): ProjectBundle {
+function editCard(
+  bundle: ProjectBundle,
+  kind: keyof typeof LIST_OF_KIND,
+  id: string,
+  meta: EditMeta,
+  change: Partial<Feature>,
+): ProjectBundle {
   const key: CardListKey = LIST_OF_KIND[kind]
   const list = bundle[key] as Card[]
   return { ...bundle, [key]: list.map((c) => (c.id === id ? touch(c, meta, change as Partial<Card>) : c)) }
 }
 
+/** Where each create puts its new item. */
+const LIST_OF_CREATE = {
+  'milestone.create': 'milestones',
+  'workflow.create': 'workflows',
+  'subworkflow.create': 'subWorkflows',
+  'feature.create': 'features',
+  'comment.create': 'featureComments',
+  'persona.create': 'personas',
+  'workflowPersona.create': 'workflowPersonas',
+} as const
+
 /**
  * Applies one board command to a bundle, as the server would: optimistic edits over loader data,
- * and demo mode's whole state. Pure; commands naming unknown ids leave the bundle unchanged.
+ * and demo mode's whole state. Pure; commands naming unknown ids leave the bundle unchanged, and
+ * a create whose id is already there is a no-op: a pending create's own server copy can arrive
+ * first, through the revalidation of another edit, and must not show twice.
  */
 export function applyCommand(bundle: ProjectBundle, command: BoardCommand, meta: EditMeta): ProjectBundle {
   const b = bundle
+  if (command.type in LIST_OF_CREATE) {
+    const list: readonly { id: string }[] = b[LIST_OF_CREATE[command.type as keyof typeof LIST_OF_CREATE]]
+    if (list.some((item) => item.id === command.id)) return b
+  }
   switch (command.type) {
     case 'project.create':
       return b
     case 'milestone.create':
-      return { ...b, milestones: [...b.milestones, { ...newCard(meta, command.id, command.title, appendRank(b.milestones)), projectId: command.projectId }] }
+      return {
+        ...b,
+        milestones: [
+          ...b.milestones,
+          {
+            ...newCard(meta, command.id, command.title, appendRank(b.milestones)),
+            projectId: command.projectId,
+          },
+        ],
+      }
     case 'workflow.create':
       return {
         ...b,
-        workflows: [...b.workflows, { ...newCard(meta, command.id, command.title, appendRank(b.workflows), 'WHITE'), projectId: command.projectId }],
+        workflows: [
+          ...b.workflows,
+          {
+            ...newCard(meta, command.id, command.title, appendRank(b.workflows), 'WHITE'),
+            projectId: command.projectId,
+          },
+        ],
       }
     case 'subworkflow.create': {
       const siblings = b.subWorkflows.filter((s) => s.workflowId === command.workflowId)
-      return { ...b, subWorkflows: [...b.subWorkflows, { ...newCard(meta, command.id, command.title, appendRank(siblings)), workflowId: command.workflowId, projectId: b.project.id }] }
+      return {
+        ...b,
+        subWorkflows: [
+          ...b.subWorkflows,
+          {
+            ...newCard(meta, command.id, command.title, appendRank(siblings)),
+            workflowId: command.workflowId,
+            projectId: b.project.id,
+          },
+        ],
+      }
     }
     case 'feature.create': {
-      const siblings = b.features.filter((f) => f.milestoneId === command.milestoneId && f.subWorkflowId === command.subWorkflowId)
+      const siblings = b.features.filter(
+        (f) => f.milestoneId === command.milestoneId && f.subWorkflowId === command.subWorkflowId,
+      )
       const feature: Feature = {
         ...newCard(meta, command.id, command.title, appendRank(siblings)),
         projectId: b.project.id,
@@ -93,15 +148,21 @@ export function applyCommand(bundle: ProjectBundle, command: BoardCommand, meta:
     }
     case 'card.rename':
     case 'card.description': {
-      const change = command.type === 'card.rename' ? { title: command.title } : { description: command.description }
+      const change =
+        command.type === 'card.rename' ? { title: command.title } : { description: command.description }
       if (command.kind === 'project') {
-        return { ...b, project: { ...b.project, ...change, lastModified: meta.now, lastModifiedByName: meta.name } }
+        return {
+          ...b,
+          project: { ...b.project, ...change, lastModified: meta.now, lastModifiedByName: meta.name },
+        }
       }
       return editCard(b, command.kind, command.id, meta, change)
     }
     case 'card.open':
     case 'card.close':
-      return editCard(b, command.kind, command.id, meta, { status: command.type === 'card.open' ? 'OPEN' : 'CLOSED' })
+      return editCard(b, command.kind, command.id, meta, {
+        status: command.type === 'card.open' ? 'OPEN' : 'CLOSED',
+      })
     case 'card.color':
       return editCard(b, command.kind, command.id, meta, { color: command.color })
     case 'card.annotations':
@@ -122,13 +183,19 @@ export function applyCommand(bundle: ProjectBundle, command: BoardCommand, meta:
       const moved = b.subWorkflows.find((s) => s.id === command.id)
       if (!moved) return b
       const target = b.subWorkflows.filter((s) => s.workflowId === command.toWorkflowId)
-      const changed = placeCard(target, touch(moved, meta, { workflowId: command.toWorkflowId }), command.index)
+      const changed = placeCard(
+        target,
+        touch(moved, meta, { workflowId: command.toWorkflowId }),
+        command.index,
+      )
       return { ...b, subWorkflows: replace(b.subWorkflows, changed) }
     }
     case 'feature.move': {
       const moved = b.features.find((f) => f.id === command.id)
       if (!moved) return b
-      const target = b.features.filter((f) => f.milestoneId === command.toMilestoneId && f.subWorkflowId === command.toSubWorkflowId)
+      const target = b.features.filter(
+        (f) => f.milestoneId === command.toMilestoneId && f.subWorkflowId === command.toSubWorkflowId,
+      )
       const changed = placeCard(
         target,
         touch(moved, meta, { milestoneId: command.toMilestoneId, subWorkflowId: command.toSubWorkflowId }),
@@ -156,7 +223,12 @@ export function applyCommand(bundle: ProjectBundle, command: BoardCommand, meta:
         ],
       }
     case 'comment.edit':
-      return { ...b, featureComments: b.featureComments.map((c) => (c.id === command.id ? { ...c, post: command.post, lastModified: meta.now } : c)) }
+      return {
+        ...b,
+        featureComments: b.featureComments.map((c) =>
+          c.id === command.id ? { ...c, post: command.post, lastModified: meta.now } : c,
+        ),
+      }
     case 'comment.delete':
       return { ...b, featureComments: b.featureComments.filter((c) => c.id !== command.id) }
     case 'persona.create': {
@@ -175,7 +247,13 @@ export function applyCommand(bundle: ProjectBundle, command: BoardCommand, meta:
         command.workflowId && command.workflowPersonaId
           ? [
               ...b.workflowPersonas,
-              { id: command.workflowPersonaId, personaId: command.id, workflowId: command.workflowId, projectId: b.project.id, workspaceId: b.project.workspaceId },
+              {
+                id: command.workflowPersonaId,
+                personaId: command.id,
+                workflowId: command.workflowId,
+                projectId: b.project.id,
+                workspaceId: b.project.workspaceId,
+              },
             ]
           : b.workflowPersonas
       return { ...b, personas, workflowPersonas: links }
@@ -183,7 +261,12 @@ export function applyCommand(bundle: ProjectBundle, command: BoardCommand, meta:
     case 'persona.update': {
       const { type: _type, id, ...change } = command
       const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined))
-      return { ...b, personas: b.personas.map((p) => (p.id === id ? { ...p, ...defined } : p)).sort((x, y) => x.name.localeCompare(y.name)) }
+      return {
+        ...b,
+        personas: b.personas
+          .map((p) => (p.id === id ? { ...p, ...defined } : p))
+          .sort((x, y) => x.name.localeCompare(y.name)),
+      }
     }
     case 'persona.delete':
       return {
@@ -196,7 +279,13 @@ export function applyCommand(bundle: ProjectBundle, command: BoardCommand, meta:
         ...b,
         workflowPersonas: [
           ...b.workflowPersonas,
-          { id: command.id, personaId: command.personaId, workflowId: command.workflowId, projectId: b.project.id, workspaceId: b.project.workspaceId },
+          {
+            id: command.id,
+            personaId: command.personaId,
+            workflowId: command.workflowId,
+            projectId: b.project.id,
+            workspaceId: b.project.workspaceId,
+          },
         ],
       }
     case 'workflowPersona.delete':
@@ -208,9 +297,17 @@ export function applyCommand(bundle: ProjectBundle, command: BoardCommand, meta:
 function deleteCard(b: ProjectBundle, kind: string, id: string): ProjectBundle {
   switch (kind) {
     case 'milestone':
-      return { ...b, milestones: b.milestones.filter((m) => m.id !== id), features: b.features.filter((f) => f.milestoneId !== id) }
+      return {
+        ...b,
+        milestones: b.milestones.filter((m) => m.id !== id),
+        features: b.features.filter((f) => f.milestoneId !== id),
+      }
     case 'subworkflow':
-      return { ...b, subWorkflows: b.subWorkflows.filter((s) => s.id !== id), features: b.features.filter((f) => f.subWorkflowId !== id) }
+      return {
+        ...b,
+        subWorkflows: b.subWorkflows.filter((s) => s.id !== id),
+        features: b.features.filter((f) => f.subWorkflowId !== id),
+      }
     case 'workflow': {
       const gone = new Set(b.subWorkflows.filter((s) => s.workflowId === id).map((s) => s.id))
       return {
@@ -222,7 +319,11 @@ function deleteCard(b: ProjectBundle, kind: string, id: string): ProjectBundle {
       }
     }
     case 'feature':
-      return { ...b, features: b.features.filter((f) => f.id !== id), featureComments: b.featureComments.filter((c) => c.featureId !== id) }
+      return {
+        ...b,
+        features: b.features.filter((f) => f.id !== id),
+        featureComments: b.featureComments.filter((c) => c.featureId !== id),
+      }
     default:
       return b
   }

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import path from 'node:path'
 import { signUpThroughForm } from './helpers'
@@ -54,7 +54,92 @@ export async function buildSmallMap(page: Page) {
   return { user, projectUrl }
 }
 
-/** Waits until every board write has reached the server (no pending fetcher requests). */
+type RouterState = {
+  navigation: { state: string }
+  revalidation: string
+  fetchers: Map<string, { state: string }>
+}
+
+/**
+ * Waits until every board write has reached the server and the page holds its answer: Remix's
+ * router (window.__remixRouter) has no fetcher, navigation or revalidation under way.
+ * (waitForLoadState('networkidle') cannot do this: it fires once per document, so after the first
+ * load it answers at once, while a write or its revalidation may still be on the wire.)
+ */
 export async function settle(page: Page) {
-  await page.waitForLoadState('networkidle')
+  await page.waitForFunction(() => {
+    const state = (window as unknown as { __remixRouter?: { state: RouterState } }).__remixRouter?.state
+    return (
+      state !== undefined &&
+      state.navigation.state === 'idle' &&
+      state.revalidation === 'idle' &&
+      [...state.fetchers.values()].every((f) => f.state === 'idle')
+    )
+  })
+}
+
+/** The drag library's live region: what a screen reader hears while a card is dragged. */
+export const dragAnnouncer = (page: Page) => page.locator('[id^="rfd-announcement-"]')
+
+/**
+ * Drags with the keyboard, as @hello-pangea/dnd supports: Space lifts, arrows move, Space drops.
+ * Each step waits for the library's screen-reader announcement of that step, not for a timer.
+ */
+export async function keyboardDrag(page: Page, handle: Locator, keys: string[]) {
+  const announcer = dragAnnouncer(page)
+  await handle.focus()
+  await page.keyboard.press('Space')
+  await expect(announcer).toContainText('You have lifted an item')
+  for (const key of keys) {
+    const before = (await announcer.textContent()) ?? ''
+    await page.keyboard.press(key)
+    await expect(announcer, `${key} moved the card`).not.toHaveText(before)
+  }
+  await page.keyboard.press('Space')
+  await expect(announcer).toContainText('You have dropped the item')
+}
+
+/**
+ * Drags with the mouse from `source` onto `target`, dropping once the library announces that the
+ * card is over the list `overList` (a droppable id such as `activities:{goalId}`).
+ */
+export async function mouseDrag(page: Page, source: Locator, target: Locator, overList: string) {
+  const from = (await source.boundingBox())!
+  const to = (await target.boundingBox())!
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 })
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 })
+  await expect(dragAnnouncer(page)).toContainText(`to list ${overList}`)
+  await page.mouse.up()
+  await expect(dragAnnouncer(page)).toContainText('You have dropped the item')
+}
+
+/** The id at the end of a card tile's link (`…/w/{id}`, `…/f/{id}`). */
+export async function cardId(tile: Locator) {
+  return (await tile.getAttribute('href'))!.split('/').pop()!
+}
+
+/**
+ * Makes the server fail the board commands of the given types (e.g. 'card.rename') with `status`
+ * and a JSON error, as a crashed or refusing server would; every other request goes through.
+ */
+export async function failBoardCommands(page: Page, types: string[], status = 500) {
+  await page.route(
+    (url) => url.pathname.endsWith('.data'),
+    async (route) => {
+      const request = route.request()
+      const command =
+        request.method() === 'POST' ? (request.postDataJSON() as { type?: string } | null) : null
+      if (command?.type && types.includes(command.type)) {
+        await route.fulfill({
+          status,
+          contentType: 'application/json',
+          body: JSON.stringify({ ok: false, error: 'server_error', message: 'Internal error' }),
+        })
+      } else {
+        await route.fallback()
+      }
+    },
+  )
 }

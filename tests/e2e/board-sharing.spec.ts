@@ -1,29 +1,16 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
 import fs from 'node:fs'
-import { buildSmallMap, card, e2eDatabase, newCard, settle } from './board-helpers'
-
-/** Drags with the keyboard, as @hello-pangea/dnd supports: Space lifts, arrows move, Space drops. */
-async function keyboardDrag(page: Page, handle: ReturnType<Page['locator']>, keys: string[]) {
-  await handle.focus()
-  await page.keyboard.press('Space')
-  for (const key of keys) {
-    await page.keyboard.press(key)
-    await page.waitForTimeout(250) // the library animates each step; it ignores keys mid-animation
-  }
-  await page.keyboard.press('Space')
-}
-
-async function mouseDrag(page: Page, source: ReturnType<Page['locator']>, target: ReturnType<Page['locator']>) {
-  const from = (await source.boundingBox())!
-  const to = (await target.boundingBox())!
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
-  await page.mouse.down()
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 })
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 })
-  await page.waitForTimeout(300) // let the drop target settle under the pointer
-  await page.mouse.up()
-}
+import {
+  buildSmallMap,
+  card,
+  cardId,
+  e2eDatabase,
+  keyboardDrag,
+  mouseDrag,
+  newCard,
+  settle,
+} from './board-helpers'
 
 test('drag a feature to another cell and a goal to another place; both persist', async ({ page }) => {
   await buildSmallMap(page)
@@ -32,7 +19,13 @@ test('drag a feature to another cell and a goal to another place; both persist',
   await settle(page)
 
   // "Filters" (MVP / Search, second) goes down into "Later / Search", with the mouse.
-  await mouseDrag(page, card(page, 'Feature', 'Filters'), page.getByRole('button', { name: 'Add feature to Later / Search' }))
+  const laterSearch = `cell:${await cardId(card(page, 'Release', 'Later'))}:${await cardId(card(page, 'Activity', 'Search'))}`
+  await mouseDrag(
+    page,
+    card(page, 'Feature', 'Filters'),
+    page.getByRole('button', { name: 'Add feature to Later / Search' }),
+    laterSearch,
+  )
   const later = page.getByRole('region', { name: 'Release Later' })
   await expect(later.getByRole('link', { name: 'Feature: Filters' })).toBeVisible()
   // "Card payment" (MVP / Pay) goes left into "MVP / Search"; the keyboard keeps its place (first).
@@ -46,7 +39,9 @@ test('drag a feature to another cell and a goal to another place; both persist',
 
   await page.reload()
   await expect(page.getByRole('link', { name: /^Goal: / })).toHaveText([/Help/, /Shop/])
-  await expect(page.getByRole('region', { name: 'Release Later' }).getByRole('link', { name: 'Feature: Filters' })).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Release Later' }).getByRole('link', { name: 'Feature: Filters' }),
+  ).toBeVisible()
   const mvp = page.getByRole('region', { name: 'Release MVP' })
   await expect(mvp.getByRole('link', { name: /^Feature: / })).toHaveText(['Card payment', 'Find by name'])
 })
@@ -63,7 +58,10 @@ test('Export CSV downloads storymap.csv matching the board', async ({ page }) =>
   await settle(page)
 
   await page.getByRole('button', { name: 'Project menu' }).click()
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export CSV' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Export CSV' }).click(),
+  ])
   expect(download.suggestedFilename()).toBe('storymap.csv')
   const text = fs.readFileSync(await download.path(), 'utf8')
   expect(text.split('\r\n')[0]).toBe(
@@ -71,7 +69,9 @@ test('Export CSV downloads storymap.csv matching the board', async ({ page }) =>
   )
   expect(text).toContain('"Say ""cheap"", then filter"')
   const rows = parse(text, { columns: true }) as Record<string, string>[]
-  expect(rows.map((r) => [r.release_title, r.goal_title, r.activity_title, r.feature_title, r.feature_size])).toEqual([
+  expect(
+    rows.map((r) => [r.release_title, r.goal_title, r.activity_title, r.feature_title, r.feature_size]),
+  ).toEqual([
     ['MVP', 'Shop', 'Search', 'Find by name', '0'],
     ['MVP', 'Shop', 'Search', 'Filters', '3'],
     ['MVP', 'Shop', 'Pay', 'Card payment', '0'],
@@ -116,13 +116,17 @@ test('demo mode: every edit works locally and no request is sent', async ({ page
 
   const sent: string[] = []
   guest.on('request', (r) => {
-    if (r.method() !== 'GET' || r.url().includes('.data') || r.url().includes('/v1/')) sent.push(`${r.method()} ${r.url()}`)
+    if (r.method() !== 'GET' || r.url().includes('.data') || r.url().includes('/v1/'))
+      sent.push(`${r.method()} ${r.url()}`)
   })
   await guest.getByRole('button', { name: 'Add feature to Later / Pay' }).click()
   await newCard(guest, 'Demo feature')
   await expect(card(guest, 'Feature', 'Demo feature')).toBeVisible()
   await card(guest, 'Feature', 'Demo feature').click()
-  await guest.getByRole('dialog').getByRole('button', { name: /Edit title/ }).click()
+  await guest
+    .getByRole('dialog')
+    .getByRole('button', { name: /Edit title/ })
+    .click()
   await guest.getByRole('dialog').getByLabel('Title').fill('Renamed in demo')
   await guest.getByRole('dialog').getByLabel('Title').press('Enter')
   await guest.getByRole('dialog').getByLabel('Write a comment').fill('Local only')
@@ -138,7 +142,10 @@ test('demo mode: every edit works locally and no request is sent', async ({ page
   await visitor.close()
 })
 
-test('a VIEWER sees the map view only, and a refused create disappears with an alert', async ({ page, browser }) => {
+test('a VIEWER sees the map view only, and a refused create disappears with an alert', async ({
+  page,
+  browser,
+}) => {
   const { projectUrl, user } = await buildSmallMap(page)
   await settle(page)
   // A second account joins as VIEWER (the invitation flow has its own tests).
@@ -148,14 +155,13 @@ test('a VIEWER sees the map view only, and a refused create disappears with an a
   const viewer = await signUpThroughForm(viewerPage)
   const db = e2eDatabase()
   const ids = db
-    .prepare('select a.id as accountId, w.id as workspaceId from accounts a, workspaces w where a.email = ? and w.name = ?')
+    .prepare(
+      'select a.id as accountId, w.id as workspaceId from accounts a, workspaces w where a.email = ? and w.name = ?',
+    )
     .get(viewer.email, user.workspaceName) as { accountId: string; workspaceId: string }
-  db.prepare("insert into members (id, workspace_id, account_id, level, created_at) values (?, ?, ?, 'VIEWER', ?)").run(
-    crypto.randomUUID(),
-    ids.workspaceId,
-    ids.accountId,
-    new Date().toISOString(),
-  )
+  db.prepare(
+    "insert into members (id, workspace_id, account_id, level, created_at) values (?, ?, ?, 'VIEWER', ?)",
+  ).run(crypto.randomUUID(), ids.workspaceId, ids.accountId, new Date().toISOString())
 
   await viewerPage.goto(projectUrl)
   await expect(viewerPage.getByText('VIEW ONLY')).toBeVisible()
@@ -164,7 +170,9 @@ test('a VIEWER sees the map view only, and a refused create disappears with an a
   await expect(viewerPage.getByRole('link', { name: 'New project' })).toHaveCount(0)
 
   // The owner's page is open with edit controls when the owner is demoted behind its back.
-  db.prepare("update members set level = 'VIEWER' where account_id = (select id from accounts where email = ?) and workspace_id = ?").run(user.email, ids.workspaceId)
+  db.prepare(
+    "update members set level = 'VIEWER' where account_id = (select id from accounts where email = ?) and workspace_id = ?",
+  ).run(user.email, ids.workspaceId)
   db.close()
   await page.getByRole('button', { name: 'Add feature to Later / Pay' }).click()
   await newCard(page, 'Refused card')

@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test'
+import {
+  buildSmallMap,
+  card,
+  cardId,
+  e2eDatabase,
+  failBoardCommands,
+  keyboardDrag,
+  mouseDrag,
+  newCard,
+  settle,
+} from './board-helpers'
+
+const titles = (page: Page, kind: string) => page.getByRole('link', { name: new RegExp(`^${kind}: `) })
+const featuresOf = (page: Page, release: string) =>
+  page.getByRole('region', { name: `Release ${release}` }).getByRole('link', { name: /^Feature: / })
+
+test('drag an activity to another goal (mouse) and a release up (keyboard); both persist', async ({
+  page,
+}) => {
+  await buildSmallMap(page)
+  await page.getByRole('button', { name: '+ Add goal' }).click()
+  await newCard(page, 'Help')
+  await settle(page)
+  const helpId = await cardId(card(page, 'Goal', 'Help'))
+
+  // "Search" (first under "Shop") goes to the empty goal "Help", and its features go with it.
+  await mouseDrag(
+    page,
+    card(page, 'Activity', 'Search'),
+    page.getByRole('button', { name: 'Add activity to goal Help' }),
+    `activities:${helpId}`,
+  )
+  await expect(titles(page, 'Activity')).toHaveText(['Pay', 'Search'])
+  await expect(featuresOf(page, 'MVP')).toHaveText(['Card payment', 'Find by name', 'Filters'])
+  // "Later" moves above "MVP" with the keyboard.
+  await keyboardDrag(page, page.getByRole('button', { name: 'Drag release Later' }), ['ArrowUp'])
+  await expect(titles(page, 'Release')).toHaveText(['Later', 'MVP'])
+  await settle(page)
+
+  await page.reload()
+  await expect(titles(page, 'Goal')).toHaveText(['Shop', 'Help'])
+  await expect(titles(page, 'Activity')).toHaveText(['Pay', 'Search'])
+  await expect(featuresOf(page, 'MVP')).toHaveText(['Card payment', 'Find by name', 'Filters'])
+  await expect(titles(page, 'Release')).toHaveText(['Later', 'MVP'])
+  await expect(page.getByRole('button', { name: 'Add feature to MVP / Search' })).toBeVisible()
+})
+
+test('a feature dropped among hidden closed cards lands where it was dropped', async ({ page }) => {
+  await buildSmallMap(page)
+  // MVP / Search holds "Find by name" (closed, hidden) and "Filters".
+  await card(page, 'Feature', 'Find by name').click()
+  await page.getByRole('button', { name: 'Mark card as Closed' }).click()
+  await expect(card(page, 'Feature', 'Find by name')).toBeHidden()
+  await settle(page)
+
+  // "Card payment" goes left into MVP / Search, then down below "Filters", the last visible card.
+  await keyboardDrag(page, card(page, 'Feature', 'Card payment'), ['ArrowLeft', 'ArrowDown'])
+  await expect(featuresOf(page, 'MVP')).toHaveText(['Filters', 'Card payment'])
+  await settle(page)
+
+  await page.reload()
+  await expect(featuresOf(page, 'MVP')).toHaveText(['Filters', 'Card payment'])
+  await page.getByLabel('Show closed').check()
+  await expect(featuresOf(page, 'MVP')).toHaveText(['Find by name', 'Filters', 'Card payment'])
+})
+
+test('failed edits raise the alerts of SPEC §8', async ({ page }) => {
+  const { user } = await buildSmallMap(page)
+  await settle(page)
+  const alert = (text: string) => page.getByRole('status').getByText(text, { exact: true })
+  await failBoardCommands(page, ['feature.move', 'milestone.move', 'card.close'])
+
+  await keyboardDrag(page, card(page, 'Feature', 'Filters'), ['ArrowUp'])
+  await expect(alert('Something went wrong when moving feature.')).toBeVisible()
+  await keyboardDrag(page, page.getByRole('button', { name: 'Drag release Later' }), ['ArrowUp'])
+  await expect(alert('Something went wrong when moving milestone.')).toBeVisible()
+  await card(page, 'Feature', 'Card payment').click()
+  await page.getByRole('button', { name: 'Mark card as Closed' }).click()
+  await expect(alert('Something went wrong.')).toBeVisible()
+  await settle(page)
+  await page.unrouteAll()
+
+  // The server itself refuses a rename once the user has been demoted to VIEWER behind the page.
+  const db = e2eDatabase()
+  db.prepare(
+    "update members set level = 'VIEWER' where account_id = (select id from accounts where email = ?) and workspace_id = (select id from workspaces where name = ?)",
+  ).run(user.email, user.workspaceName)
+  db.close()
+  await card(page, 'Feature', 'Filters').click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: /Edit title/ }).click()
+  await dialog.getByLabel('Title').fill('Price filter')
+  await dialog.getByLabel('Title').press('Enter')
+  await expect(alert('Something went wrong when trying to rename.')).toBeVisible()
+  await page.reload()
+  await expect(page.getByText('VIEW ONLY')).toBeVisible()
+  await expect(card(page, 'Feature', 'Filters')).toBeVisible()
+})
