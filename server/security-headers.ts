@@ -4,7 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 /** Security headers on every response; scripts run only with this request's nonce. */
 export function securityHeaders(production: boolean) {
-  const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as unknown as Response).locals.cspNonce}'`
+  const nonce = (_req: IncomingMessage, res: ServerResponse) =>
+    `'nonce-${(res as unknown as Response).locals.cspNonce}'`
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -24,6 +25,7 @@ export function securityHeaders(production: boolean) {
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'same-origin' },
+    xFrameOptions: { action: 'deny' },
     strictTransportSecurity: false,
   })
 }
