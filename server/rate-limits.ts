@@ -81,12 +81,11 @@ function tooMany(req: Request, res: Response, next: NextFunction) {
   const message = tooManyMessage(seconds)
   const { limited, accountKey } = locals(res)
   logger.warn({ action: limited?.action, perAccount: Boolean(accountKey) }, 'rate limit reached')
+  res.set('Retry-After', String(seconds)) // kept on the answer whoever writes it
   if (limited?.surface === 'form') {
-    res.removeHeader('Retry-After') // the action sets its own, with its answer
     locals(res).rateLimit = { retryAfterSeconds: seconds, message }
     return next()
   }
-  res.set('Retry-After', String(seconds))
   if (limited?.surface === 'api') return refuse(req, res, 429, 'too_many_attempts', message)
   res
     .status(429)

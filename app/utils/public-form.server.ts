@@ -5,19 +5,15 @@ export type FormRefusal = { message: string; init: ResponseInit }
 
 /**
  * Log-in, sign-up, reset and contact pages call this first: a filled honeypot (a bot) is a 400,
- * a caller over a rate limit (counted by server/rate-limits.ts) a 429 with Retry-After. The page
+ * a caller over a rate limit (counted by server/rate-limits.ts) a 429. The page
  * shows the message in its form, with or without JavaScript.
  */
 export function publicFormRefusal(formData: FormData, context: AppLoadContext): FormRefusal | null {
   if (honeypotFilled(formData.get(HONEYPOT_FIELD)))
     return { message: HONEYPOT_MESSAGE, init: { status: 400 } }
   const limit = context.rateLimit
-  if (limit) {
-    return {
-      message: limit.message,
-      init: { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
-    }
-  }
+  // Retry-After is already on the response (server/rate-limits.ts sets it); Remix keeps it.
+  if (limit) return { message: limit.message, init: { status: 429 } }
   return null
 }
 
