@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express'
-import { MAX_BODY_BYTES, refuse, refuseTooLarge } from './guards'
+import { MAX_BODY_BYTES, refuse, refuseTooLarge, refuseUnread } from './guards'
 
 /** A body is coming when the request says so: a length above zero, or a transfer coding (chunked). */
 function hasBody(req: Request): boolean {
@@ -10,16 +10,15 @@ function hasBody(req: Request): boolean {
 /**
  * Reads every request body into memory before routing (`req.body`, a Buffer), counting the bytes
  * that actually arrive: a chunked body without Content-Length is refused (413) the moment it passes
- * 1 MB, and the connection closes. (body-parser would read such a body to its end before answering,
- * so an endless one is read for as long as the sender likes.) Compressed bodies are refused (415).
+ * 1 MB, and the connection is cut soon after (see refuseUnread). body-parser would read such a body
+ * to its end before answering, so an endless one would be read for as long as the sender likes. Compressed bodies are refused (415).
  * The Remix adapter hands the bytes on unchanged, so the Stripe signature still covers them.
  */
 export function readBody(req: Request, res: Response, next: NextFunction) {
   if (req.method === 'GET' || req.method === 'HEAD' || !hasBody(req)) return next()
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase()
   if (encoding !== 'identity') {
-    res.set('Connection', 'close')
-    return refuse(req, res, 415, 'unsupported_encoding', 'Compressed request bodies are not accepted.')
+    return refuseUnread(req, res, 415, 'unsupported_encoding', 'Compressed request bodies are not accepted.')
   }
   const chunks: Buffer[] = []
   let size = 0
@@ -34,7 +33,6 @@ export function readBody(req: Request, res: Response, next: NextFunction) {
     size += chunk.length
     if (size > MAX_BODY_BYTES) {
       settle()
-      req.pause()
       return refuseTooLarge(req, res)
     }
     chunks.push(chunk)

@@ -2,11 +2,6 @@ import type { NextFunction, Request, Response } from 'express'
 import { logger } from '../app/utils/logger.server'
 import { refuse, refuseTooLarge } from './guards'
 
-const CLIENT_ERRORS: Record<number, [code: string, message: string]> = {
-  400: ['bad_request', 'The request could not be read.'],
-  415: ['unsupported_encoding', 'Compressed request bodies are not accepted.'],
-}
-
 /**
  * The last handler: whatever fails outside a route (body reading, the adapter, Remix itself)
  * answers in the one error shape, without a stack trace, and is logged as JSON.
@@ -25,9 +20,6 @@ export function errorHandler(err: unknown, req: Request, res: Response, next: Ne
     return
   }
   if (clientError === 413) return refuseTooLarge(req, res)
-  if (clientError) {
-    const [code, message] = CLIENT_ERRORS[clientError] ?? CLIENT_ERRORS[400]
-    return refuse(req, res, clientError, code, message)
-  }
+  if (clientError) return refuse(req, res, clientError, 'bad_request', 'The request could not be read.')
   refuse(req, res, 500, 'internal', 'Something went wrong.')
 }

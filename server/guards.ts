@@ -24,11 +24,30 @@ export function refuse(req: Request, res: Response, status: number, code: string
   }
 }
 
-/** The 413 answer; the connection closes so a sender cannot keep streaming into it. */
-export function refuseTooLarge(req: Request, res: Response) {
-  res.set('Connection', 'close')
-  refuse(req, res, 413, 'too_large', 'The request body is larger than 1 MB.')
+/**
+ * Refuses a request whose body will not be read. The rest of the body is then read and dropped for
+ * at most 1 MB or one second, so a sender still writing gets to read the answer instead of a reset
+ * connection; after that the connection is cut, so an endless body costs nothing more.
+ */
+export function refuseUnread(req: Request, res: Response, status: number, code: string, message: string) {
+  refuse(req, res, status, code, message)
+  if (req.complete) return
+  let dropped = 0
+  const cut = () => {
+    clearTimeout(timer)
+    req.socket.destroy()
+  }
+  const timer = setTimeout(cut, 1000).unref()
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length
+    if (dropped > MAX_BODY_BYTES) cut()
+  })
+  req.on('end', () => clearTimeout(timer))
+  req.resume()
 }
+
+export const refuseTooLarge = (req: Request, res: Response) =>
+  refuseUnread(req, res, 413, 'too_large', 'The request body is larger than 1 MB.')
 
 /**
  * Checks made before routing: unknown methods (405), oversized bodies by their declared length (413),
