@@ -63,7 +63,11 @@ export function requestGuards(env: ServerEnv) {
     }
     const length = Number(req.headers['content-length'] ?? 0)
     if (length > MAX_BODY_BYTES) return refuseTooLarge(req, res)
-    if (isApiRequest(req) && /\.data\/*$/i.test(req.path)) {
+    // Remix's data requests (`/x.data`, `?_data=`) would answer in its own formats, not JSON.
+    if (
+      isApiRequest(req) &&
+      (/\.data\/*$/i.test(req.path) || new URLSearchParams(req.url.split('?')[1] ?? '').has('_data'))
+    ) {
       return refuse(req, res, 404, 'not_found', 'Not found.')
     }
     if (!SAFE_METHODS.has(req.method) && !ORIGIN_EXEMPT.has(req.path)) {
