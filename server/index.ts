@@ -58,6 +58,11 @@ app.use((req, res, next) => {
   })
   requestContext.run({ requestId }, next)
 })
+let shuttingDown = false
+app.use((_req, res, next) => {
+  if (shuttingDown) res.set('Connection', 'close')
+  next()
+})
 app.use(securityHeaders(production))
 app.use(compression())
 app.use(requestGuards(env))
@@ -103,7 +108,13 @@ server.requestTimeout = 60_000
 closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'fatal error, shutting down')
   else logger.info({ signal }, 'shutting down')
-  await new Promise<void>((resolve) => server.close(() => resolve()))
+  // Stop listening; requests in flight finish, and each kept-alive connection closes once idle
+  // (close() alone would wait for the clients' keep-alive timeout).
+  shuttingDown = true
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  const sweep = setInterval(() => server.closeIdleConnections(), 50)
+  await closed
+  clearInterval(sweep)
   server.closeAllConnections()
   await viteDevServer?.close()
   closeDatabase()

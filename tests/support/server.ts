@@ -17,7 +17,10 @@ export type RunningServer = {
  * Starts the built app (build/server.js) on a free port with its own temporary database.
  * One per test file; `npm run build` must have run (npm test does it).
  */
-export async function startServer(env: Record<string, string> = {}, options: { dir?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dir?: string } = {},
+): Promise<RunningServer> {
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-test-'))
   const dbPath = path.join(dir, 'storymap.db')
   let log = ''
@@ -59,7 +62,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
     output: () => log,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode)
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode)
         child.once('exit', (code) => resolve(code))
         child.kill(signal)
       }),
