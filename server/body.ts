@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express'
+import { AsyncResource } from 'node:async_hooks'
 import { MAX_BODY_BYTES, refuse, refuseTooLarge, refuseUnread } from './guards'
 
 /** A body is coming when the request says so: a length above zero, or a transfer coding (chunked). */
@@ -29,24 +30,25 @@ export function readBody(req: Request, res: Response, next: NextFunction) {
     req.off('end', onEnd)
     req.off('error', onError)
   }
-  const onData = (chunk: Buffer) => {
+  const onData = AsyncResource.bind((chunk: Buffer) => {
     size += chunk.length
     if (size > MAX_BODY_BYTES) {
       settle()
       return refuseTooLarge(req, res)
     }
     chunks.push(chunk)
-  }
-  const onEnd = () => {
+  })
+  // Bound to this request's async context, so log lines further down keep its request id.
+  const onEnd = AsyncResource.bind(() => {
     settle()
     req.body = Buffer.concat(chunks, size)
     next()
-  }
-  const onError = () => {
+  })
+  const onError = AsyncResource.bind(() => {
     if (settled) return
     settle()
     if (!res.headersSent) refuse(req, res, 400, 'bad_request', 'The request body could not be read.')
-  }
+  })
   req.on('data', onData)
   req.on('end', onEnd)
   req.on('error', onError)

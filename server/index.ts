@@ -43,7 +43,8 @@ app.use((req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
   res.setHeader('X-Request-Id', requestId)
   const started = process.hrtime.bigint()
-  res.on('finish', () => {
+  // 'close' comes for every request, also one whose connection was cut before the answer went out.
+  res.on('close', () => {
     if (req.path === '/healthz' || req.path.startsWith('/assets/')) return
     logger.info(
       {
@@ -52,6 +53,7 @@ app.use((req, res, next) => {
         path: redactPath(req.path),
         status: res.statusCode,
         ms: Number(process.hrtime.bigint() - started) / 1e6,
+        ...(res.writableFinished ? {} : { cut: true }),
       },
       'request',
     )
