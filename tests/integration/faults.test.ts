@@ -120,7 +120,7 @@ it('SIGKILL in the middle of a write load: every answered write survives, the fi
   }
   expect(answered.length).toBeGreaterThanOrEqual(100)
   expect(cut).toBeGreaterThanOrEqual(4) // writes were in flight at every kill
-})
+}, 90_000)
 
 it('SIGTERM: finishes the request in flight, refuses new ones, checkpoints SQLite and exits 0', async () => {
   const server = await start()

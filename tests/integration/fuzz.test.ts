@@ -183,4 +183,4 @@ it(`${RUNS} random calls to the ${v1RoutePatterns().length} /v1 routes as every 
   // The run reached the models, not only the guards: some calls were accepted, many refused in different ways.
   expect(seen.get(200) ?? 0).toBeGreaterThan(RUNS / 20)
   expect([...seen.keys()].filter((s) => s >= 400).length).toBeGreaterThanOrEqual(5)
-})
+}, 120_000)
