@@ -1,13 +1,25 @@
 import { PassThrough } from 'node:stream'
-import type { AppLoadContext, EntryContext } from '@remix-run/node'
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { redactPath } from './domain/log-redaction'
+import { logger } from './utils/logger.server'
 import { NonceProvider } from './utils/nonce'
 
 const ABORT_DELAY = 5_000
 export const streamTimeout = ABORT_DELAY
+
+/** Errors of loaders, actions and rendering go to the JSON log (with the request id), never to the page. */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) return // a refusal (405, 404), not a fault
+  logger.error(
+    { err: error, method: request.method, path: redactPath(new URL(request.url).pathname) },
+    'error in a page',
+  )
+}
 
 export default function handleRequest(
   request: Request,
@@ -31,7 +43,10 @@ export default function handleRequest(
           const body = new PassThrough()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
           )
           pipe(body)
         },
@@ -40,7 +55,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) logger.error({ err: error }, 'error while streaming a page')
         },
       },
     )

@@ -4,6 +4,8 @@ declare module '@remix-run/node' {
     cspNonce: string
     requestId: string
     clientIp: string
+    /** Set when the caller is over a rate limit; a public form's action refuses with it (server/rate-limits.ts). */
+    rateLimit?: { retryAfterSeconds: number; message: string } | null
   }
 }
 export {}

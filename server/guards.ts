@@ -1,13 +1,23 @@
 import type { NextFunction, Request, Response } from 'express'
+import { normalizePath } from '../app/domain/abuse'
 import type { ServerEnv } from '../app/utils/env.server'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** What a web `Request` can carry; TRACE, CONNECT and the like never reach the app. */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])
 /** Stripe calls this from its own servers and signs each event instead. */
 const ORIGIN_EXEMPT = new Set(['/v1/subscription/webhook'])
 
-function refuse(req: Request, res: Response, status: number, code: string, message: string) {
-  if (req.path.startsWith('/v1/') || req.accepts(['html', 'json']) === 'json') {
+/** Whether the router will treat the request as one of the JSON API (case, dots and slashes as it sees them). */
+export function isApiRequest(req: Request): boolean {
+  const path = normalizePath(req.path)
+  return path === '/v1' || path.startsWith('/v1/')
+}
+
+/** Answers a refusal made outside the app: the JSON error shape under /v1 (and for JSON clients), else plain text. */
+export function refuse(req: Request, res: Response, status: number, code: string, message: string) {
+  if (isApiRequest(req) || req.accepts(['html', 'json']) === 'json') {
     res.status(status).json({ error: code, message })
   } else {
     res.status(status).type('text/plain').send(message)
@@ -15,22 +25,59 @@ function refuse(req: Request, res: Response, status: number, code: string, messa
 }
 
 /**
- * Checks made before routing: oversized bodies (413) and cross-site writes (403).
+ * Refuses a request whose body will not be read. The rest of the body is then read and dropped for
+ * at most 1 MB or one second, so a sender still writing gets to read the answer instead of a reset
+ * connection; after that the connection is cut, so an endless body costs nothing more.
+ */
+export function refuseUnread(req: Request, res: Response, status: number, code: string, message: string) {
+  refuse(req, res, status, code, message)
+  if (req.complete) return
+  let dropped = 0
+  const cut = () => {
+    clearTimeout(timer)
+    req.socket.destroy()
+  }
+  const timer = setTimeout(cut, 1000).unref()
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length
+    if (dropped > MAX_BODY_BYTES) cut()
+  })
+  req.on('end', () => clearTimeout(timer))
+  req.resume()
+}
+
+export const refuseTooLarge = (req: Request, res: Response) =>
+  refuseUnread(req, res, 413, 'too_large', 'The request body is larger than 1 MB.')
+
+/**
+ * Checks made before routing: unknown methods (405), oversized bodies by their declared length (413),
+ * Remix data requests to the JSON API (404, they would not answer JSON) and cross-site writes (403).
  * SameSite=Lax cookies already stop most cross-site posts; the Origin check closes the rest.
  */
 export function requestGuards(env: ServerEnv) {
   const allowedOrigin = new URL(env.BASE_URL).origin
   return (req: Request, res: Response, next: NextFunction) => {
+    if (!KNOWN_METHODS.has(req.method)) {
+      res.set('Allow', [...KNOWN_METHODS].join(', '))
+      return refuse(req, res, 405, 'method_not_allowed', `${req.method} is not allowed.`)
+    }
     const length = Number(req.headers['content-length'] ?? 0)
-    if (length > MAX_BODY_BYTES)
-      return refuse(req, res, 413, 'too_large', 'The request body is larger than 1 MB.')
+    if (length > MAX_BODY_BYTES) return refuseTooLarge(req, res)
+    // Remix's data requests (`/x.data`, `?_data=`) would answer in its own formats, not JSON.
+    if (
+      isApiRequest(req) &&
+      (/\.data\/*$/i.test(req.path) || new URLSearchParams(req.url.split('?')[1] ?? '').has('_data'))
+    ) {
+      return refuse(req, res, 404, 'not_found', 'Not found.')
+    }
     if (!SAFE_METHODS.has(req.method) && !ORIGIN_EXEMPT.has(req.path)) {
       const origin = req.headers.origin
-      if (origin !== undefined) {
-        const sameHost = `${req.protocol}://${req.headers.host}`
-        if (origin !== allowedOrigin && origin !== sameHost) {
-          return refuse(req, res, 403, 'cross_origin', 'Cross-site requests are not allowed.')
-        }
+      const sameHost = `${req.protocol}://${req.headers.host}`
+      const crossOrigin = origin !== undefined && origin !== allowedOrigin && origin !== sameHost
+      // A browser that sends no Origin still says where the request comes from.
+      const crossSite = origin === undefined && req.headers['sec-fetch-site'] === 'cross-site'
+      if (crossOrigin || crossSite) {
+        return refuse(req, res, 403, 'cross_origin', 'Cross-site requests are not allowed.')
       }
     }
     next()

@@ -1,13 +1,18 @@
-import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import closeWithGrace from 'close-with-grace'
 import compression from 'compression'
 import express from 'express'
 import crypto from 'node:crypto'
 import { closeDatabase, getDb } from '../app/db/db.server'
+import { redactPath } from '../app/domain/log-redaction'
 import { EnvError, getEnv } from '../app/utils/env.server'
-import { logger } from '../app/utils/logger.server'
+import { logger, requestContext } from '../app/utils/logger.server'
+import { prepareDummyHash } from '../app/utils/password.server'
+import { errorHandler } from './errors'
+import { readBody } from './body'
 import { requestGuards } from './guards'
+import { rateLimitNotice, rateLimits } from './rate-limits'
+import { remixHandler } from './remix-handler'
 import { securityHeaders } from './security-headers'
 
 const production = process.env.NODE_ENV === 'production'
@@ -16,6 +21,7 @@ let env
 try {
   env = getEnv()
   getDb() // creates the file and applies pending migrations before the first request
+  void prepareDummyHash() // the first log-in with an unknown address must not be the slow one
 } catch (error) {
   console.error(error instanceof EnvError ? error.message : `Could not start: ${(error as Error).message}`)
   process.exit(1)
@@ -27,7 +33,9 @@ const viteDevServer = production
 
 const app = express()
 app.disable('x-powered-by')
-app.set('trust proxy', 'loopback')
+// X-Forwarded-For is believed only from a proxy on this machine or a private network (a container
+// host, a LAN reverse proxy); rate limits key on the client address it gives (ADR 4).
+app.set('trust proxy', ['loopback', 'linklocal', 'uniquelocal'])
 
 app.use((req, res, next) => {
   const requestId = crypto.randomUUID()
@@ -35,19 +43,26 @@ app.use((req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
   res.setHeader('X-Request-Id', requestId)
   const started = process.hrtime.bigint()
-  res.on('finish', () => {
+  // 'close' comes for every request, also one whose connection was cut before the answer went out.
+  res.on('close', () => {
     if (req.path === '/healthz' || req.path.startsWith('/assets/')) return
     logger.info(
       {
         requestId,
         method: req.method,
-        path: req.path,
+        path: redactPath(req.path),
         status: res.statusCode,
         ms: Number(process.hrtime.bigint() - started) / 1e6,
+        ...(res.writableFinished ? {} : { cut: true }),
       },
       'request',
     )
   })
+  requestContext.run({ requestId }, next)
+})
+let shuttingDown = false
+app.use((_req, res, next) => {
+  if (shuttingDown) res.set('Connection', 'close')
   next()
 })
 const checkoutOrigins =
@@ -57,6 +72,8 @@ const checkoutOrigins =
 app.use(securityHeaders(production, checkoutOrigins))
 app.use(compression())
 app.use(requestGuards(env))
+app.use(readBody)
+app.use(rateLimits(env))
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares)
@@ -71,16 +88,18 @@ const build = viteDevServer
 
 app.all(
   '*',
-  createRequestHandler({
+  remixHandler({
     build,
     mode: production ? 'production' : 'development',
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce as string,
       requestId: res.locals.requestId as string,
       clientIp: req.ip ?? '',
+      rateLimit: rateLimitNotice(res),
     }),
   }),
 )
+app.use(errorHandler)
 
 const onListening = () => {
   const address = server.address()
@@ -89,11 +108,19 @@ const onListening = () => {
   if (process.send) process.send({ listening: port })
 }
 const server = env.HOST ? app.listen(env.PORT, env.HOST, onListening) : app.listen(env.PORT, onListening)
+// A request (headers and at most 1 MB of body) gets a minute; a trickling sender is cut off then.
+server.requestTimeout = 60_000
 
 closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'fatal error, shutting down')
   else logger.info({ signal }, 'shutting down')
-  await new Promise<void>((resolve) => server.close(() => resolve()))
+  // Stop listening; requests in flight finish, and each kept-alive connection closes once idle
+  // (close() alone would wait for the clients' keep-alive timeout).
+  shuttingDown = true
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  const sweep = setInterval(() => server.closeIdleConnections(), 50)
+  await closed
+  clearInterval(sweep)
   server.closeAllConnections()
   await viteDevServer?.close()
   closeDatabase()

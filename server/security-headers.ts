@@ -28,6 +28,7 @@ export function securityHeaders(production: boolean, checkoutOrigins: string[] =
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'same-origin' },
+    xFrameOptions: { action: 'deny' },
     strictTransportSecurity: false,
   })
 }

@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import type { ReactNode } from 'react'
+import { HONEYPOT_FIELD } from '~/domain/abuse'
 
 type FieldProps = {
   label: string
@@ -29,6 +30,31 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {
       {errors.map((e) => (
         <p key={e}>{e}</p>
       ))}
+    </div>
+  )
+}
+
+const OFF_SCREEN = {
+  position: 'absolute',
+  left: '-10000px',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+} as const
+
+/** The honeypot of public forms: invisible and unreachable for people, filled by form-stuffing bots. */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" style={OFF_SCREEN}>
+      <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+      <input
+        id={HONEYPOT_FIELD}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
     </div>
   )
 }

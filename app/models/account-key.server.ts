@@ -2,6 +2,7 @@ import { and, eq, gt } from 'drizzle-orm'
 import { getDb } from '~/db/db.server'
 import { accountKeys } from '~/db/schema'
 import { randomKey, sha256 } from '~/utils/crypto.server'
+import type { Tx } from './board-entities.server'
 
 export type AccountKeyKind = 'verify' | 'reset'
 
@@ -37,20 +38,24 @@ export function issueAccountKey(
   return key
 }
 
-/** Uses up a key: returns its row when it exists with this kind and has not expired; an expired one is deleted too. */
-export function consumeAccountKey(kind: AccountKeyKind, key: string, now = new Date()) {
-  const db = getDb()
+/**
+ * Uses up a key: returns its row when it exists with this kind and has not expired; an expired one
+ * is deleted too. Inside the caller's transaction `tx` when given, so the key and what it unlocks
+ * change together.
+ */
+export function consumeAccountKey(kind: AccountKeyKind, key: string, now = new Date(), tx?: Tx) {
   const keyHash = sha256(key)
-  return db.transaction((tx) => {
-    const row = tx
+  const consume = (t: Tx) => {
+    const row = t
       .select()
       .from(accountKeys)
       .where(and(eq(accountKeys.keyHash, keyHash), eq(accountKeys.kind, kind)))
       .get()
     if (!row) return null
-    tx.delete(accountKeys).where(eq(accountKeys.keyHash, keyHash)).run()
+    t.delete(accountKeys).where(eq(accountKeys.keyHash, keyHash)).run()
     return row.expiresAt > now.toISOString() ? row : null
-  })
+  }
+  return tx ? consume(tx) : getDb().transaction(consume)
 }
 
 export function hasLiveAccountKey(kind: AccountKeyKind, key: string, now = new Date()): boolean {

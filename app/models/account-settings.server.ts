@@ -7,7 +7,7 @@ import { sendMail } from '~/utils/email.server'
 import { resetPasswordMessage, verifyEmailMessage } from '~/utils/email-messages.server'
 import { hashPassword } from '~/utils/password.server'
 import { findAccountByEmail, normalizeEmail, type Account } from './account.server'
-import { consumeAccountKey, issueAccountKey } from './account-key.server'
+import { consumeAccountKey, hasLiveAccountKey, issueAccountKey } from './account-key.server'
 import { destroyAllSessions } from './session.server'
 
 export const KEY_INVALID = 'This link is invalid or has expired.'
@@ -52,10 +52,9 @@ export async function requestEmailChange(account: Account, newEmail: string) {
 
 /** Opens a verification link: the account's address becomes the verified one. */
 export function verifyEmail(key: string, now = new Date()) {
-  const row = consumeAccountKey('verify', key, now)
-  if (!row) throw refuse.invalid('key_invalid', KEY_INVALID)
-  const db = getDb()
-  return db.transaction((tx) => {
+  const verified = getDb().transaction((tx) => {
+    const row = consumeAccountKey('verify', key, now, tx)
+    if (!row) return null // an expired key is deleted all the same
     const taken = tx
       .select({ id: accounts.id })
       .from(accounts)
@@ -69,6 +68,8 @@ export function verifyEmail(key: string, now = new Date()) {
       .returning()
       .get()
   })
+  if (!verified) throw refuse.invalid('key_invalid', KEY_INVALID)
+  return verified
 }
 
 /** Sends a reset link when the address belongs to an account; the caller answers the same either way. */
@@ -80,13 +81,25 @@ export async function requestPasswordReset(email: string, now = new Date()) {
   void sendMail(resetPasswordMessage(account.email, account.name, key))
 }
 
-/** Sets a new password with a reset key and ends every session of the account. */
+/**
+ * Sets a new password with a reset key and ends every session of the account, in one transaction:
+ * the key is used up, the password changed and the old sessions ended together, or none of it.
+ */
 export async function setPasswordWithKey(key: string, password: string, now = new Date()) {
-  const row = consumeAccountKey('reset', key, now)
-  if (!row) throw refuse.invalid('key_invalid', KEY_INVALID)
+  // Checked before the slow hash; used up (and so checked again) inside the transaction.
+  if (!hasLiveAccountKey('reset', key, now)) {
+    consumeAccountKey('reset', key, now) // an expired key is deleted when tried
+    throw refuse.invalid('key_invalid', KEY_INVALID)
+  }
   const passwordHash = await hashPassword(password)
-  getDb().update(accounts).set({ passwordHash }).where(eq(accounts.id, row.accountId)).run()
-  destroyAllSessions(row.accountId)
+  const changed = getDb().transaction((tx) => {
+    const row = consumeAccountKey('reset', key, now, tx)
+    if (!row) return false
+    tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, row.accountId)).run()
+    destroyAllSessions(row.accountId, tx)
+    return true
+  })
+  if (!changed) throw refuse.invalid('key_invalid', KEY_INVALID)
 }
 
 export function changeName(account: Account, name: string) {

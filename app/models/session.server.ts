@@ -9,11 +9,12 @@ import { singleton } from '~/utils/singleton.server'
 const IDLE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
 /** Sliding expiry is written at most once a day per session. */
 const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000
+export const SESSION_COOKIE = 'storymap_session'
 
 function sessionCookie() {
   return singleton('session-cookie', () => {
     const env = getEnv()
-    return createCookie('storymap_session', {
+    return createCookie(SESSION_COOKIE, {
       httpOnly: true,
       sameSite: 'lax',
       secure: env.BASE_URL.startsWith('https://'),
@@ -26,18 +27,28 @@ function sessionCookie() {
 
 export type SessionAccount = typeof accounts.$inferSelect
 
-/** Starts a new server-side session (a fresh id at every log-in) and returns its Set-Cookie header. */
-export async function createSession(accountId: string, now = new Date()): Promise<string> {
+/**
+ * Starts a new server-side session (a fresh id at every log-in) and returns its Set-Cookie header.
+ * The session the request came with, if any, ends in the same transaction: an id planted in a
+ * victim's browser before log-in (session fixation) is worthless afterwards.
+ */
+export async function createSession(accountId: string, request?: Request, now = new Date()): Promise<string> {
   const token = randomKey()
-  getDb()
-    .insert(sessions)
-    .values({
-      id: sha256(token),
-      accountId,
-      createdAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + IDLE_LIFETIME_MS).toISOString(),
-    })
-    .run()
+  const previous = request ? await readToken(request) : null
+  getDb().transaction((tx) => {
+    if (previous)
+      tx.delete(sessions)
+        .where(eq(sessions.id, sha256(previous)))
+        .run()
+    tx.insert(sessions)
+      .values({
+        id: sha256(token),
+        accountId,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + IDLE_LIFETIME_MS).toISOString(),
+      })
+      .run()
+  })
   return sessionCookie().serialize(token)
 }
 
@@ -79,9 +90,12 @@ export async function destroySession(request: Request): Promise<string> {
   return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) })
 }
 
-/** Ends every session of an account (password reset or change, account deletion). */
-export function destroyAllSessions(accountId: string) {
-  getDb().delete(sessions).where(eq(sessions.accountId, accountId)).run()
+/** Ends every session of an account (password reset or change, account deletion), inside `tx` when given. */
+export function destroyAllSessions(
+  accountId: string,
+  tx: Pick<ReturnType<typeof getDb>, 'delete'> = getDb(),
+) {
+  tx.delete(sessions).where(eq(sessions.accountId, accountId)).run()
 }
 
 export function purgeExpiredSessions(now = new Date()) {

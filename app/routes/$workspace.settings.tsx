@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
+  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -29,6 +30,7 @@ import {
 } from '~/models/member.server'
 import { requireWorkspace } from '~/utils/auth.server'
 import { getEnv } from '~/utils/env.server'
+import { readForm } from '~/utils/public-form.server'
 import { redirectWithMessage } from '~/utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Workspace settings · Storymap' }]
@@ -58,11 +60,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export type SettingsLoader = typeof loader
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
   const here = `/${ctx.workspace.name}/settings`
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = formData.get('intent')
+  // server/rate-limits.ts counted this post as an invite (or resend) and found it over the limit.
+  if (context.rateLimit) {
+    const reply = parseWithZod(formData, { schema: inviteSchema }).reply({
+      formErrors: [context.rateLimit.message],
+    })
+    return data({ intent: 'invite', result: reply }, { status: 429 })
+  }
   const rawId = formData.get('id')
   // A malformed id finds nothing, so the model answers 'not found'.
   const id = isUuid(rawId) ? rawId.toLowerCase() : '00000000-0000-0000-0000-000000000000'

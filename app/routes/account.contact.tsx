@@ -2,11 +2,12 @@ import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@confor
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { ErrorList, Field } from '~/components/forms'
+import { ErrorList, Field, Honeypot } from '~/components/forms'
 import { CONTACT_TOPICS, contactSchema } from '~/domain/account-forms'
 import { DomainError } from '~/domain/errors'
 import { sendContact } from '~/models/contact.server'
 import { getSessionAccount } from '~/models/session.server'
+import { publicFormRefusal, readForm, refusedForm } from '~/utils/public-form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Contact · Storymap' }]
 
@@ -16,8 +17,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { sender: account?.email ?? '', topic: CONTACT_TOPICS.find((t) => t === topic) ?? 'general' }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: contactSchema })
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request)
+  const submission = parseWithZod(formData, { schema: contactSchema })
+  const refusal = publicFormRefusal(formData, context)
+  if (refusal)
+    return refusedForm({ result: submission.reply({ formErrors: [refusal.message] }), sent: false }, refusal)
   if (submission.status !== 'success') return { result: submission.reply(), sent: false }
   try {
     await sendContact(submission.value)
@@ -49,6 +54,7 @@ export default function ContactPage() {
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} noValidate>
+        <Honeypot />
         <div className="field">
           <label htmlFor={fields.topic.id}>Topic</label>
           <select {...getSelectProps(fields.topic)}>

@@ -1,12 +1,18 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
-import { ErrorList, Field } from '~/components/forms'
+import { ErrorList, Field, Honeypot } from '~/components/forms'
 import { loginSchema } from '~/domain/validation'
 import { verifyLogin } from '~/models/account.server'
 import { createSession, getSessionAccount } from '~/models/session.server'
 import { safeRedirect } from '~/utils/auth.server'
+import { publicFormRefusal, readForm, refusedForm } from '~/utils/public-form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Log in · Storymap' }]
 
@@ -15,13 +21,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: loginSchema })
+  const refusal = publicFormRefusal(formData, context)
+  if (refusal)
+    return refusedForm(submission.reply({ formErrors: [refusal.message], hideFields: ['password'] }), refusal)
   if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] })
   const account = await verifyLogin(submission.value.email, submission.value.password)
-  if (!account) return submission.reply({ formErrors: ['Email or password is incorrect.'], hideFields: ['password'] })
-  throw redirect(safeRedirect(formData.get('redirectTo')), { headers: { 'Set-Cookie': await createSession(account.id) } })
+  if (!account)
+    return submission.reply({ formErrors: ['Email or password is incorrect.'], hideFields: ['password'] })
+  throw redirect(safeRedirect(formData.get('redirectTo')), {
+    headers: { 'Set-Cookie': await createSession(account.id, request) },
+  })
 }
 
 export default function LoginPage() {
@@ -39,6 +51,7 @@ export default function LoginPage() {
       <h1>Log in</h1>
       <Form method="post" {...getFormProps(form)} noValidate>
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        <Honeypot />
         <Field label="Email" meta={fields.email} type="email" autoComplete="email" autoFocus />
         <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
         <ErrorList id={form.errorId} errors={form.errors} />

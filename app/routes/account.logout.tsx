@@ -5,5 +5,9 @@ async function logout(request: Request) {
   throw redirect('/', { headers: { 'Set-Cookie': await destroySession(request) } })
 }
 
-export const loader = ({ request }: LoaderFunctionArgs) => logout(request)
+/** Opening the page logs out, unless another site sent the browser here (a forged log-out link). */
+export const loader = ({ request }: LoaderFunctionArgs) => {
+  if (request.headers.get('Sec-Fetch-Site') === 'cross-site') throw redirect('/')
+  return logout(request)
+}
 export const action = ({ request }: ActionFunctionArgs) => logout(request)

@@ -2,14 +2,19 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
-import { ErrorList, Field } from '~/components/forms'
+import { ErrorList, Field, Honeypot } from '~/components/forms'
 import { resetRequestSchema } from '~/domain/account-forms'
 import { requestPasswordReset } from '~/models/account-settings.server'
+import { publicFormRefusal, readForm, refusedForm } from '~/utils/public-form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Storymap' }]
 
-export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetRequestSchema })
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request)
+  const submission = parseWithZod(formData, { schema: resetRequestSchema })
+  const refusal = publicFormRefusal(formData, context)
+  if (refusal)
+    return refusedForm({ result: submission.reply({ formErrors: [refusal.message] }), sentTo: null }, refusal)
   if (submission.status !== 'success') return { result: submission.reply(), sentTo: null }
   await requestPasswordReset(submission.value.email)
   // The same answer whether or not the address has an account.
@@ -39,6 +44,7 @@ export default function ResetRequestPage() {
         <p className="muted">Enter your email and we will send you a link to choose a new password.</p>
       )}
       <Form method="post" {...getFormProps(form)} noValidate>
+        <Honeypot />
         <Field label="Email" meta={fields.email} type="email" autoComplete="email" autoFocus />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className="button primary wide" disabled={busy}>

@@ -1,14 +1,20 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { ErrorList, Field } from '~/components/forms'
+import { ErrorList, Field, Honeypot } from '~/components/forms'
 import { DomainError } from '~/domain/errors'
 import { signupSchema } from '~/domain/validation'
 import { signup } from '~/models/account.server'
 import { sendVerificationMail } from '~/models/account-settings.server'
 import { createSession, getSessionAccount } from '~/models/session.server'
 import { getEnv } from '~/utils/env.server'
+import { publicFormRefusal, readForm, refusedForm } from '~/utils/public-form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign up · Storymap' }]
 
@@ -18,14 +24,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { inviteOnly: getEnv().SIGNUP === 'invite-only', invitation }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: signupSchema })
+  const refusal = publicFormRefusal(formData, context)
+  if (refusal)
+    return refusedForm(submission.reply({ formErrors: [refusal.message], hideFields: ['password'] }), refusal)
   if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] })
   try {
     const account = await signup(submission.value)
     await sendVerificationMail(account) // a failed mail is logged; the new account stands
-    throw redirect('/account/signupsuccess', { headers: { 'Set-Cookie': await createSession(account.id) } })
+    throw redirect('/account/signupsuccess', {
+      headers: { 'Set-Cookie': await createSession(account.id, request) },
+    })
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     return submission.reply(
@@ -52,6 +63,7 @@ export default function SignupPage() {
       ) : null}
       <Form method="post" {...getFormProps(form)} noValidate>
         {invitation ? <input type="hidden" name="invitation" value={invitation} /> : null}
+        <Honeypot />
         <Field
           label="Workspace name"
           meta={fields.workspaceName}

@@ -11,7 +11,9 @@ const route = v1Route({
     const { email, password } = await parseJson(request, loginSchema)
     const account = await verifyLogin(email, password)
     if (!account) throw new DomainError('unauthorized', 'login_failed', LOGIN_FAILED)
-    return Response.json(publicAccount(account), { headers: { 'Set-Cookie': await createSession(account.id) } })
+    return Response.json(publicAccount(account), {
+      headers: { 'Set-Cookie': await createSession(account.id, request) },
+    })
   },
 })
 export const loader = route.loader

@@ -10,7 +10,9 @@ const route = v1Route({
     const input = await parseJson(request, signupSchema, SIGNUP_FIELD_CODES, SIGNUP_ERROR_TEXT)
     const account = await signup(input)
     await sendVerificationMail(account) // a failed mail is logged; the new account stands
-    return Response.json(publicAccount(account), { headers: { 'Set-Cookie': await createSession(account.id) } })
+    return Response.json(publicAccount(account), {
+      headers: { 'Set-Cookie': await createSession(account.id, request) },
+    })
   },
 })
 export const loader = route.loader

@@ -1,4 +1,5 @@
 import argon2 from 'argon2'
+import { singleton } from './singleton.server'
 
 // OWASP's argon2id profile (19 MiB, 2 passes): strong, and quick enough for a 2-core box.
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
@@ -7,12 +8,17 @@ export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, OPTIONS)
 }
 
-let dummyHash: Promise<string> | undefined
+/**
+ * Made once, ahead of the first log-in (server start calls this), so even the first unknown
+ * address costs one verification and no extra hashing.
+ */
+export function prepareDummyHash(): Promise<string> {
+  return singleton('dummy-password-hash', () => hashPassword('storymap-dummy-password'))
+}
 
 /** Verifies a password; with no stored hash it still spends the same time, so unknown addresses don't show. */
 export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
-  dummyHash ??= hashPassword('storymap-dummy-password')
-  const target = hash ?? (await dummyHash)
+  const target = hash ?? (await prepareDummyHash())
   try {
     const ok = await argon2.verify(target, password)
     return ok && hash !== undefined

@@ -31,13 +31,21 @@ function part(raw: string, type: string): string {
   return body
 }
 
-/** An in-process SMTP server that keeps every message it receives. */
-export async function startMailbox() {
+/** An in-process SMTP server that keeps every message it receives; with `auth`, it requires these credentials. */
+export async function startMailbox(options: { auth?: { user: string; pass: string } } = {}) {
   const mails: ReceivedMail[] = []
   const waiters: (() => void)[] = []
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !options.auth,
+    allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
+    onAuth(auth, _session, callback) {
+      const ok = auth.username === options.auth?.user && auth.password === options.auth?.pass
+      callback(
+        ok ? null : new Error('Invalid username or password'),
+        ok ? { user: auth.username } : undefined,
+      )
+    },
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = []

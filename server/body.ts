@@ -1,0 +1,55 @@
+import type { NextFunction, Request, Response } from 'express'
+import { AsyncResource } from 'node:async_hooks'
+import { MAX_BODY_BYTES, refuse, refuseTooLarge, refuseUnread } from './guards'
+
+/** A body is coming when the request says so: a length above zero, or a transfer coding (chunked). */
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length']
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
+}
+
+/**
+ * Reads every request body into memory before routing (`req.body`, a Buffer), counting the bytes
+ * that actually arrive: a chunked body without Content-Length is refused (413) the moment it passes
+ * 1 MB, and the connection is cut soon after (see refuseUnread). body-parser would read such a body
+ * to its end before answering, so an endless one would be read for as long as the sender likes. Compressed bodies are refused (415).
+ * The Remix adapter hands the bytes on unchanged, so the Stripe signature still covers them.
+ */
+export function readBody(req: Request, res: Response, next: NextFunction) {
+  if (req.method === 'GET' || req.method === 'HEAD' || !hasBody(req)) return next()
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase()
+  if (encoding !== 'identity') {
+    return refuseUnread(req, res, 415, 'unsupported_encoding', 'Compressed request bodies are not accepted.')
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  let settled = false
+  const settle = () => {
+    settled = true
+    req.off('data', onData)
+    req.off('end', onEnd)
+    req.off('error', onError)
+  }
+  const onData = AsyncResource.bind((chunk: Buffer) => {
+    size += chunk.length
+    if (size > MAX_BODY_BYTES) {
+      settle()
+      return refuseTooLarge(req, res)
+    }
+    chunks.push(chunk)
+  })
+  // Bound to this request's async context, so log lines further down keep its request id.
+  const onEnd = AsyncResource.bind(() => {
+    settle()
+    req.body = Buffer.concat(chunks, size)
+    next()
+  })
+  const onError = AsyncResource.bind(() => {
+    if (settled) return
+    settle()
+    if (!res.headersSent) refuse(req, res, 400, 'bad_request', 'The request body could not be read.')
+  })
+  req.on('data', onData)
+  req.on('end', onEnd)
+  req.on('error', onError)
+}
