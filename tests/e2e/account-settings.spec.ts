@@ -88,6 +88,7 @@ test('reset the password with the mailed link: old sessions end, the link works 
   const user = await signUpThroughForm(page)
   await page.goto('/account/settings')
   await page.getByRole('link', { name: 'Change password' }).click()
+  await expect(page).toHaveURL(/\/account\/reset\?email=/)
   await expect(page.getByLabel('Email')).toHaveValue(user.email)
   const since = app.mark()
   await page.getByRole('button', { name: 'Send reset link' }).click()
