@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addMember as addMemberRow } from '../support/board'
 import { Client, signUp } from '../support/client'
 import { deliver, FakeStripe } from '../support/fake-stripe'
 import { startServer, type RunningServer } from '../support/server'
@@ -30,16 +30,8 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields)
 /** Text of a server-rendered page, with React's comment markers removed. */
 const textOf = (html: string) => html.replace(/<!-- -->/g, '')
 
-function addMember(owner: User, user: User, level: string) {
-  const db = new Database(server.dbPath)
-  try {
-    db.prepare(
-      'insert into members (id, workspace_id, account_id, level, created_at) values (?, ?, ?, ?, ?)',
-    ).run(crypto.randomUUID(), owner.workspaceId, user.account.id, level, new Date().toISOString())
-  } finally {
-    db.close()
-  }
-}
+const addMember = (owner: User, user: User, level: 'EDITOR' | 'ADMIN') =>
+  addMemberRow(server.dbPath, owner.workspaceId, user.account.id, level)
 
 describe('the subscription page', () => {
   it('offers a trial workspace checkout with the editor count and total price', async () => {
