@@ -32,11 +32,13 @@ function assertClean(label, result) {
 
 /**
  * `amount` requests one after another on one connection (after `warmup` unmeasured ones):
- * p50 and p95 in ms.
+ * p50 and p95 in ms. With `requests`, autocannon cycles through them and only responses of
+ * at least `minBytes` are timed (e.g. the reads between writes).
  */
-export async function sequentialLatency({ url, headers, warmup = 30, amount = 300 }) {
-  await run({ url, headers, connections: 1, amount: warmup, timeout: 30 })
-  const { result, latencies } = await run({ url, headers, connections: 1, amount, timeout: 30 })
+export async function sequentialLatency({ url, headers, requests, minBytes = 0, warmup = 30, amount = 300 }) {
+  const options = { url, headers, connections: 1, timeout: 30, ...(requests ? { requests } : {}) }
+  await run({ ...options, amount: warmup })
+  const { result, latencies } = await run({ ...options, amount }, (bytes) => bytes >= minBytes)
   assertClean(`sequential ${url}`, result)
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), count: latencies.length }
 }

@@ -41,6 +41,12 @@ export function resultRows(r) {
   return [
     ['GET /v1/projects/{id}: p50, sequential', ms(r.readLatency.p50), '≤ 15 ms', r.readLatency.p50 <= 15],
     ['GET /v1/projects/{id}: p95, sequential', ms(r.readLatency.p95), '', null],
+    [
+      'GET /v1/projects/{id} right after a write: p50 / p95',
+      `${ms(r.readAfterWrite.p50)} / ${ms(r.readAfterWrite.p95)}`,
+      '',
+      null,
+    ],
     ['GET /v1/projects/{id}: 20 concurrent, 10 s', perSecond(r.read.perSecond), '', null],
     ['bare node:http, same bytes: 20 concurrent, 10 s', perSecond(r.bare.perSecond), '', null],
     ['project read ÷ bare server', `${ratio.toFixed(2)}×`, '≥ 0.5×', ratio >= 0.5],
@@ -51,6 +57,7 @@ export function resultRows(r) {
       r.rename.perSecond >= 2000,
     ],
     ['feature rename: p99', ms(r.rename.p99), '≤ 25 ms', r.rename.p99 <= 25],
+    ['GET /healthz (framework alone): 20 concurrent, 10 s', perSecond(r.healthz.perSecond), '', null],
     [
       'board: all 4,000 cards in the page',
       ms(r.board.cardsInPage),
