@@ -24,7 +24,9 @@ export default defineConfig({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
+        // Off: with thousands of card links Remix's link scanning cost seconds per change, and a
+        // click on a card still being saved could blank the page (docs/decisions/0004-board-performance.md).
+        v3_lazyRouteDiscovery: false,
         v3_routeConfig: false,
       },
     }),
