@@ -11,9 +11,21 @@ export function apiError(status: number, code: string, message: string, headers?
   return Response.json({ error: code, message }, { status, headers })
 }
 
-/** A 200 whose body is JSON already rendered to bytes (the project bundle). */
+/**
+ * A 200 whose body is JSON already rendered to bytes (the project bundle, shared between
+ * requests). Handed over as a one-chunk stream: `new Response(bytes)` would copy the megabytes
+ * for every request.
+ */
 export function jsonBytes(body: Uint8Array<ArrayBuffer>): Response {
-  return new Response(body, { headers: { 'Content-Type': 'application/json' } })
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(body)
+      controller.close()
+    },
+  })
+  return new Response(stream, {
+    headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.byteLength) },
+  })
 }
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs

@@ -93,12 +93,12 @@ async function timeDrop(page, boardPath, featureHref) {
     await released // the server's answer waits until the card has shown
     await route.continue()
   })
-  await page.evaluate(watchDrop, featureHref)
   await page.locator(`a.feature-card[href="${featureHref}"]`).focus()
   await page.keyboard.press('Space')
   await page.waitForTimeout(400)
   await page.keyboard.press('ArrowRight')
   await page.waitForTimeout(600) // the library animates each step and ignores keys mid-animation
+  await page.evaluate(watchDrop, featureHref) // times the next Space: the drop
   await page.keyboard.press('Space')
   try {
     await page.waitForFunction(() => window.__drop.shownAt !== null, null, { timeout: 20_000, polling: 50 })

@@ -93,7 +93,7 @@ export const CardTile = memo(function CardTile({
       {fill ? <span className="card-color" style={{ background: fill }} aria-hidden="true" /> : null}
       <span className="card-title">{title}</span>
       {children}
-      {notes.length > 0 || (size !== undefined && size !== null) ? (
+      {notes.length > 0 || (size ?? 0) > 0 ? (
         <span className="card-footer">
           <span className="card-annotations">
             {notes.map((a) => (
@@ -102,7 +102,7 @@ export const CardTile = memo(function CardTile({
               </span>
             ))}
           </span>
-          {size !== undefined && size !== null && size > 0 ? (
+          {(size ?? 0) > 0 ? (
             <span className="card-size" title="Size">
               {size}
             </span>
