@@ -1,6 +1,7 @@
 import { createCookie } from '@remix-run/node'
-import { and, eq, gt, lt } from 'drizzle-orm'
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import { getDb } from '~/db/db.server'
+import { prepared } from '~/db/prepared.server'
 import { accounts, sessions } from '~/db/schema'
 import { getEnv } from '~/utils/env.server'
 import { randomKey, sha256 } from '~/utils/crypto.server'
@@ -46,18 +47,23 @@ async function readToken(request: Request): Promise<string | null> {
   return typeof value === 'string' && value.length > 0 ? value : null
 }
 
+const liveSessionQuery = () =>
+  prepared('live-session', (db) =>
+    db
+      .select({ account: accounts, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .prepare(),
+  )
+
 /** The signed-in account, or null when there is no live session. */
 export async function getSessionAccount(request: Request, now = new Date()): Promise<SessionAccount | null> {
   const token = await readToken(request)
   if (!token) return null
   const db = getDb()
   const id = sha256(token)
-  const row = db
-    .select({ account: accounts, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now.toISOString())))
-    .get()
+  const row = liveSessionQuery().get({ id, now: now.toISOString() })
   if (!row) return null
   if (Date.parse(row.expiresAt) - now.getTime() < IDLE_LIFETIME_MS - REFRESH_AFTER_MS) {
     db.update(sessions)
@@ -71,7 +77,11 @@ export async function getSessionAccount(request: Request, now = new Date()): Pro
 /** Ends the request's session on the server and returns a Set-Cookie header that clears it. */
 export async function destroySession(request: Request): Promise<string> {
   const token = await readToken(request)
-  if (token) getDb().delete(sessions).where(eq(sessions.id, sha256(token))).run()
+  if (token)
+    getDb()
+      .delete(sessions)
+      .where(eq(sessions.id, sha256(token)))
+      .run()
   return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) })
 }
 

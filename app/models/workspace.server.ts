@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import crypto from 'node:crypto'
 import { getDb, type Db } from '~/db/db.server'
+import { prepared } from '~/db/prepared.server'
 import { accounts, members, subscriptions, workspaces } from '~/db/schema'
 import { refuse } from '~/domain/errors'
 import type { Level } from '~/domain/permissions'
@@ -48,12 +49,15 @@ export function publicSubscription(s: Subscription) {
 
 export function isWorkspaceNameTaken(tx: Tx | Db, name: string): boolean {
   if (RESERVED_WORKSPACE_NAMES.has(name)) return true
-  return tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.name, name)).get() !== undefined
+  return (
+    tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.name, name)).get() !== undefined
+  )
 }
 
 /** Creates a workspace with its OWNER and its subscription, inside the caller's transaction. */
 export function insertWorkspace(tx: Tx, accountId: string, name: string, now: Date) {
-  if (isWorkspaceNameTaken(tx, name)) throw refuse.conflict('workspace_taken', 'Workspace name is already registrered.', 'workspaceName')
+  if (isWorkspaceNameTaken(tx, name))
+    throw refuse.conflict('workspace_taken', 'Workspace name is already registrered.', 'workspaceName')
   const env = getEnv()
   const workspace = tx
     .insert(workspaces)
@@ -61,7 +65,13 @@ export function insertWorkspace(tx: Tx, accountId: string, name: string, now: Da
     .returning()
     .get()
   tx.insert(members)
-    .values({ id: crypto.randomUUID(), workspaceId: workspace.id, accountId, level: 'OWNER', createdAt: now.toISOString() })
+    .values({
+      id: crypto.randomUUID(),
+      workspaceId: workspace.id,
+      accountId,
+      level: 'OWNER',
+      createdAt: now.toISOString(),
+    })
     .run()
   const plan = initialSubscription(env.APP_MODE, env.TRIAL_DAYS, now)
   tx.insert(subscriptions)
@@ -75,9 +85,17 @@ export function createWorkspace(accountId: string, name: string, now = new Date(
   return db.transaction((tx) => publicWorkspace(insertWorkspace(tx, accountId, name, now)))
 }
 
-const contextColumns = { account: accounts, member: members, workspace: workspaces, subscription: subscriptions }
+const contextColumns = {
+  account: accounts,
+  member: members,
+  workspace: workspaces,
+  subscription: subscriptions,
+}
 
-function toContext(row: Omit<WorkspaceContext, 'level' | 'planActive'> | undefined, now: Date): WorkspaceContext | null {
+function toContext(
+  row: Omit<WorkspaceContext, 'level' | 'planActive'> | undefined,
+  now: Date,
+): WorkspaceContext | null {
   if (!row) return null
   return { ...row, level: row.member.level, planActive: isPlanActive(row.subscription, now) }
 }
@@ -93,10 +111,17 @@ function contextQuery() {
 
 /** The caller's membership of a workspace by id, or null when they are not a member (read fresh every request). */
 export function getWorkspaceContextById(accountId: string, workspaceId: string, now = new Date()) {
-  const row = contextQuery()
-    .where(and(eq(members.accountId, accountId), eq(members.workspaceId, workspaceId)))
-    .get()
-  return toContext(row, now)
+  const query = prepared('workspace-context-by-id', () =>
+    contextQuery()
+      .where(
+        and(
+          eq(members.accountId, sql.placeholder('accountId')),
+          eq(members.workspaceId, sql.placeholder('workspaceId')),
+        ),
+      )
+      .prepare(),
+  )
+  return toContext(query.get({ accountId, workspaceId }), now)
 }
 
 export function getWorkspaceContextByName(accountId: string, name: string, now = new Date()) {
