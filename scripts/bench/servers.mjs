@@ -53,6 +53,12 @@ function spawnListening(args, env, label) {
   }))
 }
 
+/** Node flags production runs with: `npm start` in package.json. */
+const APP_NODE_FLAGS = (() => {
+  const start = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start
+  return start.split(/\s+/).filter((word) => word.startsWith('--'))
+})()
+
 /** The built app (build/server.js) as tests/support/server.ts starts it, on a fresh database. */
 export async function startApp() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-bench-'))
@@ -65,7 +71,8 @@ export async function startApp() {
     RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn',
   }
-  const app = await spawnListening(['build/server.js'], env, 'the app')
+  // The flags of `npm start` and the Docker image (package.json, Dockerfile).
+  const app = await spawnListening([...APP_NODE_FLAGS, 'build/server.js'], env, 'the app')
   return {
     ...app,
     stop: async () => {

@@ -88,7 +88,6 @@ export const CardTile = memo(function CardTile({
       style={style}
       className={`card-tile ${className ?? ''} ${closed ? 'closed' : ''} ${dragging ? 'dragging' : ''}`}
       aria-label={`${kindLabel}: ${title}${closed ? ' (closed)' : ''}`}
-      data-card-title={title}
     >
       {fill ? <span className="card-color" style={{ background: fill }} aria-hidden="true" /> : null}
       <span className="card-title">{title}</span>
