@@ -10,14 +10,15 @@ export function percentile(samples, p) {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]
 }
 
-function run(options) {
+/** Runs autocannon; keeps the latency of each 2xx response whose size in bytes `keep` accepts. */
+function run(options, keep = () => true) {
   return new Promise((resolve, reject) => {
     const latencies = []
     const instance = autocannon(options, (error, result) =>
       error ? reject(error) : resolve({ result, latencies }),
     )
-    instance.on('response', (_client, statusCode, _bytes, ms) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.push(ms)
+    instance.on('response', (_client, statusCode, bytes, ms) => {
+      if (statusCode >= 200 && statusCode < 300 && keep(bytes)) latencies.push(ms)
     })
   })
 }
