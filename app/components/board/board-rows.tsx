@@ -1,9 +1,10 @@
 import { Draggable, Droppable } from '@hello-pangea/dnd'
-import { memo, useMemo } from 'react'
+import { memo, useMemo, useRef } from 'react'
 import { cellKey, type GoalColumn } from '~/domain/board-grid'
 import type { Feature, Milestone, Persona } from '~/domain/board-types'
 import type { PersonaView } from './board-context'
 import { CardTile } from './card-tile'
+import { useNearViewport } from './near-viewport'
 import type { NewCardTarget } from './new-card-modal'
 import { PersonaAvatar } from './persona-avatar'
 
@@ -179,26 +180,51 @@ export function ReleaseRow({ milestone, size, count, index, goals, cells, onAdd,
           </div>
           <div className="release-cells">
             {goals.map((goal) => (
-              <div className="cell-group" key={goal.workflow.id} style={{ width: columnsWidth(goal) }}>
-                {goal.activities.length === 0 ? <div className="cell placeholder" /> : null}
-                {goal.activities.map((activity) => (
-                  <Cell
-                    key={activity.id}
-                    milestoneId={milestone.id}
-                    milestoneTitle={milestone.title}
-                    activityId={activity.id}
-                    activityTitle={activity.title}
-                    features={cells.get(cellKey(milestone.id, activity.id))}
-                    onAdd={onAdd}
-                    {...view}
-                  />
-                ))}
-              </div>
+              <CellGroup
+                key={goal.workflow.id}
+                goal={goal}
+                milestone={milestone}
+                cells={cells}
+                onAdd={onAdd}
+                {...view}
+              />
             ))}
           </div>
         </section>
       )}
     </Draggable>
+  )
+}
+
+type CellGroupProps = BoardLinks & {
+  goal: GoalColumn
+  milestone: Milestone
+  cells: Map<string, Feature[]>
+  showClosed: boolean
+  onAdd: OnAdd
+}
+
+/** The cells of one goal in one release; they accept drops while near the screen (near-viewport.tsx). */
+function CellGroup({ goal, milestone, cells, onAdd, ...view }: CellGroupProps) {
+  const ref = useRef<HTMLDivElement>(null)
+  const near = useNearViewport(ref)
+  return (
+    <div className="cell-group" ref={ref} style={{ width: columnsWidth(goal) }}>
+      {goal.activities.length === 0 ? <div className="cell placeholder" /> : null}
+      {goal.activities.map((activity) => (
+        <Cell
+          key={activity.id}
+          milestoneId={milestone.id}
+          milestoneTitle={milestone.title}
+          activityId={activity.id}
+          activityTitle={activity.title}
+          features={cells.get(cellKey(milestone.id, activity.id))}
+          onAdd={onAdd}
+          dropEnabled={near}
+          {...view}
+        />
+      ))}
+    </div>
   )
 }
 
@@ -209,6 +235,7 @@ type CellProps = BoardLinks & {
   activityTitle: string
   features: Feature[] | undefined
   showClosed: boolean
+  dropEnabled: boolean
   onAdd: OnAdd
 }
 
@@ -221,6 +248,7 @@ const Cell = memo(function Cell({
   onAdd,
   readOnly,
   showClosed,
+  dropEnabled,
   basePath,
   search,
 }: CellProps) {
@@ -251,7 +279,11 @@ const Cell = memo(function Cell({
     [features, showClosed, readOnly, basePath, search],
   )
   return (
-    <Droppable droppableId={`cell:${milestoneId}:${activityId}`} type="FEATURE" isDropDisabled={readOnly}>
+    <Droppable
+      droppableId={`cell:${milestoneId}:${activityId}`}
+      type="FEATURE"
+      isDropDisabled={readOnly || !dropEnabled}
+    >
       {(drop, snapshot) => (
         <div
           className={`cell ${snapshot.isDraggingOver ? 'over' : ''}`}

@@ -5,6 +5,7 @@ import type { Persona, WorkflowPersona } from '~/domain/board-types'
 import { moveIndexFromVisible } from '~/domain/rank'
 import { useBoard } from './board-context'
 import { GoalColumnView, ReleaseRow } from './board-rows'
+import { createNearWatcher, NearViewportProvider } from './near-viewport'
 import type { NewCardTarget } from './new-card-modal'
 
 // The modal (and the validation library it uses) loads when a card is first added, not with the board.
@@ -39,6 +40,7 @@ export function StoryMap() {
     [bundle.workflowPersonas, bundle.personas],
   )
   const [adding, setAdding] = useState<NewCardTarget | null>(null)
+  const [nearWatcher] = useState(createNearWatcher)
 
   const onDragEnd = (result: DropResult) => {
     const { destination, draggableId: id, type } = result
@@ -93,68 +95,70 @@ export function StoryMap() {
   const { hidden } = grid
   const view = { readOnly, basePath, search }
   return (
-    <div className="story-map-wrap">
-      <DragDropContext onDragEnd={onDragEnd}>
-        <div className="story-map" role="region" aria-label="Story map">
-          <Droppable droppableId="goals" type="GOAL" direction="horizontal" isDropDisabled={readOnly}>
-            {(drop) => (
-              <div className="goal-row" ref={drop.innerRef} {...drop.droppableProps}>
-                {grid.goals.map((goal, index) => (
-                  <GoalColumnView
-                    key={goal.workflow.id}
-                    goal={goal}
-                    index={index}
-                    personas={goalPersonas.get(goal.workflow.id) ?? NO_PERSONAS}
-                    onAdd={setAdding}
-                    openPersonas={openPersonas}
-                    {...view}
-                  />
-                ))}
-                {drop.placeholder}
-                {!readOnly ? (
-                  <button
-                    type="button"
-                    className="add-button add-goal"
-                    onClick={() => setAdding({ kind: 'workflow' })}
-                  >
-                    + Add goal
-                  </button>
-                ) : null}
-              </div>
-            )}
-          </Droppable>
-          <Droppable droppableId="releases" type="RELEASE" isDropDisabled={readOnly}>
-            {(drop) => (
-              <div className="release-list" ref={drop.innerRef} {...drop.droppableProps}>
-                {grid.releases.map(({ milestone, size, count }, index) => (
-                  <ReleaseRow
-                    key={milestone.id}
-                    milestone={milestone}
-                    size={size}
-                    count={count}
-                    index={index}
-                    goals={grid.goals}
-                    cells={grid.cells}
-                    showClosed={showClosed}
-                    onAdd={setAdding}
-                    {...view}
-                  />
-                ))}
-                {drop.placeholder}
-              </div>
-            )}
-          </Droppable>
-          {!readOnly ? (
-            <button
-              type="button"
-              className="add-button add-release"
-              onClick={() => setAdding({ kind: 'milestone' })}
-            >
-              + Add release
-            </button>
-          ) : null}
-        </div>
-      </DragDropContext>
+    <div className="story-map-wrap" ref={nearWatcher.setRoot}>
+      <NearViewportProvider value={nearWatcher}>
+        <DragDropContext onDragEnd={onDragEnd}>
+          <div className="story-map" role="region" aria-label="Story map">
+            <Droppable droppableId="goals" type="GOAL" direction="horizontal" isDropDisabled={readOnly}>
+              {(drop) => (
+                <div className="goal-row" ref={drop.innerRef} {...drop.droppableProps}>
+                  {grid.goals.map((goal, index) => (
+                    <GoalColumnView
+                      key={goal.workflow.id}
+                      goal={goal}
+                      index={index}
+                      personas={goalPersonas.get(goal.workflow.id) ?? NO_PERSONAS}
+                      onAdd={setAdding}
+                      openPersonas={openPersonas}
+                      {...view}
+                    />
+                  ))}
+                  {drop.placeholder}
+                  {!readOnly ? (
+                    <button
+                      type="button"
+                      className="add-button add-goal"
+                      onClick={() => setAdding({ kind: 'workflow' })}
+                    >
+                      + Add goal
+                    </button>
+                  ) : null}
+                </div>
+              )}
+            </Droppable>
+            <Droppable droppableId="releases" type="RELEASE" isDropDisabled={readOnly}>
+              {(drop) => (
+                <div className="release-list" ref={drop.innerRef} {...drop.droppableProps}>
+                  {grid.releases.map(({ milestone, size, count }, index) => (
+                    <ReleaseRow
+                      key={milestone.id}
+                      milestone={milestone}
+                      size={size}
+                      count={count}
+                      index={index}
+                      goals={grid.goals}
+                      cells={grid.cells}
+                      showClosed={showClosed}
+                      onAdd={setAdding}
+                      {...view}
+                    />
+                  ))}
+                  {drop.placeholder}
+                </div>
+              )}
+            </Droppable>
+            {!readOnly ? (
+              <button
+                type="button"
+                className="add-button add-release"
+                onClick={() => setAdding({ kind: 'milestone' })}
+              >
+                + Add release
+              </button>
+            ) : null}
+          </div>
+        </DragDropContext>
+      </NearViewportProvider>
       {hidden.releases + hidden.goals + hidden.activities > 0 ? (
         <p className="closed-note">{`Closed cards not shown: ${hidden.releases} releases / ${hidden.goals} goals / ${hidden.activities} activities`}</p>
       ) : null}
