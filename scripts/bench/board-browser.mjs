@@ -36,21 +36,25 @@ function watchBoard(expected) {
   requestAnimationFrame(frame)
 }
 
-/** Runs in the page: times the next drop (Space keydown) until `href` shows outside its old cell. */
+/**
+ * Runs in the page, just before the dropping key: records that key's event time, and the first
+ * DOM change after which the card is outside its old cell (then the next animation frame).
+ * The drag library handles the key in its own listener, before this one runs, so the card may
+ * move before `droppedAt` is set; it cannot move before the key, so no order is assumed.
+ */
 function watchDrop(href) {
   const link = () => document.querySelector(`a.feature-card[href="${href}"]`)
   const source = link().closest('.cell')
   const drop = (window.__drop = { droppedAt: null, mutatedAt: null, shownAt: null })
-  window.addEventListener(
-    'keydown',
-    (e) => {
-      if (e.key === ' ' && drop.droppedAt === null) drop.droppedAt = e.timeStamp
-    },
-    { capture: true },
-  )
+  const onKey = (e) => {
+    if (e.key !== ' ') return
+    drop.droppedAt = e.timeStamp
+    window.removeEventListener('keydown', onKey, { capture: true })
+  }
+  window.addEventListener('keydown', onKey, { capture: true })
   const observer = new MutationObserver(() => {
     const card = link()
-    if (drop.droppedAt === null || !card || card.closest('.cell') === source) return
+    if (!card || card.closest('.cell') === source) return
     drop.mutatedAt = performance.now()
     observer.disconnect()
     requestAnimationFrame(() => (drop.shownAt = performance.now()))
@@ -101,7 +105,11 @@ async function timeDrop(page, boardPath, featureHref) {
   await page.evaluate(watchDrop, featureHref) // times the next Space: the drop
   await page.keyboard.press('Space')
   try {
-    await page.waitForFunction(() => window.__drop.shownAt !== null, null, { timeout: 20_000, polling: 50 })
+    await page.waitForFunction(
+      () => window.__drop.shownAt !== null && window.__drop.droppedAt !== null,
+      null,
+      { timeout: 20_000, polling: 50 },
+    )
   } catch {
     throw new Error(
       `the dropped card did not show before the server answered (request held: ${held !== null})`,
