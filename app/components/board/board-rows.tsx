@@ -148,8 +148,34 @@ type ReleaseProps = BoardLinks & {
   onAdd: OnAdd
 }
 
+/**
+ * Equal when nothing this row shows changed: its own props, and the feature list of each of its
+ * cells (`cells` is a new Map after every edit, but buildGrid keeps unchanged lists). A drop
+ * then re-renders the one or two rows it touched, not all of them.
+ */
+function sameRow(before: ReleaseProps, after: ReleaseProps) {
+  for (const key of Object.keys(after) as (keyof ReleaseProps)[]) {
+    if (key !== 'cells' && before[key] !== after[key]) return false
+  }
+  return after.goals.every((goal) =>
+    goal.activities.every((activity) => {
+      const key = cellKey(after.milestone.id, activity.id)
+      return before.cells.get(key) === after.cells.get(key)
+    }),
+  )
+}
+
 /** One release: its header and a cell per activity. Cells whose features did not change skip rendering. */
-export function ReleaseRow({ milestone, size, count, index, goals, cells, onAdd, ...view }: ReleaseProps) {
+export const ReleaseRow = memo(function ReleaseRow({
+  milestone,
+  size,
+  count,
+  index,
+  goals,
+  cells,
+  onAdd,
+  ...view
+}: ReleaseProps) {
   const { readOnly, basePath, search } = view
   return (
     <Draggable draggableId={milestone.id} index={index} isDragDisabled={readOnly}>
@@ -194,7 +220,7 @@ export function ReleaseRow({ milestone, size, count, index, goals, cells, onAdd,
       )}
     </Draggable>
   )
-}
+}, sameRow)
 
 type CellGroupProps = BoardLinks & {
   goal: GoalColumn

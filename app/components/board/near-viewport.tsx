@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState, type RefObject } from 'react'
 
 /**
- * Which cell groups are within a screen-width of the visible part of the board. Only their
+ * Which cell groups are within half a screen-width of the visible part of the board. Only their
  * cells accept drops: the drag library re-renders every drop target at the start and end of
  * each drag, and on a 4,000-card map 2,000 cells made every drop slow. The board scrolls
  * sideways in its own container (the root); rows are not limited, so a whole column of
@@ -24,7 +24,7 @@ export function createNearWatcher(): NearWatcher {
         (entries) => {
           for (const entry of entries) listeners.get(entry.target)?.(entry.isIntersecting)
         },
-        { root, rootMargin: '0px 100% 0px 100%' },
+        { root, rootMargin: '0px 50% 0px 50%' },
       )
       for (const element of listeners.keys()) observer.observe(element)
     },
