@@ -34,6 +34,8 @@ export default defineConfig({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
+        // Off: with thousands of card links Remix's link scanning cost seconds per change, and a
+        // click on a card still being saved could blank the page (ADR 6 and ADR 8).
         v3_lazyRouteDiscovery: false,
         v3_routeConfig: false,
       },

@@ -7,7 +7,13 @@ export function byRank<T extends { rank: string; id: string }>(a: T, b: T): numb
 
 export const cellKey = (milestoneId: string, subWorkflowId: string) => `${milestoneId}|${subWorkflowId}`
 
-export type GoalColumn = { workflow: Workflow; activities: SubWorkflow[]; size: number }
+/** A goal with its shown activities; `activitySizes[i]` is the size of `activities[i]`. */
+export type GoalColumn = {
+  workflow: Workflow
+  activities: SubWorkflow[]
+  activitySizes: number[]
+  size: number
+}
 export type ReleaseRow = { milestone: Milestone; size: number; count: number }
 
 export type BoardGrid = {
@@ -23,9 +29,54 @@ const visible = (showClosed: boolean) => (card: { status: string }) => showClose
 
 /**
  * Derives the board's grid from a bundle. Closed cards are left out unless `showClosed`;
- * sizes sum the estimates of every feature under a card (SPEC §4).
+ * sizes sum the estimates of every feature under a card (SPEC §4). Given the `previous` grid,
+ * every column, row and cell that has not changed is the previous object, so the board's
+ * memoised parts skip them (a drop re-renders two cells, not two thousand).
  */
-export function buildGrid(bundle: ProjectBundle, showClosed: boolean): BoardGrid {
+export function buildGrid(bundle: ProjectBundle, showClosed: boolean, previous?: BoardGrid): BoardGrid {
+  const next = deriveGrid(bundle, showClosed)
+  return previous ? reuseUnchanged(previous, next) : next
+}
+
+const sameItems = <T>(a: readonly T[] | undefined, b: readonly T[]) =>
+  a !== undefined && a.length === b.length && a.every((item, i) => item === b[i])
+
+function reuseUnchanged(previous: BoardGrid, next: BoardGrid): BoardGrid {
+  const cells = new Map<string, Feature[]>()
+  for (const [key, list] of next.cells) {
+    const before = previous.cells.get(key)
+    cells.set(key, before && sameItems(before, list) ? before : list)
+  }
+  const goalsBefore = new Map(previous.goals.map((g) => [g.workflow.id, g]))
+  const goals = next.goals.map((goal) => {
+    const before = goalsBefore.get(goal.workflow.id)
+    const same =
+      before &&
+      before.workflow === goal.workflow &&
+      before.size === goal.size &&
+      sameItems(before.activities, goal.activities) &&
+      sameItems(before.activitySizes, goal.activitySizes)
+    return same ? before : goal
+  })
+  const releasesBefore = new Map(previous.releases.map((r) => [r.milestone.id, r]))
+  const releases = next.releases.map((release) => {
+    const before = releasesBefore.get(release.milestone.id)
+    const same =
+      before &&
+      before.milestone === release.milestone &&
+      before.size === release.size &&
+      before.count === release.count
+    return same ? before : release
+  })
+  return {
+    ...next,
+    cells,
+    goals: sameItems(previous.goals, goals) ? previous.goals : goals,
+    releases: sameItems(previous.releases, releases) ? previous.releases : releases,
+  }
+}
+
+function deriveGrid(bundle: ProjectBundle, showClosed: boolean): BoardGrid {
   const show = visible(showClosed)
   const cells = new Map<string, Feature[]>()
   const activitySize = new Map<string, number>()
@@ -55,7 +106,8 @@ export function buildGrid(bundle: ProjectBundle, showClosed: boolean): BoardGrid
     const activities = all.filter(show)
     hiddenActivities += all.length - activities.length
     const size = all.reduce((sum, a) => sum + (activitySize.get(a.id) ?? 0), 0)
-    return { workflow, activities, size }
+    const activitySizes = activities.map((a) => activitySize.get(a.id) ?? 0)
+    return { workflow, activities, activitySizes, size }
   })
   const releases = milestones.filter(show).map((milestone) => ({
     milestone,

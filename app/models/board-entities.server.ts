@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/db.server'
+import { prepared } from '~/db/prepared.server'
 import {
   featureComments,
   features,
@@ -155,14 +156,20 @@ export type PublicComment = ReturnType<typeof publicComment>
 export type PublicPersona = ReturnType<typeof publicPersona>
 export type PublicWorkflowPersona = ReturnType<typeof publicWorkflowPersona>
 
-/** A card of this workspace, or 404 (ids of other workspaces are not found either). */
-export function findCard(tx: Tx, kind: CardKind, id: string, workspaceId: string): CardRow {
-  const table = CARD_TABLES[kind] as unknown as CommonCardTable
-  const row = tx
-    .select()
-    .from(table)
-    .where(and(eq(table.id, id), eq(table.workspaceId, workspaceId)))
-    .get() as CardRow | undefined
+/**
+ * A card of this workspace, or 404 (ids of other workspaces are not found either). Runs a
+ * statement prepared once per kind; on the one connection it is part of the caller's `tx`.
+ */
+export function findCard(_tx: Tx, kind: CardKind, id: string, workspaceId: string): CardRow {
+  const query = prepared(`find-card-${kind}`, (db) => {
+    const table = cardTable(kind)
+    return db
+      .select()
+      .from(table)
+      .where(and(eq(table.id, sql.placeholder('id')), eq(table.workspaceId, sql.placeholder('workspaceId'))))
+      .prepare()
+  })
+  const row = query.get({ id, workspaceId }) as CardRow | undefined
   if (!row) throw refuse.notFound(`${KIND_NAMES[kind]} not found.`, `${kind}_not_found`)
   return row
 }

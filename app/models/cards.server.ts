@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { prepared } from '~/db/prepared.server'
 import { features, projects, subWorkflows } from '~/db/schema'
 import type { CardKind, TitledKind } from '~/domain/board-commands'
 import { refuse } from '~/domain/errors'
@@ -11,6 +12,7 @@ import {
   findCard,
   findProject,
   publicCard,
+  type CardRow,
   type FeatureRow,
   type SubWorkflowRow,
   type Tx,
@@ -156,12 +158,24 @@ export function changeCard(tx: Tx, a: Author, kind: TitledKind, id: string, chan
   if (change.status === undefined && row.status === 'CLOSED') {
     throw refuse.invalid('card_closed', 'A closed card cannot be edited; reopen it first.')
   }
-  const table = cardTable(kind)
-  tx.update(table)
-    .set({ ...change, ...modified(a) })
-    .where(eq(table.id, id))
-    .run()
-  return reread(tx, kind, id, a)
+  const fields = Object.keys(change).filter(
+    (f) => change[f as keyof CardChange] !== undefined,
+  ) as (keyof CardChange)[]
+  // One statement per kind and set of changed fields, prepared once: this is the path of every
+  // rename, colour, annotation, open and close.
+  const update = prepared(`change-card-${kind}-${fields.join(',')}`, (db) => {
+    const table = cardTable(kind)
+    const value = (name: string) => sql`${sql.placeholder(name)}`
+    const set = Object.fromEntries(fields.map((f) => [f, value(f)]))
+    return db
+      .update(table)
+      .set({ ...set, lastModified: value('lastModified'), lastModifiedByName: value('lastModifiedByName') })
+      .where(eq(table.id, sql.placeholder('id')))
+      .returning()
+      .prepare()
+  })
+  const updated = update.get({ ...change, ...modified(a), id }) as CardRow
+  return publicCard(kind, updated)
 }
 
 export function setEstimate(tx: Tx, a: Author, id: string, estimate: number) {

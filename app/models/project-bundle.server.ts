@@ -1,123 +1,124 @@
-import { and, asc, desc, eq } from 'drizzle-orm'
+import type Database from 'better-sqlite3'
+import { and, eq } from 'drizzle-orm'
 import { getDb } from '~/db/db.server'
-import {
-  featureComments,
-  features,
-  milestones,
-  personas,
-  projects,
-  subscriptions,
-  subWorkflows,
-  workflowPersonas,
-  workflows,
-  workspaces,
-} from '~/db/schema'
+import { projects, subscriptions, workspaces } from '~/db/schema'
 import { refuse } from '~/domain/errors'
 import { canShareExternally } from '~/domain/plan'
-import {
-  publicComment,
-  publicFeature,
-  publicMilestone,
-  publicPersona,
-  publicSubWorkflow,
-  publicWorkflow,
-  publicWorkflowPersona,
+import type {
+  PublicComment,
+  PublicFeature,
+  PublicMilestone,
+  PublicPersona,
+  PublicProject,
+  PublicSubWorkflow,
+  PublicWorkflow,
+  PublicWorkflowPersona,
 } from './board-entities.server'
-import { publicProject, type Project } from './project.server'
+import { renderBundleJson } from './project-bundle-json.server'
+import type { Project } from './project.server'
 
-/**
- * A whole story map: one query per table by project id, whatever the map's size.
- * Cards by rank, personas by name, comments newest first.
- */
-function bundleOf(project: Project) {
-  const db = getDb()
-  const pid = project.id
-  return {
-    project: publicProject(project),
-    milestones: db
-      .select()
-      .from(milestones)
-      .where(eq(milestones.projectId, pid))
-      .orderBy(asc(milestones.rank))
-      .all()
-      .map(publicMilestone),
-    workflows: db
-      .select()
-      .from(workflows)
-      .where(eq(workflows.projectId, pid))
-      .orderBy(asc(workflows.rank))
-      .all()
-      .map(publicWorkflow),
-    subWorkflows: db
-      .select()
-      .from(subWorkflows)
-      .where(eq(subWorkflows.projectId, pid))
-      .orderBy(asc(subWorkflows.rank), asc(subWorkflows.id))
-      .all()
-      .map(publicSubWorkflow),
-    features: db
-      .select()
-      .from(features)
-      .where(eq(features.projectId, pid))
-      .orderBy(asc(features.rank), asc(features.id))
-      .all()
-      .map(publicFeature),
-    featureComments: db
-      .select()
-      .from(featureComments)
-      .where(eq(featureComments.projectId, pid))
-      .orderBy(desc(featureComments.createdAt), desc(featureComments.id))
-      .all()
-      .map(publicComment),
-    personas: db
-      .select()
-      .from(personas)
-      .where(eq(personas.projectId, pid))
-      .orderBy(asc(personas.name), asc(personas.id))
-      .all()
-      .map(publicPersona),
-    workflowPersonas: db
-      .select()
-      .from(workflowPersonas)
-      .where(eq(workflowPersonas.projectId, pid))
-      .orderBy(asc(workflowPersonas.id))
-      .all()
-      .map(publicWorkflowPersona),
-  }
+/** A whole story map (CONTRACT §3): cards by rank, personas by name, comments newest first. */
+export type ProjectBundle = {
+  project: PublicProject
+  milestones: PublicMilestone[]
+  workflows: PublicWorkflow[]
+  subWorkflows: PublicSubWorkflow[]
+  features: PublicFeature[]
+  featureComments: PublicComment[]
+  personas: PublicPersona[]
+  workflowPersonas: PublicWorkflowPersona[]
 }
 
-export type ProjectBundle = ReturnType<typeof bundleOf>
+/**
+ * The rendered JSON of recently read maps, per database connection. An entry is good while the
+ * database has not changed since it was rendered: SQLite's `total_changes()` counts every row
+ * this connection wrote, `data_version` moves when another connection commits. Any write
+ * anywhere therefore drops every entry; reads between writes (page loads, several viewers)
+ * are served from memory. At most MAX_ENTRIES maps are kept.
+ */
+type Rendered = { version: string; json: string; bytes?: Uint8Array<ArrayBuffer> }
+const MAX_ENTRIES = 8
+const renderedByConnection = new WeakMap<Database.Database, Map<string, Rendered>>()
+
+function databaseVersion(client: Database.Database): string {
+  const row = client
+    .prepare('select total_changes() as changes, data_version as version from pragma_data_version')
+    .get() as {
+    changes: number
+    version: number
+  }
+  return `${row.version}:${row.changes}`
+}
+
+/** The map's JSON, from memory when the database has not changed; call inside a read transaction. */
+function bundleJsonOf(project: Project): Rendered {
+  const db = getDb()
+  let rendered = renderedByConnection.get(db.$client)
+  if (!rendered) renderedByConnection.set(db.$client, (rendered = new Map()))
+  const version = databaseVersion(db.$client)
+  const cached = rendered.get(project.id)
+  if (cached && cached.version === version) {
+    rendered.delete(project.id) // keep the Map in least-recently-used order
+    rendered.set(project.id, cached)
+    return cached
+  }
+  for (const [id, entry] of rendered) if (entry.version !== version) rendered.delete(id)
+  const entry: Rendered = { version, json: renderBundleJson(db, project) }
+  rendered.set(project.id, entry)
+  if (rendered.size > MAX_ENTRIES) rendered.delete(rendered.keys().next().value!)
+  return entry
+}
+
+/** The project of this workspace (the caller has checked membership), or 404. */
+function findProjectRow(workspaceId: string, projectId: string): Project {
+  const project = getDb()
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)))
+    .get()
+  if (!project) throw refuse.notFound('Project not found.', 'project_not_found')
+  return project
+}
+
+/**
+ * The project of a share link: only while the workspace allows external sharing on an active
+ * trial or paid plan (SPEC §6). Every refusal looks the same as an unknown key.
+ */
+function findSharedProjectRow(externalLink: string, now: Date): Project {
+  const notFound = refuse.notFound('Project not found.', 'not_found')
+  if (externalLink.length === 0 || externalLink.length > 200) throw notFound
+  const row = getDb()
+    .select({ project: projects, workspace: workspaces, subscription: subscriptions })
+    .from(projects)
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .innerJoin(subscriptions, eq(subscriptions.workspaceId, projects.workspaceId))
+    .where(eq(projects.externalLink, externalLink))
+    .get()
+  if (!row || !canShareExternally(row.subscription, row.workspace.allowExternalSharing, now)) throw notFound
+  return row.project
+}
+
+// Each read runs in one transaction so the lists are consistent with each other and with the version.
+const readProject = (find: () => Project) => getDb().transaction(() => bundleJsonOf(find()))
+
+const bytesOf = (rendered: Rendered) => (rendered.bytes ??= new TextEncoder().encode(rendered.json))
 
 /** The map of a project of this workspace (the caller has checked membership), or 404. */
 export function getProjectBundle(workspaceId: string, projectId: string): ProjectBundle {
-  // Read in one transaction so the lists are consistent with each other.
-  return getDb().transaction(() => {
-    const project = getDb()
-      .select()
-      .from(projects)
-      .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)))
-      .get()
-    if (!project) throw refuse.notFound('Project not found.', 'project_not_found')
-    return bundleOf(project)
-  })
+  return JSON.parse(readProject(() => findProjectRow(workspaceId, projectId)).json)
 }
 
-/**
- * The read-only map behind a share link: only while the workspace allows external sharing on an
- * active trial or paid plan (SPEC §6). Every refusal looks the same as an unknown key.
- */
+/** The same map as UTF-8 JSON bytes, ready to send (`GET /v1/projects/{id}`). */
+export function getProjectBundleBytes(workspaceId: string, projectId: string): Uint8Array<ArrayBuffer> {
+  return bytesOf(readProject(() => findProjectRow(workspaceId, projectId)))
+}
+
+/** The read-only map behind a share link, or 404. */
 export function getPublicBundle(externalLink: string, now = new Date()): ProjectBundle {
-  const notFound = refuse.notFound('Project not found.', 'not_found')
-  if (externalLink.length === 0 || externalLink.length > 200) throw notFound
-  return getDb().transaction(() => {
-    const row = getDb()
-      .select({ project: projects, workspace: workspaces, subscription: subscriptions })
-      .from(projects)
-      .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-      .innerJoin(subscriptions, eq(subscriptions.workspaceId, projects.workspaceId))
-      .where(eq(projects.externalLink, externalLink))
-      .get()
-    if (!row || !canShareExternally(row.subscription, row.workspace.allowExternalSharing, now)) throw notFound
-    return bundleOf(row.project)
-  })
+  return JSON.parse(readProject(() => findSharedProjectRow(externalLink, now)).json)
+}
+
+/** The same map as UTF-8 JSON bytes (`GET /v1/link/{key}`). */
+export function getPublicBundleBytes(externalLink: string, now = new Date()): Uint8Array<ArrayBuffer> {
+  return bytesOf(readProject(() => findSharedProjectRow(externalLink, now)))
 }

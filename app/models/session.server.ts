@@ -1,6 +1,7 @@
 import { createCookie } from '@remix-run/node'
-import { and, eq, gt, lt } from 'drizzle-orm'
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import { getDb } from '~/db/db.server'
+import { prepared } from '~/db/prepared.server'
 import { accounts, sessions } from '~/db/schema'
 import { getEnv } from '~/utils/env.server'
 import { randomKey, sha256 } from '~/utils/crypto.server'
@@ -57,18 +58,23 @@ async function readToken(request: Request): Promise<string | null> {
   return typeof value === 'string' && value.length > 0 ? value : null
 }
 
+const liveSessionQuery = () =>
+  prepared('live-session', (db) =>
+    db
+      .select({ account: accounts, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .prepare(),
+  )
+
 /** The signed-in account, or null when there is no live session. */
 export async function getSessionAccount(request: Request, now = new Date()): Promise<SessionAccount | null> {
   const token = await readToken(request)
   if (!token) return null
   const db = getDb()
   const id = sha256(token)
-  const row = db
-    .select({ account: accounts, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now.toISOString())))
-    .get()
+  const row = liveSessionQuery().get({ id, now: now.toISOString() })
   if (!row) return null
   if (Date.parse(row.expiresAt) - now.getTime() < IDLE_LIFETIME_MS - REFRESH_AFTER_MS) {
     db.update(sessions)

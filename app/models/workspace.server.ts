@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import crypto from 'node:crypto'
 import { getDb, type Db } from '~/db/db.server'
+import { prepared } from '~/db/prepared.server'
 import { accounts, members, subscriptions, workspaces } from '~/db/schema'
 import { refuse } from '~/domain/errors'
 import type { Level } from '~/domain/permissions'
@@ -111,10 +112,17 @@ function contextQuery() {
 
 /** The caller's membership of a workspace by id, or null when they are not a member (read fresh every request). */
 export function getWorkspaceContextById(accountId: string, workspaceId: string, now = new Date()) {
-  const row = contextQuery()
-    .where(and(eq(members.accountId, accountId), eq(members.workspaceId, workspaceId)))
-    .get()
-  return toContext(row, now)
+  const query = prepared('workspace-context-by-id', () =>
+    contextQuery()
+      .where(
+        and(
+          eq(members.accountId, sql.placeholder('accountId')),
+          eq(members.workspaceId, sql.placeholder('workspaceId')),
+        ),
+      )
+      .prepare(),
+  )
+  return toContext(query.get({ accountId, workspaceId }), now)
 }
 
 export function getWorkspaceContextByName(accountId: string, name: string, now = new Date()) {

@@ -1,9 +1,9 @@
-import { getPublicBundle } from '~/models/project-bundle.server'
-import { v1Route } from '~/utils/api.server'
+import { getPublicBundleBytes } from '~/models/project-bundle.server'
+import { jsonBytes, v1Route } from '~/utils/api.server'
 
 /** The public, read-only map behind a share link: no session. */
 const route = v1Route({
-  GET: ({ params }) => getPublicBundle(params.key ?? ''),
+  GET: ({ params }) => jsonBytes(getPublicBundleBytes(params.key ?? '')),
 })
 export const loader = route.loader
 export const action = route.action

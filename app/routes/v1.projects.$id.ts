@@ -1,11 +1,11 @@
-import { getProjectBundle } from '~/models/project-bundle.server'
-import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { getProjectBundleBytes } from '~/models/project-bundle.server'
+import { jsonBytes, pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
 import { runBoardCommand } from '~/utils/board-api.server'
 
 const route = v1Route({
   GET: async ({ request, params }) => {
     const ctx = await requireApiWorkspace(request)
-    return getProjectBundle(ctx.workspace.id, pathId(params.id))
+    return jsonBytes(getProjectBundleBytes(ctx.workspace.id, pathId(params.id)))
   },
   POST: ({ request, params }) => runBoardCommand(request, params.id, { type: 'project.create' }),
   DELETE: ({ request, params }) =>

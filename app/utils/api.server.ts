@@ -11,6 +11,23 @@ export function apiError(status: number, code: string, message: string, headers?
   return Response.json({ error: code, message }, { status, headers })
 }
 
+/**
+ * A 200 whose body is JSON already rendered to bytes (the project bundle, shared between
+ * requests). Handed over as a one-chunk stream: `new Response(bytes)` would copy the megabytes
+ * for every request.
+ */
+export function jsonBytes(body: Uint8Array<ArrayBuffer>): Response {
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(body)
+      controller.close()
+    },
+  })
+  return new Response(stream, {
+    headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.byteLength) },
+  })
+}
+
 type Args = LoaderFunctionArgs | ActionFunctionArgs
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 type Handler = (args: Args) => Promise<unknown> | unknown
@@ -93,7 +110,8 @@ export async function requireApiWorkspace(request: Request): Promise<WorkspaceCo
   const account = await requireApiAccount(request)
   const workspaceId = request.headers.get('Workspace')
   if (!workspaceId) throw refuse.invalid('workspace_required', 'The Workspace header is missing.')
-  if (!isUuid(workspaceId)) throw refuse.invalid('workspace_invalid', 'The Workspace header is not a workspace id.')
+  if (!isUuid(workspaceId))
+    throw refuse.invalid('workspace_invalid', 'The Workspace header is not a workspace id.')
   const context = getWorkspaceContextById(account.id, workspaceId.toLowerCase())
   if (!context) throw refuse.forbidden('You are not a member of this workspace.', 'not_a_member')
   return context

@@ -48,3 +48,26 @@ describe('buildGrid', () => {
     expect(grid.cells.get(cellKey('m1', 's1'))!.map((f) => f.id)).toEqual(['f2', 'f1'])
   })
 })
+
+describe('buildGrid with the previous grid', () => {
+  it('keeps every unchanged column, row and cell and renews only what a move touched', () => {
+    const before = buildGrid(bundle, false)
+    const f1 = bundle.features.find((f) => f.id === 'f1')!
+    const moved = { ...f1, milestoneId: 'm3', subWorkflowId: 's3' }
+    const after = buildGrid({ ...bundle, features: bundle.features.map((f) => (f.id === 'f1' ? moved : f)) }, false, before)
+    expect(after.cells.get(cellKey('m1', 's3'))).toBe(before.cells.get(cellKey('m1', 's3')))
+    expect(after.cells.get(cellKey('m1', 's1'))!.map((f) => f.id)).toEqual(['f2'])
+    expect(after.cells.get(cellKey('m3', 's3'))).toEqual([moved])
+    // Sizes changed for both goals and both releases, so those are new; nothing else is.
+    expect(after.goals[0]).not.toBe(before.goals[0])
+    expect(after.releases[1]).not.toBe(before.releases[1])
+  })
+
+  it('returns the previous lists themselves when nothing shown changed', () => {
+    const before = buildGrid(bundle, false)
+    const after = buildGrid({ ...bundle, features: [...bundle.features] }, false, before)
+    expect(after.goals).toBe(before.goals)
+    expect(after.releases).toBe(before.releases)
+    for (const [key, list] of after.cells) expect(list).toBe(before.cells.get(key))
+  })
+})

@@ -1,8 +1,9 @@
 import { useFetchers, useSubmit } from '@remix-run/react'
-import { createContext, useCallback, useContext, useMemo, useReducer, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import type { BoardCommand } from '~/domain/board-commands'
 import { applyCommand, type EditMeta } from '~/domain/board-reducer'
 import type { ProjectBundle } from '~/domain/board-types'
+import { shareUnchangedEntities } from '~/domain/bundle-identity'
 
 export type BoardMode = 'edit' | 'readonly' | 'demo'
 
@@ -49,12 +50,23 @@ const meta = (me: { memberId: string; name: string }): EditMeta => ({ ...me, now
  * is its own fetcher (keyed by a fresh id), so concurrent edits never cancel one another; a
  * fetcher's overlay lasts until the revalidated loader data carries the server's copy.
  */
-export function useServerBoard(loaderBundle: ProjectBundle, action: string, me: { memberId: string; name: string }) {
+export function useServerBoard(
+  freshBundle: ProjectBundle,
+  action: string,
+  me: { memberId: string; name: string },
+) {
   const submit = useSubmit()
   const fetchers = useFetchers()
   const pending = fetchers.filter((f) => f.formAction === action && f.json !== undefined)
+  // Reloaded data keeps the objects of unchanged cards, so the board re-renders only what changed.
+  const lastLoaded = useRef<ProjectBundle | undefined>(undefined)
+  const loaderBundle = useMemo(
+    () => (lastLoaded.current = shareUnchangedEntities(lastLoaded.current, freshBundle)),
+    [freshBundle],
+  )
   const bundle = useMemo(
-    () => pending.reduce((b, f) => applyCommand(b, f.json as unknown as BoardCommand, meta(me)), loaderBundle),
+    () =>
+      pending.reduce((b, f) => applyCommand(b, f.json as unknown as BoardCommand, meta(me)), loaderBundle),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [loaderBundle, pending.map((f) => f.key).join(','), me.memberId],
   )
@@ -67,6 +79,9 @@ export function useServerBoard(loaderBundle: ProjectBundle, action: string, me: 
         navigate: false,
         fetcherKey: `board-${crypto.getRandomValues(new Uint32Array(2)).join('-')}`,
         preventScrollReset: true,
+        // The edit shows in the same task, not in a later transition: a dropped card lands at
+        // once (the drag library needs its new place synchronously) and typing never lags.
+        flushSync: true,
       })
     },
     [submit, action],

@@ -6,12 +6,25 @@ import type { CardFields, Feature } from '~/domain/board-types'
 import { colorFill } from '~/domain/colors'
 import { formatDate } from '~/domain/dates'
 import { useBoard } from './board-context'
+import { CopyButton } from './copy-button'
 import { AnnotationPicker, ColorPicker, DescriptionEditor, InlineTitle, SizeField } from './card-fields'
 import { Discussion } from './discussion'
 
 export type DialogKind = CardKind | 'project'
-const SEGMENT: Record<DialogKind, string> = { milestone: 'm', workflow: 'w', subworkflow: 'sw', feature: 'f', project: 'p' }
-const LABEL: Record<DialogKind, string> = { milestone: 'Release', workflow: 'Goal', subworkflow: 'Activity', feature: 'Feature', project: 'Project' }
+const SEGMENT: Record<DialogKind, string> = {
+  milestone: 'm',
+  workflow: 'w',
+  subworkflow: 'sw',
+  feature: 'f',
+  project: 'p',
+}
+const LABEL: Record<DialogKind, string> = {
+  milestone: 'Release',
+  workflow: 'Goal',
+  subworkflow: 'Activity',
+  feature: 'Feature',
+  project: 'Project',
+}
 
 function findEntity(bundle: ReturnType<typeof useBoard>['bundle'], kind: DialogKind, id: string) {
   switch (kind) {
@@ -65,7 +78,15 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
       title={<span className="sr-only">{`${LABEL[kind]} card`}</span>}
       onClose={close}
       className={`card-dialog ${card?.status === 'CLOSED' ? 'closed' : ''}`}
-      before={card ? <div className="color-strip" style={{ background: colorFill(card.color) ?? 'var(--line)' }} aria-hidden="true" /> : null}
+      before={
+        card ? (
+          <div
+            className="color-strip"
+            style={{ background: colorFill(card.color) ?? 'var(--line)' }}
+            aria-hidden="true"
+          />
+        ) : null
+      }
     >
       <div className="dialog-grid">
         <div className="dialog-main">
@@ -73,21 +94,50 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
             {LABEL[kind]}
             {card?.status === 'CLOSED' ? <span className="badge">CLOSED</span> : null}
           </p>
-          {card ? <AnnotationPicker value={card.annotations} editable={editable} onChange={(annotations) => dispatch({ type: 'card.annotations', kind: kind as CardKind, id, annotations })} /> : null}
-          <InlineTitle headingId={headingId} value={entity.title} editable={editable} onSave={(title) => dispatch({ type: 'card.rename', kind: titleKind, id, title })} />
-          <DescriptionEditor value={entity.description} editable={editable} onSave={(description) => dispatch({ type: 'card.description', kind: titleKind, id, description })} />
+          {card ? (
+            <AnnotationPicker
+              value={card.annotations}
+              editable={editable}
+              onChange={(annotations) =>
+                dispatch({ type: 'card.annotations', kind: kind as CardKind, id, annotations })
+              }
+            />
+          ) : null}
+          <InlineTitle
+            headingId={headingId}
+            value={entity.title}
+            editable={editable}
+            onSave={(title) => dispatch({ type: 'card.rename', kind: titleKind, id, title })}
+          />
+          <DescriptionEditor
+            value={entity.description}
+            editable={editable}
+            onSave={(description) => dispatch({ type: 'card.description', kind: titleKind, id, description })}
+          />
           {kind === 'feature' ? <Discussion featureId={id} /> : null}
         </div>
         <aside className="dialog-side" aria-label="Card details">
           <div className="row spread">
             {!readOnly ? (
               <div className="card-menu">
-                <button type="button" className="icon-button" aria-label="Card menu" aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label="Card menu"
+                  aria-haspopup="menu"
+                  aria-expanded={menuOpen}
+                  onClick={() => setMenuOpen(!menuOpen)}
+                >
                   ⋯
                 </button>
                 {menuOpen ? (
                   <div className="menu" role="menu">
-                    <button type="button" role="menuitem" className="menu-button" onClick={() => (setMenuOpen(false), setConfirmingDelete(true))}>
+                    <button
+                      type="button"
+                      role="menuitem"
+                      className="menu-button"
+                      onClick={() => (setMenuOpen(false), setConfirmingDelete(true))}
+                    >
                       Delete
                     </button>
                   </div>
@@ -102,7 +152,11 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
           </div>
           {confirmingDelete ? (
             <div className="confirm" role="alert">
-              <p>{kind === 'project' ? 'Delete this project and everything in it?' : `Delete this ${LABEL[kind].toLowerCase()}?`}</p>
+              <p>
+                {kind === 'project'
+                  ? 'Delete this project and everything in it?'
+                  : `Delete this ${LABEL[kind].toLowerCase()}?`}
+              </p>
               <div className="row">
                 <button type="button" className="button danger small" onClick={remove}>
                   Yes, delete
@@ -116,12 +170,28 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
           <div className="field">
             <label htmlFor={`${headingId}-permalink`}>Permalink</label>
             <div className="row nowrap">
-              <input id={`${headingId}-permalink`} readOnly value={permalink} onFocus={(e) => e.currentTarget.select()} />
+              <input
+                id={`${headingId}-permalink`}
+                readOnly
+                value={permalink}
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <CopyButton text={permalink} label="Copy permalink" />
             </div>
           </div>
-          {card && editable ? <ColorPicker value={card.color} onChange={(color) => dispatch({ type: 'card.color', kind: kind as CardKind, id, color })} /> : null}
-          {kind === 'feature' ? <SizeField value={(entity as Feature).estimate} editable={editable} onSave={(estimate) => dispatch({ type: 'feature.estimate', id, estimate })} /> : null}
+          {card && editable ? (
+            <ColorPicker
+              value={card.color}
+              onChange={(color) => dispatch({ type: 'card.color', kind: kind as CardKind, id, color })}
+            />
+          ) : null}
+          {kind === 'feature' ? (
+            <SizeField
+              value={(entity as Feature).estimate}
+              editable={editable}
+              onSave={(estimate) => dispatch({ type: 'feature.estimate', id, estimate })}
+            />
+          ) : null}
           <p className="small muted">{`Created ${formatDate(entity.createdAt)} by ${entity.createdByName}`}</p>
           <p className="small muted">{`Last modified ${formatDate(entity.lastModified)} by ${entity.lastModifiedByName}`}</p>
           {card && !readOnly ? (
@@ -137,7 +207,11 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
                 Mark card as Closed
               </button>
             ) : (
-              <button type="button" className="button wide" onClick={() => dispatch({ type: 'card.open', kind: kind as CardKind, id })}>
+              <button
+                type="button"
+                className="button wide"
+                onClick={() => dispatch({ type: 'card.open', kind: kind as CardKind, id })}
+              >
                 Reopen card
               </button>
             )
@@ -145,27 +219,5 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
         </aside>
       </div>
     </Modal>
-  )
-}
-
-export function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState(false)
-  return (
-    <button
-      type="button"
-      className="button small"
-      aria-label={label}
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(text)
-          setCopied(true)
-          setTimeout(() => setCopied(false), 1500)
-        } catch {
-          setCopied(false)
-        }
-      }}
-    >
-      {copied ? 'Copied' : 'Copy'}
-    </button>
   )
 }

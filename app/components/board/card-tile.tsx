@@ -1,7 +1,15 @@
-import { Link } from '@remix-run/react'
+import { useNavigate } from '@remix-run/react'
 import type { DraggableProvided } from '@hello-pangea/dnd'
-import { memo, type CSSProperties } from 'react'
-import { ANNOTATION_LABELS, annotationList } from '~/domain/board-commands'
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  type CSSProperties,
+  type MouseEvent,
+  type ReactNode,
+} from 'react'
+import { ANNOTATION_LABELS, annotationList } from '~/domain/board-constants'
 import { colorFill } from '~/domain/colors'
 import { AnnotationIcon } from './annotation-icon'
 
@@ -20,30 +28,71 @@ type Props = {
   children?: React.ReactNode
 }
 
+/**
+ * Opens a card's dialog route in the app. A router `<Link>` in every tile would re-render all
+ * the thousands of tiles on each router update (its route context changes); this context never
+ * changes, so tiles render only when their own card does.
+ */
+const OpenCardContext = createContext<(to: string) => void>(() => {})
+
+export function OpenCardProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate()
+  const open = useCallback((to: string) => navigate(to, { preventScrollReset: true }), [navigate])
+  return <OpenCardContext.Provider value={open}>{children}</OpenCardContext.Provider>
+}
+
+/** A plain left click opens in place; modified clicks and clicks the drag library cancelled keep the browser's way. */
+function opensInPlace(event: MouseEvent) {
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.altKey &&
+    !event.ctrlKey &&
+    !event.shiftKey
+  )
+}
+
 /** One card on the board: a link to its dialog, and the drag handle when dragging is allowed. */
-export const CardTile = memo(function CardTile({ to, title, color, status, annotations, size, kindLabel, className, provided, dragging, children }: Props) {
+export const CardTile = memo(function CardTile({
+  to,
+  title,
+  color,
+  status,
+  annotations,
+  size,
+  kindLabel,
+  className,
+  provided,
+  dragging,
+  children,
+}: Props) {
   const fill = colorFill(color)
   const style: CSSProperties = { ...(provided?.draggableProps.style ?? {}) }
   const closed = status === 'CLOSED'
   // The tile stays a link (Enter opens the card); Space still lifts it for keyboard dragging.
   const { role: _role, ...handle } = provided?.dragHandleProps ?? ({} as Record<string, unknown>)
   const notes = annotationList(annotations)
+  const open = useContext(OpenCardContext)
   return (
-    <Link
-      to={to}
-      preventScrollReset
+    <a
+      href={to}
+      onClick={(event) => {
+        if (!opensInPlace(event)) return
+        event.preventDefault()
+        open(to)
+      }}
       ref={provided?.innerRef}
       {...provided?.draggableProps}
       {...handle}
       style={style}
       className={`card-tile ${className ?? ''} ${closed ? 'closed' : ''} ${dragging ? 'dragging' : ''}`}
       aria-label={`${kindLabel}: ${title}${closed ? ' (closed)' : ''}`}
-      data-card-title={title}
     >
       {fill ? <span className="card-color" style={{ background: fill }} aria-hidden="true" /> : null}
       <span className="card-title">{title}</span>
       {children}
-      {notes.length > 0 || (size !== undefined && size !== null) ? (
+      {notes.length > 0 || (size ?? 0) > 0 ? (
         <span className="card-footer">
           <span className="card-annotations">
             {notes.map((a) => (
@@ -52,9 +101,13 @@ export const CardTile = memo(function CardTile({ to, title, color, status, annot
               </span>
             ))}
           </span>
-          {size !== undefined && size !== null && size > 0 ? <span className="card-size" title="Size">{size}</span> : null}
+          {(size ?? 0) > 0 ? (
+            <span className="card-size" title="Size">
+              {size}
+            </span>
+          ) : null}
         </span>
       ) : null}
-    </Link>
+    </a>
   )
 })

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { COMMENT_MAX } from '~/domain/board-commands'
+import { COMMENT_MAX } from '~/domain/board-constants'
 import { formatDateTime } from '~/domain/dates'
 import { newId } from '~/utils/uuid'
 import { useBoard } from './board-context'
@@ -13,7 +13,9 @@ function commentError(text: string): string | null {
 /** A feature's DISCUSSION: newest first; members edit and delete only their own comments. */
 export function Discussion({ featureId }: { featureId: string }) {
   const { bundle, dispatch, readOnly, me } = useBoard()
-  const comments = bundle.featureComments.filter((c) => c.featureId === featureId).sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+  const comments = bundle.featureComments
+    .filter((c) => c.featureId === featureId)
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
   const [post, setPost] = useState('')
   const [error, setError] = useState<string | null>(null)
 
@@ -34,7 +36,13 @@ export function Discussion({ featureId }: { featureId: string }) {
           <label htmlFor="new-comment" className="sr-only">
             Write a comment
           </label>
-          <textarea id="new-comment" rows={3} placeholder="Write a comment…" value={post} onChange={(e) => (setPost(e.target.value), setError(null))} />
+          <textarea
+            id="new-comment"
+            rows={3}
+            placeholder="Write a comment…"
+            value={post}
+            onChange={(e) => (setPost(e.target.value), setError(null))}
+          />
           {error ? (
             <div className="errors" role="alert">
               <p>{error}</p>
@@ -47,14 +55,33 @@ export function Discussion({ featureId }: { featureId: string }) {
       ) : null}
       <ul className="comment-list">
         {comments.map((c) => (
-          <CommentItem key={c.id} id={c.id} post={c.post} author={c.createdByName} at={c.createdAt} own={!readOnly && c.memberId === me.memberId} />
+          <CommentItem
+            key={c.id}
+            id={c.id}
+            post={c.post}
+            author={c.createdByName}
+            at={c.createdAt}
+            own={!readOnly && c.memberId === me.memberId}
+          />
         ))}
       </ul>
     </section>
   )
 }
 
-function CommentItem({ id, post, author, at, own }: { id: string; post: string; author: string; at: string; own: boolean }) {
+function CommentItem({
+  id,
+  post,
+  author,
+  at,
+  own,
+}: {
+  id: string
+  post: string
+  author: string
+  at: string
+  own: boolean
+}) {
   const { dispatch } = useBoard()
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(post)
@@ -69,7 +96,12 @@ function CommentItem({ id, post, author, at, own }: { id: string; post: string; 
           <label htmlFor={`edit-${id}`} className="sr-only">
             Edit comment
           </label>
-          <textarea id={`edit-${id}`} rows={3} value={draft} onChange={(e) => (setDraft(e.target.value), setError(null))} />
+          <textarea
+            id={`edit-${id}`}
+            rows={3}
+            value={draft}
+            onChange={(e) => (setDraft(e.target.value), setError(null))}
+          />
           {error ? (
             <div className="errors" role="alert">
               <p>{error}</p>
@@ -88,7 +120,11 @@ function CommentItem({ id, post, author, at, own }: { id: string; post: string; 
             >
               Save
             </button>
-            <button type="button" className="button small" onClick={() => (setDraft(post), setEditing(false))}>
+            <button
+              type="button"
+              className="button small"
+              onClick={() => (setDraft(post), setEditing(false))}
+            >
               Cancel
             </button>
           </div>
@@ -98,10 +134,18 @@ function CommentItem({ id, post, author, at, own }: { id: string; post: string; 
       )}
       {own && !editing ? (
         <div className="row">
-          <button type="button" className="link-button small" onClick={() => (setDraft(post), setEditing(true))}>
+          <button
+            type="button"
+            className="link-button small"
+            onClick={() => (setDraft(post), setEditing(true))}
+          >
             Edit
           </button>
-          <button type="button" className="link-button small danger-text" onClick={() => dispatch({ type: 'comment.delete', id })}>
+          <button
+            type="button"
+            className="link-button small danger-text"
+            onClick={() => dispatch({ type: 'comment.delete', id })}
+          >
             Delete
           </button>
         </div>

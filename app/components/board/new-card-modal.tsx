@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { z } from 'zod'
 import { Modal } from '~/components/modal'
-import { TITLE_MAX } from '~/domain/board-commands'
+import { TITLE_MAX } from '~/domain/board-constants'
 import { newId } from '~/utils/uuid'
 import { useBoard } from './board-context'
 
@@ -31,9 +31,18 @@ export function NewCardModal({ target, onClose }: { target: NewCardTarget; onClo
     const id = newId()
     const projectId = bundle.project.id
     if (target.kind === 'workflow') dispatch({ type: 'workflow.create', id, projectId, title: parsed.data })
-    else if (target.kind === 'milestone') dispatch({ type: 'milestone.create', id, projectId, title: parsed.data })
-    else if (target.kind === 'subworkflow') dispatch({ type: 'subworkflow.create', id, workflowId: target.workflowId, title: parsed.data })
-    else dispatch({ type: 'feature.create', id, milestoneId: target.milestoneId, subWorkflowId: target.subWorkflowId, title: parsed.data })
+    else if (target.kind === 'milestone')
+      dispatch({ type: 'milestone.create', id, projectId, title: parsed.data })
+    else if (target.kind === 'subworkflow')
+      dispatch({ type: 'subworkflow.create', id, workflowId: target.workflowId, title: parsed.data })
+    else
+      dispatch({
+        type: 'feature.create',
+        id,
+        milestoneId: target.milestoneId,
+        subWorkflowId: target.subWorkflowId,
+        title: parsed.data,
+      })
     onClose()
   }
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { AVATARS, DESCRIPTION_MAX } from '~/domain/board-commands'
+import { AVATARS, DESCRIPTION_MAX } from '~/domain/board-constants'
 import { byRank } from '~/domain/board-grid'
 import type { Persona } from '~/domain/board-types'
 import { newId } from '~/utils/uuid'
@@ -7,7 +7,15 @@ import { useBoard, type PersonaView } from './board-context'
 import { PersonaAvatar } from './persona-avatar'
 
 /** The persona side panel: all personas, one persona (view or edit), or the create form. */
-export function PersonaPanel({ view, onNavigate, onClose }: { view: PersonaView; onNavigate: (v: PersonaView) => void; onClose: () => void }) {
+export function PersonaPanel({
+  view,
+  onNavigate,
+  onClose,
+}: {
+  view: PersonaView
+  onNavigate: (v: PersonaView) => void
+  onClose: () => void
+}) {
   const ref = useRef<HTMLElement>(null)
   const { bundle, readOnly } = useBoard()
   useEffect(() => {
@@ -37,7 +45,11 @@ export function PersonaPanel({ view, onNavigate, onClose }: { view: PersonaView;
           <ul className="persona-list">
             {bundle.personas.map((p) => (
               <li key={p.id}>
-                <button type="button" className="persona-row" onClick={() => onNavigate({ page: 'persona', personaId: p.id })}>
+                <button
+                  type="button"
+                  className="persona-row"
+                  onClick={() => onNavigate({ page: 'persona', personaId: p.id })}
+                >
                   <PersonaAvatar avatar={p.avatar} size={36} />
                   <span>
                     <strong>{p.name}</strong>
@@ -56,13 +68,23 @@ export function PersonaPanel({ view, onNavigate, onClose }: { view: PersonaView;
       ) : null}
       {view.page === 'persona' && persona ? (
         view.editing && !readOnly ? (
-          <PersonaForm persona={persona} onDone={() => onNavigate({ page: 'persona', personaId: persona.id })} />
+          <PersonaForm
+            persona={persona}
+            onDone={() => onNavigate({ page: 'persona', personaId: persona.id })}
+          />
         ) : (
           <PersonaDetails persona={persona} onNavigate={onNavigate} />
         )
       ) : null}
-      {view.page === 'persona' && !persona ? <p className="muted">This persona does not exist any more.</p> : null}
-      {view.page === 'create' && !readOnly ? <PersonaForm workflowId={view.workflowId} onDone={(id) => onNavigate(id ? { page: 'persona', personaId: id } : { page: 'all' })} /> : null}
+      {view.page === 'persona' && !persona ? (
+        <p className="muted">This persona does not exist any more.</p>
+      ) : null}
+      {view.page === 'create' && !readOnly ? (
+        <PersonaForm
+          workflowId={view.workflowId}
+          onDone={(id) => onNavigate(id ? { page: 'persona', personaId: id } : { page: 'all' })}
+        />
+      ) : null}
     </aside>
   )
 }
@@ -94,7 +116,12 @@ function PersonaDetails({ persona, onNavigate }: { persona: Persona; onNavigate:
             <li key={l.id} className="row spread">
               <span>{goal?.title ?? 'Unknown goal'}</span>
               {!readOnly ? (
-                <button type="button" className="link-button small" onClick={() => dispatch({ type: 'workflowPersona.delete', id: l.id })} aria-label={`Remove ${persona.name} from goal ${goal?.title ?? ''}`}>
+                <button
+                  type="button"
+                  className="link-button small"
+                  onClick={() => dispatch({ type: 'workflowPersona.delete', id: l.id })}
+                  aria-label={`Remove ${persona.name} from goal ${goal?.title ?? ''}`}
+                >
                   Remove
                 </button>
               ) : null}
@@ -121,7 +148,12 @@ function PersonaDetails({ persona, onNavigate }: { persona: Persona; onNavigate:
             className="button small"
             disabled={!goalId}
             onClick={() => {
-              dispatch({ type: 'workflowPersona.create', id: newId(), workflowId: goalId, personaId: persona.id })
+              dispatch({
+                type: 'workflowPersona.create',
+                id: newId(),
+                workflowId: goalId,
+                personaId: persona.id,
+              })
               setGoalId('')
             }}
           >
@@ -131,7 +163,11 @@ function PersonaDetails({ persona, onNavigate }: { persona: Persona; onNavigate:
       ) : null}
       {!readOnly ? (
         <div className="row">
-          <button type="button" className="button small" onClick={() => onNavigate({ page: 'persona', personaId: persona.id, editing: true })}>
+          <button
+            type="button"
+            className="button small"
+            onClick={() => onNavigate({ page: 'persona', personaId: persona.id, editing: true })}
+          >
             Edit
           </button>
           <button
@@ -150,7 +186,15 @@ function PersonaDetails({ persona, onNavigate }: { persona: Persona; onNavigate:
   )
 }
 
-function PersonaForm({ persona, workflowId, onDone }: { persona?: Persona; workflowId?: string; onDone: (id?: string) => void }) {
+function PersonaForm({
+  persona,
+  workflowId,
+  onDone,
+}: {
+  persona?: Persona
+  workflowId?: string
+  onDone: (id?: string) => void
+}) {
   const { bundle, dispatch } = useBoard()
   const id = useId()
   const [avatar, setAvatar] = useState(persona?.avatar ?? 'avatar00')
@@ -170,7 +214,14 @@ function PersonaForm({ persona, workflowId, onDone }: { persona?: Persona; workf
     setErrors(problems)
     if (Object.keys(problems).length) return
     if (persona) {
-      dispatch({ type: 'persona.update', id: persona.id, avatar: avatar as (typeof AVATARS)[number], name: name.trim(), role, description })
+      dispatch({
+        type: 'persona.update',
+        id: persona.id,
+        avatar: avatar as (typeof AVATARS)[number],
+        name: name.trim(),
+        role,
+        description,
+      })
       onDone(persona.id)
     } else {
       const personaId = newId()
@@ -200,7 +251,14 @@ function PersonaForm({ persona, workflowId, onDone }: { persona?: Persona; workf
       <fieldset className="avatar-picker">
         <legend>Avatar</legend>
         {AVATARS.map((a, i) => (
-          <button key={a} type="button" className={`avatar-option ${avatar === a ? 'selected' : ''}`} aria-pressed={avatar === a} aria-label={`Avatar ${i + 1}`} onClick={() => setAvatar(a)}>
+          <button
+            key={a}
+            type="button"
+            className={`avatar-option ${avatar === a ? 'selected' : ''}`}
+            aria-pressed={avatar === a}
+            aria-label={`Avatar ${i + 1}`}
+            onClick={() => setAvatar(a)}
+          >
             <PersonaAvatar avatar={a} size={36} />
           </button>
         ))}
@@ -217,7 +275,12 @@ function PersonaForm({ persona, workflowId, onDone }: { persona?: Persona; workf
       </div>
       <div className="field">
         <label htmlFor={`${id}-description`}>Description</label>
-        <textarea id={`${id}-description`} rows={4} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <textarea
+          id={`${id}-description`}
+          rows={4}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
         {error('description')}
       </div>
       <div className="row end">

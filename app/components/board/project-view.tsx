@@ -3,7 +3,8 @@ import { useCallback, useEffect, useState } from 'react'
 import { useMessages } from '~/components/messages'
 import { boardAlerts } from '~/domain/board-alerts'
 import { BoardProvider, type BoardApi, type PersonaView } from './board-context'
-import { CopyButton } from './card-dialog'
+import { OpenCardProvider } from './card-tile'
+import { CopyButton } from './copy-button'
 import { PersonaPanel } from './persona-panel'
 import { StoryMap } from './story-map'
 
@@ -21,7 +22,8 @@ export function ProjectView({ shareUrl, csvUrl, ...board }: Props) {
   const { push } = useMessages()
   useEffect(() => boardAlerts.subscribe((message) => push('fail', message)), [push])
   const closePersonas = useCallback(() => setPersonaView(null), [])
-  const api: BoardApi = { ...board, showClosed, setShowClosed, openPersonas: (view) => setPersonaView(view ?? { page: 'all' }) }
+  const openPersonas = useCallback((view?: PersonaView) => setPersonaView(view ?? { page: 'all' }), [])
+  const api: BoardApi = { ...board, showClosed, setShowClosed, openPersonas }
   const { bundle, readOnly, mode, basePath, search } = board
   return (
     <BoardProvider value={api}>
@@ -43,27 +45,50 @@ export function ProjectView({ shareUrl, csvUrl, ...board }: Props) {
               Personas
             </button>
             <label className="toggle">
-              <input type="checkbox" checked={showClosed} onChange={(e) => setShowClosed(e.target.checked)} /> Show closed
+              <input type="checkbox" checked={showClosed} onChange={(e) => setShowClosed(e.target.checked)} />{' '}
+              Show closed
             </label>
             <div className="project-menu">
-              <button type="button" className="button small" aria-label="Project menu" aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
+              <button
+                type="button"
+                className="button small"
+                aria-label="Project menu"
+                aria-haspopup="menu"
+                aria-expanded={menuOpen}
+                onClick={() => setMenuOpen(!menuOpen)}
+              >
                 ⋯
               </button>
               {menuOpen ? (
                 <div className="menu" role="menu">
-                  <a href={csvUrl} download="storymap.csv" className="menu-link" role="menuitem" onClick={() => setMenuOpen(false)}>
+                  <a
+                    href={csvUrl}
+                    download="storymap.csv"
+                    className="menu-link"
+                    role="menuitem"
+                    onClick={() => setMenuOpen(false)}
+                  >
                     Export CSV
                   </a>
                 </div>
               ) : null}
             </div>
-            <Link to={`${basePath}/p/${bundle.project.id}${search}`} className="icon-button" aria-label="Project settings" preventScrollReset>
+            <Link
+              to={`${basePath}/p/${bundle.project.id}${search}`}
+              className="icon-button"
+              aria-label="Project settings"
+              preventScrollReset
+            >
               ⚙
             </Link>
           </div>
         </div>
-        <StoryMap />
-        {personaView ? <PersonaPanel view={personaView} onNavigate={setPersonaView} onClose={closePersonas} /> : null}
+        <OpenCardProvider>
+          <StoryMap />
+        </OpenCardProvider>
+        {personaView ? (
+          <PersonaPanel view={personaView} onNavigate={setPersonaView} onClose={closePersonas} />
+        ) : null}
         <Outlet />
       </div>
     </BoardProvider>

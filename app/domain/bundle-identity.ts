@@ -1,0 +1,50 @@
+import type { ProjectBundle } from './board-types'
+
+type Entity = { id: string }
+type ListKey = Exclude<keyof ProjectBundle, 'project'>
+const LIST_KEYS: ListKey[] = [
+  'milestones',
+  'workflows',
+  'subWorkflows',
+  'features',
+  'featureComments',
+  'personas',
+  'workflowPersonas',
+]
+
+function shallowEqual(a: object, b: object): boolean {
+  const keys = Object.keys(a)
+  if (keys.length !== Object.keys(b).length) return false
+  return keys.every((k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k])
+}
+
+function shareList<T extends Entity>(previous: T[], next: T[]): T[] {
+  const before = new Map(previous.map((item) => [item.id, item]))
+  let changed = previous.length !== next.length
+  const shared = next.map((item, i) => {
+    const old = before.get(item.id)
+    const kept = old && shallowEqual(old, item) ? old : item
+    if (kept !== previous[i]) changed = true
+    return kept
+  })
+  return changed ? shared : previous
+}
+
+/**
+ * `next` (fresh loader data) with every entity and list that equals its `previous` copy
+ * replaced by that copy. After each edit the whole map is reloaded; this keeps the objects of
+ * untouched cards, so only what changed re-renders.
+ */
+export function shareUnchangedEntities(
+  previous: ProjectBundle | undefined,
+  next: ProjectBundle,
+): ProjectBundle {
+  if (!previous || previous === next) return next
+  const shared = {
+    ...next,
+    project: shallowEqual(previous.project, next.project) ? previous.project : next.project,
+  }
+  const lists = shared as Record<ListKey, Entity[]>
+  for (const key of LIST_KEYS) lists[key] = shareList(previous[key] as Entity[], next[key] as Entity[])
+  return shared
+}

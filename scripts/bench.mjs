@@ -1,0 +1,129 @@
+// npm run bench (issue #8): builds and starts the app on a temporary database, seeds a
+// 4,000-feature story map through the API, measures it with autocannon and Chromium, prints a table.
+// BENCH_SKIP_BUILD=1 reuses an existing build. BENCH_JSON=file also writes every figure as JSON.
+import fs from 'node:fs'
+import { measureBoard } from './bench/board-browser.mjs'
+import { sequentialLatency, throughput } from './bench/http-load.mjs'
+import { describeMachine, formatTable, loadAverage, resultRows } from './bench/report.mjs'
+import { ApiClient, MAP_SHAPE, seedStoryMap } from './bench/seed.mjs'
+import { buildApp, rssMegabytes, startApp, startBareServer } from './bench/servers.mjs'
+
+const step = (text) => process.stderr.write(`· ${text}\n`)
+
+/** An autocannon request that renames the features in turn, each time to a new title. */
+function renameRequest(features) {
+  let renames = 0
+  return {
+    method: 'POST',
+    setupRequest: (request) => {
+      const feature = features[renames++ % features.length]
+      return {
+        ...request,
+        path: `/v1/features/${feature.id}/rename`,
+        body: JSON.stringify({ title: `Renamed ${renames}` }),
+      }
+    },
+  }
+}
+
+async function measureHttp(app, client, map) {
+  const headers = client.headers()
+  const jsonHeaders = { ...headers, 'Content-Type': 'application/json' }
+  const projectPath = `/v1/projects/${map.projectId}`
+  const sample = await client.call('GET', projectPath)
+
+  step('project read: sequential latency')
+  const readLatency = await sequentialLatency({ url: app.url + projectPath, headers })
+  step('project read right after a write: sequential latency')
+  const readAfterWrite = await sequentialLatency({
+    url: app.url,
+    headers: jsonHeaders,
+    requests: [renameRequest(map.features), { method: 'GET', path: projectPath }],
+    minBytes: 100_000,
+    warmup: 10,
+    amount: 200,
+  })
+  step('project read: 20 connections for 10 s')
+  const read = await throughput({ url: app.url + projectPath, headers })
+  step('bare node:http server with the same bytes: 20 connections for 10 s')
+  const bareServer = await startBareServer(sample.text, sample.contentType)
+  const bare = await throughput({ url: bareServer.url + projectPath, headers }).finally(() =>
+    bareServer.stop(),
+  )
+  step('feature rename: 20 connections for 10 s')
+  const rename = await throughput({
+    url: app.url,
+    headers: jsonHeaders,
+    requests: [renameRequest(map.features)],
+  })
+  step('GET /healthz (the framework alone): 20 connections for 10 s')
+  const healthz = await throughput({ url: `${app.url}/healthz` })
+  return {
+    readLatency,
+    readAfterWrite,
+    read,
+    bare,
+    rename,
+    healthz,
+    bundleBytes: Buffer.byteLength(sample.text),
+  }
+}
+
+function printReport(results, context) {
+  const machine = describeMachine()
+  const { board } = results
+  console.log(`\nStorymap benchmark, ${new Date().toISOString()}`)
+  console.log(
+    `machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM; ${machine.os}; Node ${machine.node}; ${machine.chromium}`,
+  )
+  console.log(`load average at start: ${context.loadAtStart}; at end: ${loadAverage()}`)
+  console.log(
+    `map: ${MAP_SHAPE.goals} goals × ${MAP_SHAPE.activitiesPerGoal} activities × ${MAP_SHAPE.releases} releases, ` +
+      `${MAP_SHAPE.features} features, ${MAP_SHAPE.comments} comments; seeded in ${context.seedSeconds.toFixed(1)} s; ` +
+      `project JSON ${(results.bundleBytes / 1024).toFixed(0)} KB\n`,
+  )
+  console.log(formatTable(resultRows(results)))
+  const loads = board.loadSamples.map((s) => `${s.cardsAt.toFixed(0)}/${s.hydratedAt.toFixed(0)}`)
+  console.log(`\nboard loads (ms since navigation, cards in page / hydrated): ${loads.join(', ')}`)
+  console.log(`drops (ms to card shown): ${board.dropSamples.map((d) => d.shown.toFixed(1)).join(', ')}`)
+  console.log(
+    `board JS files: ${board.jsFiles.length}; p50 at 20 connections: read ${results.read.p50.toFixed(1)} ms, ` +
+      `rename ${results.rename.p50.toFixed(1)} ms, healthz ${results.healthz.p50.toFixed(1)} ms`,
+  )
+  if (process.env.BENCH_JSON)
+    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, results }, null, 2))
+}
+
+async function main() {
+  const loadAtStart = loadAverage()
+  step('building (npm run build)')
+  buildApp()
+  step('starting the app on a temporary database')
+  const app = await startApp()
+  try {
+    const client = new ApiClient(app.url)
+    const account = await client.signUp()
+    step(`seeding ${MAP_SHAPE.features} features through the API`)
+    const seedStarted = performance.now()
+    const map = await seedStoryMap(client)
+    const seedSeconds = (performance.now() - seedStarted) / 1000
+
+    const http = await measureHttp(app, client, map)
+    step('board in Chromium: load and drag')
+    const board = await measureBoard({
+      origin: app.url,
+      boardPath: `/${account.workspaceName}/projects/${map.projectId}`,
+      cookie: client.cookie,
+      expectedCards: MAP_SHAPE.features,
+    })
+    const rss = rssMegabytes(app.pid)
+    printReport({ ...http, board, rss }, { loadAtStart, seedSeconds })
+  } finally {
+    await app.stop()
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,170 @@
+// The board in Chromium: how long until all cards are in the page and hydrated, how long a
+// dropped card takes to show in its new cell, and how much JavaScript the board route loads.
+import { chromium } from '@playwright/test'
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { ROOT } from './servers.mjs'
+
+const BROWSER_ARGS = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+/**
+ * Runs in the page before any of its scripts: on every animation frame, counts feature cards
+ * until `expected` are in the DOM, then waits for React to have hydrated the last one.
+ * Times are performance.now(), i.e. ms since navigation start.
+ */
+function watchBoard(expected) {
+  const bench = (window.__bench = { cardsAt: null, hydratedAt: null })
+  const hydrated = (el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))
+  const frame = () => {
+    if (bench.cardsAt === null) {
+      const count = document.querySelectorAll('a.feature-card').length
+      if (count >= expected) bench.cardsAt = performance.now()
+    }
+    if (bench.cardsAt !== null) {
+      const cards = document.querySelectorAll('a.feature-card')
+      if (hydrated(cards[cards.length - 1])) bench.hydratedAt = performance.now()
+    }
+    if (bench.hydratedAt === null) requestAnimationFrame(frame)
+  }
+  requestAnimationFrame(frame)
+}
+
+/**
+ * Runs in the page, just before the dropping key: records that key's event time, and the first
+ * DOM change after which the card is outside its old cell (then the next animation frame).
+ * The drag library handles the key in its own listener, before this one runs, so the card may
+ * move before `droppedAt` is set; it cannot move before the key, so no order is assumed.
+ */
+function watchDrop(href) {
+  const link = () => document.querySelector(`a.feature-card[href="${href}"]`)
+  const source = link().closest('.cell')
+  const drop = (window.__drop = { droppedAt: null, mutatedAt: null, shownAt: null })
+  const onKey = (e) => {
+    if (e.key !== ' ') return
+    drop.droppedAt = e.timeStamp
+    window.removeEventListener('keydown', onKey, { capture: true })
+  }
+  window.addEventListener('keydown', onKey, { capture: true })
+  const observer = new MutationObserver(() => {
+    const card = link()
+    if (!card || card.closest('.cell') === source) return
+    drop.mutatedAt = performance.now()
+    observer.disconnect()
+    requestAnimationFrame(() => (drop.shownAt = performance.now()))
+  })
+  observer.observe(document.body, { childList: true, subtree: true })
+}
+
+const gzipBytes = (file) => zlib.gzipSync(fs.readFileSync(file)).length
+
+/** Opens the board in a fresh context (cold cache); returns timings and the JS files it loaded. */
+async function loadBoard(browser, origin, boardPath, cookie, expectedCards) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const [name, value] = cookie.split('=')
+  await context.addCookies([{ name, value, url: origin }])
+  const page = await context.newPage()
+  const scripts = new Set()
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname.endsWith('.js')) scripts.add(pathname)
+  })
+  await page.addInitScript(watchBoard, expectedCards)
+  await page.goto(origin + boardPath, { waitUntil: 'commit' })
+  await page.waitForFunction(() => window.__bench.hydratedAt !== null, null, {
+    timeout: 60_000,
+    polling: 100,
+  })
+  const times = await page.evaluate(() => window.__bench)
+  return { page, context, times, scripts: [...scripts] }
+}
+
+/** Drags one feature one cell to the right with the keyboard; ms from the drop to the card shown there. */
+async function timeDrop(page, boardPath, featureHref) {
+  let held = null
+  let release
+  const released = new Promise((resolve) => (release = resolve))
+  const isBoardData = (url) => url.pathname.startsWith(boardPath)
+  await page.route(isBoardData, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    held = route
+    await released // the server's answer waits until the card has shown
+    await route.continue()
+  })
+  await page.locator(`a.feature-card[href="${featureHref}"]`).focus()
+  await page.keyboard.press('Space')
+  await page.waitForTimeout(400)
+  await page.keyboard.press('ArrowRight')
+  await page.waitForTimeout(600) // the library animates each step and ignores keys mid-animation
+  await page.evaluate(watchDrop, featureHref) // times the next Space: the drop
+  await page.keyboard.press('Space')
+  try {
+    await page.waitForFunction(
+      () => window.__drop.shownAt !== null && window.__drop.droppedAt !== null,
+      null,
+      { timeout: 20_000, polling: 50 },
+    )
+  } catch {
+    throw new Error(
+      `the dropped card did not show before the server answered (request held: ${held !== null})`,
+    )
+  }
+  const drop = await page.evaluate(() => window.__drop)
+  for (let waited = 0; held === null && waited < 10_000; waited += 50) await page.waitForTimeout(50)
+  release()
+  if (held === null) throw new Error('the drop sent no request')
+  await page.waitForLoadState('networkidle')
+  await page.unroute(isBoardData)
+  return { shown: drop.shownAt - drop.droppedAt, mutated: drop.mutatedAt - drop.droppedAt }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
+
+/**
+ * `loads` board loads after one warm-up (each in a fresh context), and `drags` drops on the
+ * last loaded page. Reports medians and every sample.
+ */
+export async function measureBoard({ origin, boardPath, cookie, expectedCards, loads = 3, drags = 3 }) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: BROWSER_ARGS,
+  })
+  try {
+    const warm = await loadBoard(browser, origin, boardPath, cookie, expectedCards)
+    await warm.context.close()
+    const samples = []
+    let last
+    for (let i = 0; i < loads; i++) {
+      if (last) await last.context.close()
+      last = await loadBoard(browser, origin, boardPath, cookie, expectedCards)
+      samples.push(last.times)
+    }
+    const hrefs = await last.page.$$eval('.release-cells', (rows) =>
+      rows.map((row) => row.querySelector('.cell a.feature-card')?.getAttribute('href')).filter(Boolean),
+    )
+    const drops = []
+    for (let i = 0; i < drags; i++) drops.push(await timeDrop(last.page, boardPath, hrefs[i]))
+    await last.context.close()
+    const jsFiles = warm.scripts.map((p) => ({
+      path: p,
+      gzip: gzipBytes(path.join(ROOT, 'build/client', p)),
+    }))
+    return {
+      cardsInPage: median(samples.map((s) => s.cardsAt)),
+      hydrated: median(samples.map((s) => s.hydratedAt)),
+      loadSamples: samples,
+      dropShown: median(drops.map((d) => d.shown)),
+      dropSamples: drops,
+      jsGzip: jsFiles.reduce((n, f) => n + f.gzip, 0),
+      jsFiles,
+    }
+  } finally {
+    await browser.close()
+  }
+}
