@@ -18,7 +18,8 @@ const [vitestRc, playwrightRc] = [Number(process.argv[3] ?? 0), Number(process.a
 const vitest = readJson('reports/vitest.json')
 if (vitest) {
   passed += vitest.numPassedTests
-  const reported = vitest.numFailedTests + (vitest.numFailedTestSuites ?? 0)
+  // A failed suite with no failed test (a hook or import error) counts once; otherwise count the tests.
+  const reported = vitest.numFailedTests || (vitest.numFailedTestSuites ?? 0)
   failed += reported || (vitestRc !== 0 || vitest.numTotalTests === 0 ? 1 : 0)
 } else failed += 1
 

@@ -24,12 +24,17 @@ export function refuse(req: Request, res: Response, status: number, code: string
   }
 }
 
+/** How much of an unwanted body is read and dropped after the answer before the connection is cut. */
+const LINGER_BYTES = 8 * MAX_BODY_BYTES
+
 /**
- * Refuses a request whose body will not be read. The rest of the body is then read and dropped for
- * at most 1 MB or one second, so a sender still writing gets to read the answer instead of a reset
- * connection; after that the connection is cut, so an endless body costs nothing more.
+ * Refuses a request whose body will not be read: a lingering close. Once the answer is out the
+ * server half-closes (FIN) and reads and drops the rest for at most LINGER_BYTES or one second, so
+ * a sender still writing reads the answer (destroying a socket with unread input sends a reset,
+ * which can make the client lose the answer); after that the connection is cut.
  */
 export function refuseUnread(req: Request, res: Response, status: number, code: string, message: string) {
+  if (!req.complete) res.set('Connection', 'close')
   refuse(req, res, status, code, message)
   if (req.complete) return
   let dropped = 0
@@ -38,9 +43,10 @@ export function refuseUnread(req: Request, res: Response, status: number, code: 
     req.socket.destroy()
   }
   const timer = setTimeout(cut, 1000).unref()
+  res.on('finish', () => req.socket.end())
   req.on('data', (chunk: Buffer) => {
     dropped += chunk.length
-    if (dropped > MAX_BODY_BYTES) cut()
+    if (dropped > LINGER_BYTES) cut()
   })
   req.on('end', () => clearTimeout(timer))
   req.resume()
