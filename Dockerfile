@@ -26,4 +26,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # The JS heap is capped (live data is ~40 MB on a 4,000-card map); without a cap V8 grows it
 # under load and the process holds 250+ MB (docs/benchmarks.md).
-CMD ["node", "--max-old-space-size=256", "build/server.js"]
+CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=4", "build/server.js"]
