@@ -4,7 +4,6 @@ import {
   emailKey,
   LIMIT_POLICIES,
   limitedRequestOf,
-  normalizePath,
   tooManyMessage,
   type LimitedAction,
   type LimitedRequest,
@@ -67,15 +66,7 @@ function startedSession(_req: Request, res: Response): boolean {
   return cookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`) && !c.startsWith(`${SESSION_COOKIE}=;`))
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-
-/** A page needing no script or style, linking back to the page the form was on. */
-const page = (message: string, back: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many attempts · Storymap</title></head>` +
-  `<body><main><h1>Too many attempts</h1><p>${escapeHtml(message)}</p>` +
-  `<p><a href="${escapeHtml(back)}">Back</a></p></main></body></html>`
-
-/** Over the limit: JSON under /v1; a public form's action is told and answers in the form; other pages get a short page. */
+/** Over the limit: JSON under /v1; a page's action is told and answers in its form. */
 function tooMany(req: Request, res: Response, next: NextFunction) {
   const seconds = retryAfterSeconds(req)
   const message = tooManyMessage(seconds)
@@ -86,11 +77,7 @@ function tooMany(req: Request, res: Response, next: NextFunction) {
     locals(res).rateLimit = { retryAfterSeconds: seconds, message }
     return next()
   }
-  if (limited?.surface === 'api') return refuse(req, res, 429, 'too_many_attempts', message)
-  res
-    .status(429)
-    .type('html')
-    .send(page(message, normalizePath(req.path)))
+  refuse(req, res, 429, 'too_many_attempts', message)
 }
 
 /**

@@ -8,10 +8,10 @@ export type LimitedAction = 'login' | 'signup' | 'reset' | 'contact' | 'invite'
 
 /**
  * Where a limited request comes from, which decides how a refusal is answered:
- * `api` JSON under /v1; `form` a public page whose action shows the refusal in the form;
- * `page` a signed-in page whose action we do not own, answered directly with a short page.
+ * `api` JSON under /v1; `form` a page (public forms, workspace settings) whose action shows the
+ * refusal in its form.
  */
-export type Surface = 'api' | 'form' | 'page'
+export type Surface = 'api' | 'form'
 
 export type LimitPolicy = {
   windowMs: number

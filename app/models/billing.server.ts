@@ -62,12 +62,13 @@ export function assertEditorSeat(
   now = new Date(),
 ) {
   const sub = db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId)).get()
-  if (!sub) return
+  const limit = sub ? seatLimit(sub, getEnv().APP_MODE) : null
   const adding = Number(canEditLevel(change.to)) - Number(change.from !== null && canEditLevel(change.from))
+  if (limit === null || adding <= 0) return // no seats to count: self-hosted, a trial, or no new editor
   const held =
     countEditors(db, workspaceId) +
     (change.countPendingInvites ? pendingEditorInvites(db, workspaceId, now) : 0)
-  const refusal = seatRefusal(seatLimit(sub, getEnv().APP_MODE), held, adding)
+  const refusal = seatRefusal(limit, held, adding)
   if (refusal) throw refuse.forbidden(refusal, 'seats_full')
 }
 

@@ -66,14 +66,7 @@ export const GoalColumnView = memo(function GoalColumnView(props: GoalProps) {
                 ) : null}
               </div>
               {!readOnly && activities.length > 0 ? (
-                <button
-                  type="button"
-                  className="add-button small-add"
-                  onClick={() => onAdd({ kind: 'subworkflow', workflowId: workflow.id })}
-                  aria-label={`Add activity to goal ${workflow.title}`}
-                >
-                  + Add activity
-                </button>
+                <AddActivityButton className="small-add" goal={workflow} onAdd={onAdd} />
               ) : null}
             </div>
             <div {...drag.dragHandleProps} className="goal-handle" aria-label={`Drag goal ${workflow.title}`}>
@@ -119,14 +112,7 @@ export const GoalColumnView = memo(function GoalColumnView(props: GoalProps) {
                 ))}
                 {drop.placeholder}
                 {!readOnly && activities.length === 0 ? (
-                  <button
-                    type="button"
-                    className="add-button add-activity"
-                    onClick={() => onAdd({ kind: 'subworkflow', workflowId: workflow.id })}
-                    aria-label={`Add activity to goal ${workflow.title}`}
-                  >
-                    + Add activity
-                  </button>
+                  <AddActivityButton className="add-activity" goal={workflow} onAdd={onAdd} />
                 ) : null}
               </div>
             )}
@@ -153,6 +139,27 @@ type ReleaseProps = BoardLinks & {
  * cells (`cells` is a new Map after every edit, but buildGrid keeps unchanged lists). A drop
  * then re-renders the one or two rows it touched, not all of them.
  */
+function AddActivityButton({
+  goal,
+  onAdd,
+  className,
+}: {
+  goal: { id: string; title: string }
+  onAdd: OnAdd
+  className: string
+}) {
+  return (
+    <button
+      type="button"
+      className={`add-button ${className}`}
+      onClick={() => onAdd({ kind: 'subworkflow', workflowId: goal.id })}
+      aria-label={`Add activity to goal ${goal.title}`}
+    >
+      + Add activity
+    </button>
+  )
+}
+
 function sameRow(before: ReleaseProps, after: ReleaseProps) {
   for (const key of Object.keys(after) as (keyof ReleaseProps)[]) {
     if (key !== 'cells' && before[key] !== after[key]) return false
