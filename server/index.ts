@@ -4,6 +4,8 @@ import compression from 'compression'
 import express from 'express'
 import crypto from 'node:crypto'
 import { closeDatabase, getDb } from '../app/db/db.server'
+import { startMaintenance } from '../app/models/maintenance.server'
+import { closeAllStreams, configureLiveHub } from '../app/utils/live-hub.server'
 import { redactPath } from '../app/domain/log-redaction'
 import { EnvError, getEnv } from '../app/utils/env.server'
 import { logger, requestContext } from '../app/utils/logger.server'
@@ -21,6 +23,7 @@ let env
 try {
   env = getEnv()
   getDb() // creates the file and applies pending migrations before the first request
+  configureLiveHub({ keepAliveMs: env.LIVE_KEEPALIVE_SECONDS * 1000, maxStreams: env.LIVE_MAX_STREAMS })
   void prepareDummyHash() // the first log-in with an unknown address must not be the slow one
 } catch (error) {
   console.error(error instanceof EnvError ? error.message : `Could not start: ${(error as Error).message}`)
@@ -70,7 +73,13 @@ const checkoutOrigins =
     ? ['https://checkout.stripe.com', ...(env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : [])]
     : []
 app.use(securityHeaders(production, checkoutOrigins))
-app.use(compression())
+// Live streams (text/event-stream) go out as written: compressing would hold events back.
+app.use(
+  compression({
+    filter: (req, res) =>
+      !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+  }),
+)
 app.use(requestGuards(env))
 app.use(readBody)
 app.use(rateLimits(env))
@@ -110,6 +119,7 @@ const onListening = () => {
 const server = env.HOST ? app.listen(env.PORT, env.HOST, onListening) : app.listen(env.PORT, onListening)
 // A request (headers and at most 1 MB of body) gets a minute; a trickling sender is cut off then.
 server.requestTimeout = 60_000
+const stopMaintenance = startMaintenance()
 
 closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'fatal error, shutting down')
@@ -117,7 +127,10 @@ closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
   // Stop listening; requests in flight finish, and each kept-alive connection closes once idle
   // (close() alone would wait for the clients' keep-alive timeout).
   shuttingDown = true
+  stopMaintenance()
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  // Live streams never finish by themselves: end them, and their connections close once idle.
+  closeAllStreams()
   const sweep = setInterval(() => server.closeIdleConnections(), 50)
   await closed
   clearInterval(sweep)

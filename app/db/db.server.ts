@@ -6,6 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getEnv } from '~/utils/env.server'
 import { singleton } from '~/utils/singleton.server'
+import { installChangeCapture } from './change-capture.server'
 import * as schema from './schema'
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
@@ -30,6 +31,7 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = NORMAL')
   const db = drizzle(sqlite, { schema }) as Db
   migrate(db, { migrationsFolder: migrationsFolder() })
+  installChangeCapture(sqlite)
   return db
 }
 

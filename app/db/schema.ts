@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 
 // Times are ISO 8601 strings (UTC); ids are UUIDs chosen by the client for board entities.
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`
@@ -265,6 +265,33 @@ export const workflowPersonas = sqliteTable(
     index('workflow_personas_project_idx').on(t.projectId),
     index('workflow_personas_persona_idx').on(t.personaId),
     index('workflow_personas_workspace_idx').on(t.workspaceId),
+  ],
+)
+
+/**
+ * The change log (ADR 10): one row per committed write to a project, numbered from 1 without
+ * gaps, written in the write's own transaction. `event` is the live `change` event's data as
+ * sent; `prior` is the state every touched entity had before (null for a created one), which
+ * undo and the trash read back. No foreign key on the project: its log outlives a delete.
+ */
+export const projectChanges = sqliteTable(
+  'project_changes',
+  {
+    projectId: text('project_id').notNull(),
+    version: integer('version').notNull(),
+    workspaceId: workspaceId(),
+    at: text('at').notNull(),
+    memberId: text('member_id').notNull(),
+    memberName: text('member_name').notNull(),
+    /** The board command, as JSON. */
+    command: text('command').notNull(),
+    event: text('event').notNull(),
+    prior: text('prior').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.version] }),
+    index('project_changes_at_idx').on(t.at),
+    index('project_changes_workspace_idx').on(t.workspaceId),
   ],
 )
 

@@ -59,6 +59,8 @@ export type Persona = {
 export type WorkflowPersona = { id: string; personaId: string; projectId: string; workflowId: string; workspaceId: string }
 
 export type ProjectBundle = {
+  /** How many changes the project had when this copy was read (CONTRACT §6). */
+  version: number
   project: ProjectEntity
   milestones: Milestone[]
   workflows: Workflow[]

@@ -1,7 +1,7 @@
 import type { ProjectBundle } from './board-types'
 
 type Entity = { id: string }
-type ListKey = Exclude<keyof ProjectBundle, 'project'>
+type ListKey = Exclude<keyof ProjectBundle, 'project' | 'version'>
 const LIST_KEYS: ListKey[] = [
   'milestones',
   'workflows',

@@ -32,6 +32,9 @@ export const envSchema = z.object({
   TEAM_PLAN_PRICE: dollars.default(9),
   BUSINESS_PLAN_PRICE: dollars.default(19),
   RATE_LIMIT: onOff.default('on'),
+  /** Live board streams (CONTRACT §6): keep-alive comment interval, and the cap per process. */
+  LIVE_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(25).default(20),
+  LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(100000).default(5000),
   /** Read by the logger directly (it starts before the rest); validated here with everything else. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 })

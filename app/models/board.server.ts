@@ -1,8 +1,8 @@
-import { getDb } from '~/db/db.server'
 import type { BoardCommand } from '~/domain/board-commands'
 import { refuse } from '~/domain/errors'
 import { can } from '~/domain/permissions'
 import * as cards from './cards.server'
+import { writeWithChangeLog } from './change-log.server'
 import type {
   PublicComment,
   PublicFeature,
@@ -19,8 +19,9 @@ import type { WorkspaceContext } from './workspace.server'
 
 /**
  * The one entry point for every story-map write, used by the /v1 routes and the board page.
- * Checks the caller may edit (SPEC §6), then runs the command in ONE transaction: a refusal
- * anywhere inside rolls everything back. Returns the public entity (or `{}` for deletes).
+ * Checks the caller may edit (SPEC §6), then runs the command in ONE transaction with its
+ * change-log entry: a refusal anywhere inside rolls everything back. Returns the public entity
+ * (or `{}` for deletes).
  */
 export function executeBoardCommand<C extends BoardCommand>(
   ctx: WorkspaceContext,
@@ -34,8 +35,9 @@ export function executeBoardCommand<C extends BoardCommand>(
     name: ctx.account.name,
     now: now.toISOString(),
   }
+  const by = { workspaceId: author.workspaceId, memberId: author.memberId, name: author.name, at: author.now }
   // better-sqlite3 is synchronous: the read-compute-write of ranks cannot interleave with another request.
-  return getDb().transaction((tx) => run(tx, author, command)) as BoardCommandResult<C>
+  return writeWithChangeLog(by, command, (tx) => run(tx, author, command)) as BoardCommandResult<C>
 }
 
 type Deleted = Record<string, never>

@@ -14,11 +14,16 @@ import type {
   PublicWorkflow,
   PublicWorkflowPersona,
 } from './board-entities.server'
+import { projectVersion } from './change-log.server'
 import { renderBundleJson } from './project-bundle-json.server'
 import type { Project } from './project.server'
 
-/** A whole story map (CONTRACT §3): cards by rank, personas by name, comments newest first. */
+/**
+ * A whole story map (CONTRACT §3): cards by rank, personas by name, comments newest first, and
+ * the change-log version it shows (CONTRACT §6).
+ */
 export type ProjectBundle = {
+  version: number
   project: PublicProject
   milestones: PublicMilestone[]
   workflows: PublicWorkflow[]
@@ -63,7 +68,7 @@ function bundleJsonOf(project: Project): Rendered {
     return cached
   }
   for (const [id, entry] of rendered) if (entry.version !== version) rendered.delete(id)
-  const entry: Rendered = { version, json: renderBundleJson(db, project) }
+  const entry: Rendered = { version, json: renderBundleJson(db, project, projectVersion(project.id)) }
   rendered.set(project.id, entry)
   if (rendered.size > MAX_ENTRIES) rendered.delete(rendered.keys().next().value!)
   return entry
@@ -84,7 +89,7 @@ function findProjectRow(workspaceId: string, projectId: string): Project {
  * The project of a share link: only while the workspace allows external sharing on an active
  * trial or paid plan (SPEC §6). Every refusal looks the same as an unknown key.
  */
-function findSharedProjectRow(externalLink: string, now: Date): Project {
+export function findSharedProjectRow(externalLink: string, now: Date): Project {
   const notFound = refuse.notFound('Project not found.', 'not_found')
   if (externalLink.length === 0 || externalLink.length > 200) throw notFound
   const row = getDb()

@@ -70,6 +70,14 @@ const liveSessionQuery = () =>
 
 /** The signed-in account, or null when there is no live session. */
 export async function getSessionAccount(request: Request, now = new Date()): Promise<SessionAccount | null> {
+  return (await getLiveSession(request, now))?.account ?? null
+}
+
+/** The request's live session (its id is what the database keys it by) and account, or null. */
+export async function getLiveSession(
+  request: Request,
+  now = new Date(),
+): Promise<{ id: string; account: SessionAccount } | null> {
   const token = await readToken(request)
   if (!token) return null
   const db = getDb()
@@ -82,7 +90,7 @@ export async function getSessionAccount(request: Request, now = new Date()): Pro
       .where(eq(sessions.id, id))
       .run()
   }
-  return row.account
+  return { id, account: row.account }
 }
 
 /** Ends the request's session on the server and returns a Set-Cookie header that clears it. */

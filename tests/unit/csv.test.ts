@@ -22,6 +22,7 @@ const card = (id: string, rank: string, title: string, extra: Record<string, unk
 })
 
 const bundle: ProjectBundle = {
+  version: 0,
   project: { kind: 'project', id: 'p', workspaceId: 'w', title: 'P', description: '', createdAt: '', createdBy: '', createdByName: '', lastModified: '', lastModifiedByName: '', externalLink: 'k' },
   milestones: [card('m2', 'n', 'Later', { projectId: 'p' }), card('m1', 'b', 'MVP', { projectId: 'p' })],
   workflows: [card('w1', 'c', 'Sign up', { projectId: 'p', color: 'WHITE' })],

@@ -1,0 +1,57 @@
+/**
+ * Folding the rows one write touched into one change (CONTRACT §6), and the text of its live
+ * event. Pure: the entity states come in as the JSON text SQLite rendered, and go out as is.
+ */
+
+/** One touched row as captured: its state before and after one statement (null: absent). */
+export type TouchedRow = { kind: string; id: string; projectId: string; old: string | null; new: string | null }
+
+/** One entity a change touched: its state before the write and after it (null: absent). */
+export type EntityChange = { kind: string; id: string; projectId: string; before: string | null; after: string | null }
+
+/**
+ * The net change per entity, in the order the entities were first touched: the state before the
+ * first statement and after the last. An entity created and deleted in one write, or left as it
+ * was (a rank parked and written back, an edit to the same value), is not a change.
+ */
+export function foldTouchedRows(rows: readonly TouchedRow[]): EntityChange[] {
+  const byEntity = new Map<string, EntityChange>()
+  for (const row of rows) {
+    const key = `${row.kind}:${row.id}`
+    const seen = byEntity.get(key)
+    if (seen) seen.after = row.new
+    else byEntity.set(key, { kind: row.kind, id: row.id, projectId: row.projectId, before: row.old, after: row.new })
+  }
+  return [...byEntity.values()].filter((c) => c.before !== c.after)
+}
+
+/** The changes grouped by project, each group in touch order (one write normally touches one project). */
+export function groupByProject(changes: readonly EntityChange[]): Map<string, EntityChange[]> {
+  const groups = new Map<string, EntityChange[]>()
+  for (const change of changes) {
+    const group = groups.get(change.projectId)
+    if (group) group.push(change)
+    else groups.set(change.projectId, [change])
+  }
+  return groups
+}
+
+export type ChangeAuthor = { memberId: string; name: string }
+
+/** The `data` of a live `change` event: `{"version","at","by","changes":[upserts and deletes]}`. */
+export function changeEventJson(version: number, at: string, by: ChangeAuthor, changes: readonly EntityChange[]): string {
+  const items = changes.map((c) =>
+    c.after === null
+      ? `{"op":"delete","kind":${JSON.stringify(c.kind)},"id":${JSON.stringify(c.id)}}`
+      : `{"op":"upsert","kind":${JSON.stringify(c.kind)},"entity":${c.after}}`,
+  )
+  return `{"version":${version},"at":${JSON.stringify(at)},"by":${JSON.stringify({ memberId: by.memberId, name: by.name })},"changes":[${items.join(',')}]}`
+}
+
+/** What the change replaced: every touched entity's state before it (null: it was created). */
+export function priorStateJson(changes: readonly EntityChange[]): string {
+  const items = changes.map(
+    (c) => `{"kind":${JSON.stringify(c.kind)},"id":${JSON.stringify(c.id)},"before":${c.before ?? 'null'}}`,
+  )
+  return `[${items.join(',')}]`
+}

@@ -1,0 +1,23 @@
+import { refuse } from '~/domain/errors'
+import { linkStreamAccess, sharedProjectId } from '~/models/live-access.server'
+import { v1Route } from '~/utils/api.server'
+import { openLiveStream, sinceOf } from '~/utils/live-stream.server'
+
+/** GET /v1/link/{key}/events: the live changes of a shared map, while sharing is on (CONTRACT §6). */
+const route = v1Route({
+  GET: ({ request, params }) => {
+    const key = params.key ?? ''
+    const since = sinceOf(request)
+    const projectId = sharedProjectId(key)
+    if (!projectId) throw refuse.notFound('Project not found.', 'not_found')
+    return openLiveStream(request, {
+      projectId,
+      sessionId: null,
+      viewer: null,
+      since,
+      check: () => linkStreamAccess(key, projectId),
+    })
+  },
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,201 @@
+import { singleton } from './singleton.server'
+import { SSE_KEEP_ALIVE, sseEvent, type SseText } from './sse.server'
+
+/**
+ * The live streams of this process (CONTRACT §6, ADR 10): who is watching which project, the
+ * fan-out of each committed change, presence, the caps, keep-alives, and the periodic check
+ * that ends a stream whose member, session, link or project has gone. Transport-agnostic: a
+ * stream is anything that can take SSE text and be closed (app/utils/live-stream.server.ts).
+ */
+
+export type Viewer = { memberId: string; name: string }
+export type PublishedChange = { projectId: string; version: number; event: string; projectDeleted: boolean }
+
+/** What a stream's periodic check answers: still allowed (with the member's current name, for member streams), or not. */
+export type StreamCheck = { ok: true; viewer: Viewer | null } | { ok: false }
+
+export type StreamConnection = {
+  /** Sends one formatted event (or comment). */
+  send: (text: SseText) => void
+  /** Ends the response. */
+  close: () => void
+}
+
+type LiveStream = {
+  id: number
+  projectId: string
+  /** The session's id for member streams; null for public-link streams. */
+  sessionId: string | null
+  viewer: Viewer | null
+  connection: StreamConnection
+  check: () => StreamCheck
+}
+
+export const LIMITS = {
+  perSession: 20,
+  /** How often every stream's right to stay open is checked (CONTRACT §6: within 5 s). */
+  checkEveryMs: 2000,
+}
+
+type Hub = {
+  byProject: Map<string, Set<LiveStream>>
+  bySession: Map<string, LiveStream[]>
+  presence: Map<string, string>
+  count: number
+  nextId: number
+  closing: boolean
+  timers: NodeJS.Timeout[]
+  keepAliveMs: number
+  maxStreams: number
+}
+
+const hub = (): Hub =>
+  singleton('live-hub', () => ({
+    byProject: new Map(),
+    bySession: new Map(),
+    presence: new Map(),
+    count: 0,
+    nextId: 1,
+    closing: false,
+    timers: [],
+    keepAliveMs: 20_000,
+    maxStreams: 5000,
+  }))
+
+/** Process-wide settings from the environment (set once at start). */
+export function configureLiveHub(options: { keepAliveMs: number; maxStreams: number }) {
+  Object.assign(hub(), options)
+}
+
+
+/** Whether one more stream may open now (the process cap, and not while shutting down). */
+export function canOpenStream(): boolean {
+  const h = hub()
+  return !h.closing && h.count < h.maxStreams
+}
+
+/** The members with an open stream on the project, one entry each, by name. */
+export function viewersOf(projectId: string): Viewer[] {
+  const byMember = new Map<string, Viewer>()
+  for (const stream of hub().byProject.get(projectId) ?? []) {
+    if (stream.viewer) byMember.set(stream.viewer.memberId, stream.viewer)
+  }
+  return [...byMember.values()].sort((a, b) => a.name.localeCompare(b.name) || a.memberId.localeCompare(b.memberId))
+}
+
+/**
+ * Registers an open stream; from now on it receives every change of its project. The caller
+ * has already sent it `ready` (and any replay) in the same synchronous step, so nothing is
+ * missed or doubled. Returns the function that unregisters it.
+ */
+export function addStream(stream: Omit<LiveStream, 'id'>): () => void {
+  const h = hub()
+  const live: LiveStream = { ...stream, id: h.nextId++ }
+  let streams = h.byProject.get(live.projectId)
+  if (!streams) h.byProject.set(live.projectId, (streams = new Set()))
+  streams.add(live)
+  h.count++
+  if (live.sessionId) {
+    const ofSession = h.bySession.get(live.sessionId) ?? []
+    ofSession.push(live)
+    h.bySession.set(live.sessionId, ofSession)
+    // The oldest of a session's streams gives way (a user with many tabs, or a leaking client).
+    for (const oldest of ofSession.slice(0, Math.max(0, ofSession.length - LIMITS.perSession))) endStream(oldest)
+  }
+  startTimers(h)
+  announcePresence(live.projectId, live)
+  return () => removeStream(live)
+}
+
+/** Unregisters a stream and ends its response. */
+function endStream(live: LiveStream) {
+  removeStream(live)
+  live.connection.close()
+}
+
+function removeStream(live: LiveStream) {
+  const h = hub()
+  const streams = h.byProject.get(live.projectId)
+  if (!streams?.delete(live)) return
+  h.count--
+  if (streams.size === 0) {
+    h.byProject.delete(live.projectId)
+    h.presence.delete(live.projectId)
+  }
+  if (live.sessionId) {
+    const ofSession = (h.bySession.get(live.sessionId) ?? []).filter((s) => s !== live)
+    if (ofSession.length > 0) h.bySession.set(live.sessionId, ofSession)
+    else h.bySession.delete(live.sessionId)
+  }
+  if (streams.size > 0) announcePresence(live.projectId)
+  if (h.count === 0) stopTimers(h)
+}
+
+/** Sends `presence` to the project's streams when the set of viewers changed (not to `skip`, whose `ready` had it). */
+function announcePresence(projectId: string, skip?: LiveStream) {
+  const h = hub()
+  const viewers = viewersOf(projectId)
+  const signature = JSON.stringify(viewers)
+  const before = h.presence.get(projectId)
+  h.presence.set(projectId, signature)
+  if (before === undefined && skip) return // the first stream: its `ready` says it all
+  if (before === signature) return
+  const frame = sseEvent('presence', `{"viewers":${signature}}`)
+  for (const stream of h.byProject.get(projectId) ?? []) if (stream !== skip) stream.connection.send(frame)
+}
+
+/** Fans committed changes out to the streams of their projects, in version order. */
+export function publishChanges(changes: readonly PublishedChange[]) {
+  const h = hub()
+  for (const change of changes) {
+    const streams = h.byProject.get(change.projectId)
+    if (!streams) continue
+    const frame = sseEvent('change', change.event, change.version)
+    for (const stream of streams) stream.connection.send(frame)
+    if (change.projectDeleted) for (const stream of [...streams]) endStream(stream)
+  }
+}
+
+/** Ends every stream whose member, session, link or project has gone; refreshes renamed viewers. */
+export function checkStreams() {
+  const h = hub()
+  for (const [projectId, streams] of [...h.byProject]) {
+    let renamed = false
+    for (const stream of [...streams]) {
+      const result = stream.check()
+      if (!result.ok) endStream(stream)
+      else if (result.viewer && stream.viewer && result.viewer.name !== stream.viewer.name) {
+        stream.viewer = result.viewer
+        renamed = true
+      }
+    }
+    if (renamed && h.byProject.has(projectId)) announcePresence(projectId)
+  }
+}
+
+function startTimers(h: Hub) {
+  if (h.timers.length > 0) return
+  const keepAlive = setInterval(() => {
+    for (const streams of h.byProject.values()) for (const stream of streams) stream.connection.send(SSE_KEEP_ALIVE)
+  }, h.keepAliveMs)
+  const check = setInterval(checkStreams, LIMITS.checkEveryMs)
+  h.timers = [keepAlive, check]
+  for (const timer of h.timers) timer.unref()
+}
+
+function stopTimers(h: Hub) {
+  for (const timer of h.timers) clearInterval(timer)
+  h.timers = []
+}
+
+/** Shutdown: no new streams, and every open one ends now. */
+export function closeAllStreams() {
+  const h = hub()
+  h.closing = true
+  for (const streams of [...h.byProject.values()]) for (const stream of [...streams]) endStream(stream)
+  stopTimers(h)
+}
+
+export function openStreamCount(): number {
+  return hub().count
+}
