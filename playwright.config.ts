@@ -44,6 +44,7 @@ export default defineConfig({
     command: 'node build/server.js',
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
+    stdout: process.env.E2E_LOG_LEVEL ? 'pipe' : 'ignore',
     timeout: 30_000,
     env: {
       NODE_ENV: 'production',
@@ -51,7 +52,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATABASE_PATH: path.join(dataDir, 'storymap.db'),
       RATE_LIMIT: 'off',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
   },
 })

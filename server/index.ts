@@ -105,6 +105,10 @@ app.all(
       requestId: res.locals.requestId as string,
       clientIp: req.ip ?? '',
       rateLimit: rateLimitNotice(res),
+      onDisconnect: (listener: () => void) => {
+        if (res.destroyed || res.writableFinished) listener()
+        else res.once('close', listener)
+      },
     }),
   }),
 )

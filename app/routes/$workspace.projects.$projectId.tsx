@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useLoaderData, useParams, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useServerBoard } from '~/components/board/board-context'
 import { ProjectView } from '~/components/board/project-view'
+import { useLiveBoard } from '~/components/board/use-live-board'
 import { alertForFailed, boardAlerts } from '~/domain/board-alerts'
 import { parseBoardCommand, type BoardCommandType } from '~/domain/board-commands'
 import { DomainError, STATUS_OF_KIND } from '~/domain/errors'
@@ -65,9 +66,13 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
   }
 }
 
-/** Opening and closing card dialogs needs no reload of the map; edits and other projects do. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, formMethod, defaultShouldRevalidate }) => {
+/**
+ * Opening and closing card dialogs needs no reload of the map; edits, other projects and an
+ * explicit revalidation (the live board after a reset) do.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
+  if (currentUrl.href === nextUrl.href) return true
   return currentParams.projectId !== nextParams.projectId || currentParams.workspace !== nextParams.workspace
 }
 
@@ -75,10 +80,12 @@ export default function ProjectPage() {
   const { bundle: loaderBundle, readOnly, me, baseUrl, shareUrl } = useLoaderData<typeof loader>()
   const { workspace } = useParams()
   const basePath = `/${workspace}/projects/${loaderBundle.project.id}`
-  const { bundle, dispatch } = useServerBoard(loaderBundle, basePath, me)
+  const { bundle: liveBundle, ...live } = useLiveBoard(loaderBundle, `/v1/projects/${loaderBundle.project.id}/events`)
+  const { bundle, dispatch } = useServerBoard(liveBundle, basePath, me)
   return (
     <ProjectView
       bundle={bundle}
+      live={live}
       dispatch={dispatch}
       mode={readOnly ? 'readonly' : 'edit'}
       readOnly={readOnly}

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useDemoBoard } from '~/components/board/board-context'
 import { ProjectView } from '~/components/board/project-view'
+import { useLiveBoard } from '~/components/board/use-live-board'
 import type { BoardCommand } from '~/domain/board-commands'
 import { DomainError } from '~/domain/errors'
 import { getPublicBundle } from '~/models/project-bundle.server'
@@ -21,8 +22,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
   }
 }
 
-/** The public map is loaded once per key; moving between its dialogs (and demo edits) sends nothing. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams }) => currentParams.key !== nextParams.key
+/**
+ * The public map is loaded once per key (live changes arrive by its stream); moving between its
+ * dialogs (and demo edits) sends nothing. An explicit revalidation (after a reset) reloads it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, currentUrl, nextUrl }) =>
+  currentParams.key !== nextParams.key || currentUrl.href === nextUrl.href
 
 const noop = (_command: BoardCommand) => {}
 
@@ -34,6 +39,8 @@ export default function PublicProjectPage() {
   const me = { memberId: 'demo', name: 'Demo user' }
   const local = useDemoBoard(loaded, me)
   const basePath = `/link/${loaded.project.externalLink}`
+  // Demo mode stays fully local: no stream.
+  const { bundle: liveBundle, ...live } = useLiveBoard(loaded, demo ? null : `/v1/link/${loaded.project.externalLink}/events`)
   return (
     <div className="public-shell">
       <header className="app-header">
@@ -42,7 +49,8 @@ export default function PublicProjectPage() {
         </Link>
       </header>
       <ProjectView
-        bundle={demo ? local.bundle : loaded}
+        bundle={demo ? local.bundle : liveBundle}
+        live={demo ? null : live}
         dispatch={demo ? local.dispatch : noop}
         mode={demo ? 'demo' : 'readonly'}
         readOnly={!demo}

@@ -5,16 +5,17 @@ import { openLiveStream, sinceOf } from '~/utils/live-stream.server'
 
 /** GET /v1/link/{key}/events: the live changes of a shared map, while sharing is on (CONTRACT §6). */
 const route = v1Route({
-  GET: ({ request, params }) => {
+  GET: ({ request, params, context }) => {
     const key = params.key ?? ''
     const since = sinceOf(request)
     const projectId = sharedProjectId(key)
     if (!projectId) throw refuse.notFound('Project not found.', 'not_found')
-    return openLiveStream(request, {
+    return openLiveStream({
       projectId,
       sessionId: null,
       viewer: null,
       since,
+      onDisconnect: context.onDisconnect,
       check: () => linkStreamAccess(key, projectId),
     })
   },

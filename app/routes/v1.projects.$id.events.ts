@@ -6,7 +6,7 @@ import { openLiveStream, sinceOf } from '~/utils/live-stream.server'
 
 /** GET /v1/projects/{id}/events: the project's live changes and presence, for any member (CONTRACT §6). */
 const route = v1Route({
-  GET: async ({ request, params }) => {
+  GET: async ({ request, params, context }) => {
     const session = await getLiveSession(request)
     if (!session) throw refuse.unauthorized()
     const projectId = pathId(params.id)
@@ -14,11 +14,12 @@ const route = v1Route({
     const access = memberStreamAccess(session.id, projectId)
     // Not a member of its workspace looks the same as no such project.
     if (!access.ok) throw refuse.notFound('Project not found.', 'project_not_found')
-    return openLiveStream(request, {
+    return openLiveStream({
       projectId,
       sessionId: session.id,
       viewer: access.viewer,
       since,
+      onDisconnect: context.onDisconnect,
       check: () => memberStreamAccess(session.id, projectId),
     })
   },

@@ -1,3 +1,4 @@
+import { logger } from './logger.server'
 import { singleton } from './singleton.server'
 import { SSE_KEEP_ALIVE, sseEvent, type SseText } from './sse.server'
 
@@ -103,6 +104,7 @@ export function addStream(stream: Omit<LiveStream, 'id'>): () => void {
     for (const oldest of ofSession.slice(0, Math.max(0, ofSession.length - LIMITS.perSession))) endStream(oldest)
   }
   startTimers(h)
+  logger.debug({ stream: live.id, projectId: live.projectId, member: live.viewer?.memberId, open: h.count }, 'live stream opened')
   announcePresence(live.projectId, live)
   return () => removeStream(live)
 }
@@ -118,6 +120,7 @@ function removeStream(live: LiveStream) {
   const streams = h.byProject.get(live.projectId)
   if (!streams?.delete(live)) return
   h.count--
+  logger.debug({ stream: live.id, projectId: live.projectId, open: h.count }, 'live stream closed')
   if (streams.size === 0) {
     h.byProject.delete(live.projectId)
     h.presence.delete(live.projectId)

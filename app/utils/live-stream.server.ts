@@ -1,8 +1,7 @@
-import { createResponse } from 'better-sse'
 import { refuse } from '~/domain/errors'
 import { projectVersion, replaySince } from '~/models/change-log.server'
 import { addStream, canOpenStream, viewersOf, type StreamCheck, type Viewer } from './live-hub.server'
-import { sseEvent, sseFormat, type SseText } from './sse.server'
+import { SSE_RETRY, sseBytes, sseEvent, type SseText } from './sse.server'
 
 type StreamOptions = {
   projectId: string
@@ -12,6 +11,8 @@ type StreamOptions = {
   /** The version the client has (Last-Event-ID or ?since), or null for a fresh start. */
   since: number | null
   check: () => StreamCheck
+  /** From the load context: runs the listener when the client's connection closes. */
+  onDisconnect: (listener: () => void) => void
 }
 
 /** The version a reconnecting client has: `Last-Event-ID` (what the browser sends), else `?since`. */
@@ -22,51 +23,60 @@ export function sinceOf(request: Request): number | null {
   return Number(raw.trim())
 }
 
+const SSE_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-cache, no-store, no-transform',
+  Connection: 'keep-alive',
+  // nginx and similar proxies pass each event on at once instead of buffering the response.
+  'X-Accel-Buffering': 'no',
+}
+
 /**
- * A project's live stream (CONTRACT §6) as a Server-Sent Events response (better-sse over the
- * Fetch API). On connect, in one synchronous step: `reset` if the client's version can no
- * longer be replayed, `ready`, the replay, then registration for live changes, so nothing
- * committed in between is lost or sent twice.
+ * A project's live stream (CONTRACT §6) as a Server-Sent Events response, its text formatted by
+ * better-sse (app/utils/sse.server.ts). On connect, in one synchronous step: `reset` if the
+ * client's version can no longer be replayed, `ready`, the replay, then registration for live
+ * changes, so nothing committed in between is lost or sent twice. The stream lives until the
+ * client goes or the hub ends it (ADR 10 says why it does not follow the request's signal).
  */
-export function openLiveStream(request: Request, options: StreamOptions): Response {
+export function openLiveStream(options: StreamOptions): Response {
   if (!canOpenStream()) {
     return Response.json(
       { error: 'too_many_streams', message: 'Too many live connections are open; try again shortly.' },
       { status: 503, headers: { 'Retry-After': '10' } },
     )
   }
-  const ended = new AbortController()
-  const signal = AbortSignal.any([request.signal, ended.signal])
-  const streamRequest = new Request(request.url, { headers: request.headers, signal })
-  const settings = { ...sseFormat, keepAlive: null, retry: 2000, trustClientEventId: false }
-  return createResponse(streamRequest, settings, (session) => {
-    if (signal.aborted) return
-    let open = true
-    const send = (text: SseText) => {
-      if (open) session.batch(text).catch(() => {})
-    }
-    const { projectId, viewer } = options
-    const current = projectVersion(projectId)
-    const replay = options.since === null ? null : replaySince(projectId, options.since, current)
-    if (replay?.kind === 'reset') send(sseEvent('reset', JSON.stringify({ version: current })))
-    const remove = addStream({
-      projectId,
-      sessionId: options.sessionId,
-      viewer,
-      check: options.check,
-      connection: {
-        send,
-        close: () => {
-          open = false
-          ended.abort()
-        },
-      },
-    })
-    session.once('disconnected', () => {
-      open = false
-      remove()
-    })
-    send(sseEvent('ready', JSON.stringify({ version: current, viewers: viewersOf(projectId) })))
-    if (replay?.kind === 'events') for (const e of replay.events) send(sseEvent('change', e.event, e.version))
+  const { projectId, viewer } = options
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let open = true
+      const send = (text: SseText) => {
+        if (open) controller.enqueue(sseBytes(text))
+      }
+      const end = () => {
+        if (!open) return
+        open = false
+        remove()
+        try {
+          controller.close()
+        } catch {
+          // the reader already went away
+        }
+      }
+      send(SSE_RETRY)
+      const current = projectVersion(projectId)
+      const replay = options.since === null ? null : replaySince(projectId, options.since, current)
+      if (replay?.kind === 'reset') send(sseEvent('reset', JSON.stringify({ version: current })))
+      const remove = addStream({
+        projectId,
+        sessionId: options.sessionId,
+        viewer,
+        check: options.check,
+        connection: { send, close: end },
+      })
+      send(sseEvent('ready', JSON.stringify({ version: current, viewers: viewersOf(projectId) })))
+      if (replay?.kind === 'events') for (const e of replay.events) send(sseEvent('change', e.event, e.version))
+      options.onDisconnect(end)
+    },
   })
+  return new Response(body, { headers: SSE_HEADERS })
 }

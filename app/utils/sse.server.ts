@@ -20,3 +20,14 @@ export function sseEvent(event: string, data: string, id?: number): SseText {
 }
 
 export const SSE_KEEP_ALIVE: SseText = createEventBuffer(sseFormat).comment('keep-alive').dispatch()
+
+/** How long a browser waits before reconnecting a dropped stream. */
+export const SSE_RETRY: SseText = createEventBuffer(sseFormat).retry(2000).dispatch()
+
+const encoded = new WeakMap<SseText, Uint8Array>()
+/** The UTF-8 bytes of a formatted event, encoded once however many streams it goes to. */
+export function sseBytes(text: SseText): Uint8Array {
+  let bytes = encoded.get(text)
+  if (!bytes) encoded.set(text, (bytes = new TextEncoder().encode(text.read())))
+  return bytes
+}

@@ -4,6 +4,7 @@ import type { BoardCommand } from '~/domain/board-commands'
 import { applyCommand, type EditMeta } from '~/domain/board-reducer'
 import type { ProjectBundle } from '~/domain/board-types'
 import { shareUnchangedEntities } from '~/domain/bundle-identity'
+import type { LiveBoard } from './use-live-board'
 
 export type BoardMode = 'edit' | 'readonly' | 'demo'
 
@@ -24,7 +25,11 @@ export type BoardApi = {
   setShowClosed: (value: boolean) => void
   /** Opens the persona panel: the list, one persona, or the create form (optionally for a goal). */
   openPersonas: (view?: PersonaView) => void
+  /** Everyone else's edits arriving (CONTRACT §6); null in demo mode. */
+  live: LiveInfo | null
 }
+
+export type LiveInfo = Omit<LiveBoard, 'bundle'>
 
 export type PersonaView =
   | { page: 'all' }

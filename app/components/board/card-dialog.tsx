@@ -53,9 +53,10 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
   const entity = findEntity(bundle, kind, id)
 
   if (!entity) {
+    const deletedBy = board.live?.deletedBy.get(id)
     return (
-      <Modal title="Card not found" onClose={close}>
-        <p>This card does not exist any more.</p>
+      <Modal title={deletedBy ? 'Card deleted' : 'Card not found'} onClose={close}>
+        <p>{deletedBy ? `${deletedBy} deleted this card while you had it open.` : 'This card does not exist any more.'}</p>
         <button type="button" className="button" onClick={close}>
           Close
         </button>

@@ -9,7 +9,10 @@ export function InlineTitle({ value, editable, onSave, headingId }: { value: str
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(value)
   const [error, setError] = useState<string | null>(null)
-  useEffect(() => setDraft(value), [value])
+  // Someone else's rename shows at once, but never replaces what is being typed.
+  useEffect(() => {
+    if (!editing) setDraft(value)
+  }, [value, editing])
   if (!editing || !editable) {
     return (
       <h2 id={headingId} className="dialog-title">
@@ -180,7 +183,10 @@ export function SizeField({ value, editable, onSave }: { value: number; editable
   const [draft, setDraft] = useState(String(value))
   const [error, setError] = useState<string | null>(null)
   const id = useId()
-  useEffect(() => setDraft(String(value)), [value])
+  const [focused, setFocused] = useState(false)
+  useEffect(() => {
+    if (!focused) setDraft(String(value))
+  }, [value, focused])
   const submit = () => {
     const text = draft.trim()
     const number = text === '' ? 0 : /^-?\d+$/.test(text) ? Number(text) : Number.NaN
@@ -193,7 +199,7 @@ export function SizeField({ value, editable, onSave }: { value: number; editable
   return (
     <div className="field size-field">
       <label htmlFor={id}>Size</label>
-      <input id={id} inputMode="numeric" value={draft} disabled={!editable} onChange={(e) => setDraft(e.target.value)} onBlur={submit} aria-invalid={error ? true : undefined} />
+      <input id={id} inputMode="numeric" value={draft} disabled={!editable} onChange={(e) => setDraft(e.target.value)} onFocus={() => setFocused(true)} onBlur={() => (setFocused(false), submit())} aria-invalid={error ? true : undefined} />
       {error ? (
         <div className="errors" role="alert">
           <p>{error}</p>

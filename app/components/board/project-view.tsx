@@ -5,6 +5,7 @@ import { boardAlerts } from '~/domain/board-alerts'
 import { BoardProvider, type BoardApi, type PersonaView } from './board-context'
 import { OpenCardProvider } from './card-tile'
 import { CopyButton } from './copy-button'
+import { LivePresence } from './live-presence'
 import { PersonaPanel } from './persona-panel'
 import { StoryMap } from './story-map'
 
@@ -32,6 +33,7 @@ export function ProjectView({ shareUrl, csvUrl, ...board }: Props) {
           <h1 className="project-title">{bundle.project.title}</h1>
           {readOnly || mode === 'demo' ? <span className="badge view-only">VIEW ONLY</span> : null}
           {mode === 'demo' ? <span className="badge demo">DEMO MODE</span> : null}
+          {board.live ? <LivePresence live={board.live} me={board.me} /> : null}
           <div className="toolbar-actions">
             {shareUrl ? (
               <span className="share">

@@ -28,7 +28,7 @@ function personasByGoal(links: WorkflowPersona[], personas: Persona[]) {
 
 /** The story map: goals across, activities under them, releases down, features in the cells. */
 export function StoryMap() {
-  const { bundle, readOnly, showClosed, dispatch, basePath, search, openPersonas } = useBoard()
+  const { bundle, readOnly, showClosed, dispatch, basePath, search, openPersonas, live } = useBoard()
   // Each grid reuses the unchanged parts of the one before (see buildGrid).
   const lastGrid = useRef<BoardGrid | undefined>(undefined)
   const grid = useMemo(
@@ -42,7 +42,16 @@ export function StoryMap() {
   const [adding, setAdding] = useState<NewCardTarget | null>(null)
   const [nearWatcher] = useState(createNearWatcher)
 
+  // Everyone else's changes wait while a card is in the air, and land after the drop.
+  const onDragStart = () => live?.setDragging(true)
   const onDragEnd = (result: DropResult) => {
+    try {
+      drop(result)
+    } finally {
+      live?.setDragging(false)
+    }
+  }
+  const drop = (result: DropResult) => {
     const { destination, draggableId: id, type } = result
     if (!destination || readOnly) return
     const shown = (card: { status: string }) => showClosed || card.status !== 'CLOSED'
@@ -97,7 +106,7 @@ export function StoryMap() {
   return (
     <div className="story-map-wrap" ref={nearWatcher.setRoot}>
       <NearViewportProvider value={nearWatcher}>
-        <DragDropContext onDragEnd={onDragEnd}>
+        <DragDropContext onDragStart={onDragStart} onDragEnd={onDragEnd}>
           <div className="story-map" role="region" aria-label="Story map">
             <Droppable droppableId="goals" type="GOAL" direction="horizontal" isDropDisabled={readOnly}>
               {(drop) => (

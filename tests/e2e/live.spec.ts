@@ -1,0 +1,133 @@
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { buildSmallMap, card, e2eDatabase, keyboardDrag, newCard, settle } from './board-helpers'
+import { signUpThroughForm, uniqueUser } from './helpers'
+
+/**
+ * Two members on one map, each in their own browser: what one does shows at the other's within
+ * a second, without a reload (CONTRACT §6).
+ */
+const SECOND = { timeout: 1_000 }
+// Two people sign up and build a map before each test starts its real work.
+test.describe.configure({ timeout: 90_000 })
+
+async function secondMember(browser: Browser, workspaceName: string, projectUrl: string) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const user = await signUpThroughForm(page, { ...uniqueUser(), name: 'Bea Teammate' })
+  const db = e2eDatabase()
+  db.prepare(
+    `insert into members (id, workspace_id, account_id, level, created_at)
+     select ?, w.id, a.id, 'EDITOR', ? from workspaces w, accounts a where w.name = ? and a.email = ?`,
+  ).run(crypto.randomUUID(), new Date().toISOString(), workspaceName, user.email)
+  db.close()
+  await page.goto(projectUrl)
+  return { page, user, context }
+}
+
+const viewers = (page: Page) => page.getByRole('list', { name: 'People viewing this map' })
+
+async function rename(page: Page, kind: 'Feature' | 'Goal', from: string, to: string) {
+  await card(page, kind, from).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: /Edit title/ }).click()
+  await dialog.getByLabel('Title').fill(to)
+  await dialog.getByLabel('Title').press('Enter')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+}
+
+test('two members see each other, and each other’s rename, create, move and delete within a second', async ({ page, browser }) => {
+  const { user, projectUrl } = await buildSmallMap(page)
+  const b = await secondMember(browser, user.workspaceName, projectUrl)
+
+  // Presence: both names on both boards.
+  for (const p of [page, b.page]) {
+    await expect(viewers(p).getByRole('img', { name: new RegExp(`^${user.name}`) })).toBeVisible()
+    await expect(viewers(p).getByRole('img', { name: /^Bea Teammate/ })).toBeVisible()
+  }
+  await expect(viewers(b.page).getByRole('img', { name: 'Bea Teammate (you)' })).toBeVisible()
+
+  await rename(page, 'Feature', 'Filters', 'Price filter')
+  await settle(page)
+  await expect(card(b.page, 'Feature', 'Price filter')).toBeVisible(SECOND)
+
+  await page.getByRole('button', { name: 'Add feature to Later / Pay' }).click()
+  await newCard(page, 'Gift cards')
+  await settle(page)
+  await expect(b.page.getByRole('region', { name: 'Release Later' }).getByRole('link', { name: 'Feature: Gift cards' })).toBeVisible(SECOND)
+
+  // A keyboard move: 'Card payment' goes left, from MVP / Pay into MVP / Search.
+  const mvp = (p: Page) => p.getByRole('region', { name: 'Release MVP' }).getByRole('link', { name: /^Feature: / })
+  await expect(mvp(b.page)).toHaveText(['Find by name', 'Price filter', 'Card payment'])
+  await keyboardDrag(page, card(page, 'Feature', 'Card payment'), ['ArrowLeft'])
+  await settle(page)
+  const moved = await mvp(page).allTextContents()
+  expect(moved).not.toEqual(['Find by name', 'Price filter', 'Card payment'])
+  await expect(mvp(b.page)).toHaveText(moved, SECOND)
+
+  await card(page, 'Release', 'Later').click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Card menu' }).click()
+  await page.getByRole('dialog').getByRole('menuitem', { name: 'Delete' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click()
+  await settle(page)
+  await expect(card(b.page, 'Release', 'Later')).toBeHidden(SECOND)
+  await expect(card(b.page, 'Feature', 'Gift cards')).toBeHidden()
+
+  // B leaves: A's board no longer lists B.
+  await b.context.close()
+  await expect(viewers(page).getByRole('img', { name: /^Bea Teammate/ })).toBeHidden({ timeout: 5_000 })
+})
+
+test('an open dialog follows someone else’s edits, keeps what its user types, and says when its card is deleted', async ({ page, browser }) => {
+  const { user, projectUrl } = await buildSmallMap(page)
+  const b = await secondMember(browser, user.workspaceName, projectUrl)
+  await card(b.page, 'Feature', 'Filters').click()
+  const dialog = b.page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { name: 'Filters' })).toBeVisible()
+
+  await rename(page, 'Feature', 'Filters', 'Price filter')
+  await expect(dialog.getByRole('heading', { name: 'Price filter' })).toBeVisible(SECOND)
+
+  // B starts typing a title; A's next rename shows on the board but not in B's field.
+  await dialog.getByRole('button', { name: /Edit title/ }).click()
+  await dialog.getByLabel('Title').fill('Filters by price')
+  await rename(page, 'Feature', 'Price filter', 'Filter by price')
+  await expect(card(b.page, 'Feature', 'Filter by price')).toBeVisible(SECOND)
+  await expect(dialog.getByLabel('Title')).toHaveValue('Filters by price')
+  await dialog.getByLabel('Title').press('Escape')
+
+  await card(page, 'Feature', 'Filter by price').click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Card menu' }).click()
+  await page.getByRole('dialog').getByRole('menuitem', { name: 'Delete' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(b.page.getByRole('dialog', { name: 'Card deleted' })).toBeVisible(SECOND)
+  await expect(b.page.getByRole('dialog')).toContainText(`${user.name} deleted this card while you had it open.`)
+  await b.context.close()
+})
+
+test('after a disconnect the board shows Reconnecting… and catches up by replay', async ({ page, browser, baseURL }) => {
+  const { user, projectUrl } = await buildSmallMap(page)
+  const b = await secondMember(browser, user.workspaceName, projectUrl)
+  await expect(viewers(b.page).getByRole('img', { name: 'Bea Teammate (you)' })).toBeVisible()
+
+  // Cut B's stream from the server side: a session keeps at most 20 streams, so 20 more
+  // opened with B's cookie end the board's; and B's browser cannot get through again yet.
+  await b.page.route('**/events?*', (route) => route.abort())
+  const cookie = (await b.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+  const projectId = projectUrl.split('/').pop()
+  const others = new AbortController()
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(`${baseURL}/v1/projects/${projectId}/events`, { headers: { Cookie: cookie }, signal: others.signal })
+    expect(res.status).toBe(200)
+  }
+  await expect(b.page.getByRole('status').getByText('Reconnecting…')).toBeVisible({ timeout: 10_000 })
+
+  await rename(page, 'Goal', 'Shop', 'Storefront')
+  await settle(page)
+  await expect(card(b.page, 'Goal', 'Shop')).toBeVisible()
+  await b.page.unrouteAll()
+  await expect(card(b.page, 'Goal', 'Storefront')).toBeVisible({ timeout: 10_000 })
+  await expect(b.page.getByText('Reconnecting…')).toBeHidden()
+  others.abort()
+  await b.context.close()
+})
