@@ -1,10 +1,12 @@
 // npm run bench (issue #8): builds and starts the app on a temporary database, seeds a
 // 4,000-feature story map through the API, measures it with autocannon and Chromium, prints a table.
 // BENCH_SKIP_BUILD=1 reuses an existing build. BENCH_JSON=file also writes every figure as JSON.
+// BENCH_ONLY=live measures only the live board's fan-out (and the rename baseline it is judged by).
 import fs from 'node:fs'
 import { measureBoard } from './bench/board-browser.mjs'
 import { sequentialLatency, throughput } from './bench/http-load.mjs'
-import { describeMachine, formatTable, loadAverage, resultRows } from './bench/report.mjs'
+import { measureFanout, renamesWithStreams } from './bench/live-fanout.mjs'
+import { describeMachine, formatTable, liveRows, loadAverage, resultRows } from './bench/report.mjs'
 import { ApiClient, MAP_SHAPE, seedStoryMap } from './bench/seed.mjs'
 import { buildApp, rssMegabytes, startApp, startBareServer } from './bench/servers.mjs'
 
@@ -94,6 +96,21 @@ function printReport(results, context) {
     fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, results }, null, 2))
 }
 
+async function measureLiveOnly(app, client, account, map) {
+  step('feature rename: 20 connections for 10 s')
+  const rename = await throughput({
+    url: app.url,
+    headers: { ...client.headers(), 'Content-Type': 'application/json' },
+    requests: [renameRequest(map.features)],
+  })
+  step('live: 1,000 streams on the map, 40 renames fanned out')
+  const fanout = await measureFanout({ app, client, account, map, rss: () => rssMegabytes(app.pid) })
+  step('live: feature rename with 200 streams open, 20 connections for 10 s')
+  const renameLive = await renamesWithStreams({ app, client, account, map, renameRequest })
+  console.log(`load average: ${loadAverage()}`)
+  console.log(formatTable(liveRows({ fanout, renameLive, rename })))
+}
+
 async function main() {
   const loadAtStart = loadAverage()
   step('building (npm run build)')
@@ -108,6 +125,7 @@ async function main() {
     const map = await seedStoryMap(client)
     const seedSeconds = (performance.now() - seedStarted) / 1000
 
+    if (process.env.BENCH_ONLY === 'live') return await measureLiveOnly(app, client, account, map)
     const http = await measureHttp(app, client, map)
     step('board in Chromium: load and drag')
     const board = await measureBoard({
@@ -117,7 +135,11 @@ async function main() {
       expectedCards: MAP_SHAPE.features,
     })
     const rss = rssMegabytes(app.pid)
-    printReport({ ...http, board, rss }, { loadAtStart, seedSeconds })
+    step('live: 1,000 streams on the map, 40 renames fanned out')
+    const fanout = await measureFanout({ app, client, account, map, rss: () => rssMegabytes(app.pid) })
+    step('live: feature rename with 200 streams open, 20 connections for 10 s')
+    const renameLive = await renamesWithStreams({ app, client, account, map, renameRequest })
+    printReport({ ...http, board, rss, fanout, renameLive }, { loadAtStart, seedSeconds })
   } finally {
     await app.stop()
   }

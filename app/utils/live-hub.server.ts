@@ -1,6 +1,6 @@
 import { logger } from './logger.server'
 import { singleton } from './singleton.server'
-import { SSE_KEEP_ALIVE, sseEvent, type SseText } from './sse.server'
+import { SSE_KEEP_ALIVE, sseBytes, sseEvent } from './sse.server'
 
 /**
  * The live streams of this process (CONTRACT §6, ADR 10): who is watching which project, the
@@ -16,8 +16,8 @@ export type PublishedChange = { projectId: string; version: number; event: strin
 export type StreamCheck = { ok: true; viewer: Viewer | null } | { ok: false }
 
 export type StreamConnection = {
-  /** Sends one formatted event (or comment). */
-  send: (text: SseText) => void
+  /** Sends formatted SSE bytes (one event, a comment, or a batch of events). */
+  send: (bytes: Uint8Array) => void
   /** Ends the response. */
   close: () => void
 }
@@ -34,6 +34,11 @@ type LiveStream = {
 
 export const LIMITS = {
   perSession: 20,
+  /**
+   * Changes to one project go out at most this often, several in one write per stream: under a
+   * burst of edits a stream costs one write per window instead of one per change (ADR 10).
+   */
+  batchWindowMs: 20,
   /** How often every stream's right to stay open is checked (CONTRACT §6: within 5 s). */
   checkEveryMs: 2000,
 }
@@ -48,6 +53,8 @@ type Hub = {
   timers: NodeJS.Timeout[]
   keepAliveMs: number
   maxStreams: number
+  /** Change events waiting for their project's next write to its streams. */
+  batches: Map<string, { frames: string[]; timer: NodeJS.Timeout | NodeJS.Immediate | null; lastFlush: number }>
 }
 
 const hub = (): Hub =>
@@ -61,6 +68,7 @@ const hub = (): Hub =>
     timers: [],
     keepAliveMs: 20_000,
     maxStreams: 5000,
+    batches: new Map(),
   }))
 
 /** Process-wide settings from the environment (set once at start). */
@@ -124,6 +132,12 @@ function removeStream(live: LiveStream) {
   if (streams.size === 0) {
     h.byProject.delete(live.projectId)
     h.presence.delete(live.projectId)
+    const batch = h.batches.get(live.projectId)
+    if (batch?.timer) {
+      clearTimeout(batch.timer as NodeJS.Timeout)
+      clearImmediate(batch.timer as NodeJS.Immediate)
+    }
+    h.batches.delete(live.projectId)
   }
   if (live.sessionId) {
     const ofSession = (h.bySession.get(live.sessionId) ?? []).filter((s) => s !== live)
@@ -143,20 +157,50 @@ function announcePresence(projectId: string, skip?: LiveStream) {
   h.presence.set(projectId, signature)
   if (before === undefined && skip) return // the first stream: its `ready` says it all
   if (before === signature) return
-  const frame = sseEvent('presence', `{"viewers":${signature}}`)
+  const frame = sseBytes(sseEvent('presence', `{"viewers":${signature}}`))
   for (const stream of h.byProject.get(projectId) ?? []) if (stream !== skip) stream.connection.send(frame)
 }
 
-/** Fans committed changes out to the streams of their projects, in version order. */
+/**
+ * Fans committed changes out to the streams of their projects, in version order. The first
+ * change after a quiet window goes out at once (after the current I/O callbacks); later ones
+ * within the window wait for it and go out together.
+ */
 export function publishChanges(changes: readonly PublishedChange[]) {
   const h = hub()
   for (const change of changes) {
-    const streams = h.byProject.get(change.projectId)
-    if (!streams) continue
-    const frame = sseEvent('change', change.event, change.version)
-    for (const stream of streams) stream.connection.send(frame)
-    if (change.projectDeleted) for (const stream of [...streams]) endStream(stream)
+    if (!h.byProject.has(change.projectId)) continue
+    let batch = h.batches.get(change.projectId)
+    if (!batch) h.batches.set(change.projectId, (batch = { frames: [], timer: null, lastFlush: 0 }))
+    batch.frames.push(sseEvent('change', change.event, change.version).read())
+    if (change.projectDeleted) {
+      flushChanges(change.projectId)
+      for (const stream of [...(h.byProject.get(change.projectId) ?? [])]) endStream(stream)
+    } else if (!batch.timer) {
+      const wait = batch.lastFlush + LIMITS.batchWindowMs - performance.now()
+      const projectId = change.projectId
+      batch.timer = wait <= 0 ? setImmediate(() => flushChanges(projectId)) : setTimeout(() => flushChanges(projectId), wait)
+    }
   }
+}
+
+/**
+ * Sends a project's waiting changes to its streams now, as one write each. A stream that opens
+ * calls this first, so what it replays from the log is never sent to it again.
+ */
+export function flushChanges(projectId: string) {
+  const h = hub()
+  const batch = h.batches.get(projectId)
+  if (!batch || batch.frames.length === 0) return
+  if (batch.timer) {
+    clearTimeout(batch.timer as NodeJS.Timeout)
+    clearImmediate(batch.timer as NodeJS.Immediate)
+    batch.timer = null
+  }
+  const bytes = new TextEncoder().encode(batch.frames.join(''))
+  batch.frames = []
+  batch.lastFlush = performance.now()
+  for (const stream of h.byProject.get(projectId) ?? []) stream.connection.send(bytes)
 }
 
 /** Ends every stream whose member, session, link or project has gone; refreshes renamed viewers. */
@@ -178,11 +222,12 @@ export function checkStreams() {
 
 function startTimers(h: Hub) {
   if (h.timers.length > 0) return
-  const keepAlive = setInterval(() => {
-    for (const streams of h.byProject.values()) for (const stream of streams) stream.connection.send(SSE_KEEP_ALIVE)
+  const keepAlive = sseBytes(SSE_KEEP_ALIVE)
+  const keepAliveTimer = setInterval(() => {
+    for (const streams of h.byProject.values()) for (const stream of streams) stream.connection.send(keepAlive)
   }, h.keepAliveMs)
   const check = setInterval(checkStreams, LIMITS.checkEveryMs)
-  h.timers = [keepAlive, check]
+  h.timers = [keepAliveTimer, check]
   for (const timer of h.timers) timer.unref()
 }
 

@@ -1,7 +1,7 @@
 import { refuse } from '~/domain/errors'
 import { projectVersion, replaySince } from '~/models/change-log.server'
-import { addStream, canOpenStream, viewersOf, type StreamCheck, type Viewer } from './live-hub.server'
-import { SSE_RETRY, sseBytes, sseEvent, type SseText } from './sse.server'
+import { addStream, canOpenStream, flushChanges, viewersOf, type StreamCheck, type Viewer } from './live-hub.server'
+import { SSE_RETRY, sseBytes, sseEvent } from './sse.server'
 
 type StreamOptions = {
   projectId: string
@@ -49,8 +49,8 @@ export function openLiveStream(options: StreamOptions): Response {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       let open = true
-      const send = (text: SseText) => {
-        if (open) controller.enqueue(sseBytes(text))
+      const send = (bytes: Uint8Array) => {
+        if (open) controller.enqueue(bytes)
       }
       const end = () => {
         if (!open) return
@@ -62,10 +62,12 @@ export function openLiveStream(options: StreamOptions): Response {
           // the reader already went away
         }
       }
-      send(SSE_RETRY)
+      send(sseBytes(SSE_RETRY))
+      // Changes still waiting to go out are in the log already: send them to the other streams first.
+      flushChanges(projectId)
       const current = projectVersion(projectId)
       const replay = options.since === null ? null : replaySince(projectId, options.since, current)
-      if (replay?.kind === 'reset') send(sseEvent('reset', JSON.stringify({ version: current })))
+      if (replay?.kind === 'reset') send(sseBytes(sseEvent('reset', JSON.stringify({ version: current }))))
       const remove = addStream({
         projectId,
         sessionId: options.sessionId,
@@ -73,8 +75,10 @@ export function openLiveStream(options: StreamOptions): Response {
         check: options.check,
         connection: { send, close: end },
       })
-      send(sseEvent('ready', JSON.stringify({ version: current, viewers: viewersOf(projectId) })))
-      if (replay?.kind === 'events') for (const e of replay.events) send(sseEvent('change', e.event, e.version))
+      send(sseBytes(sseEvent('ready', JSON.stringify({ version: current, viewers: viewersOf(projectId) }))))
+      if (replay?.kind === 'events' && replay.events.length > 0) {
+        send(new TextEncoder().encode(replay.events.map((e) => sseEvent('change', e.event, e.version).read()).join('')))
+      }
       options.onDisconnect(end)
     },
   })

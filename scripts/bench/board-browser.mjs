@@ -119,7 +119,11 @@ async function timeDrop(page, boardPath, featureHref) {
   for (let waited = 0; held === null && waited < 10_000; waited += 50) await page.waitForTimeout(50)
   release()
   if (held === null) throw new Error('the drop sent no request')
-  await page.waitForLoadState('networkidle')
+  // The write and its reload are done (the board's live stream stays open, so no 'networkidle').
+  await page.waitForFunction(() => {
+    const state = window.__remixRouter?.state
+    return state?.navigation.state === 'idle' && state.revalidation === 'idle' && [...state.fetchers.values()].every((f) => f.state === 'idle')
+  })
   await page.unroute(isBoardData)
   return { shown: drop.shownAt - drop.droppedAt, mutated: drop.mutatedAt - drop.droppedAt }
 }

@@ -73,6 +73,27 @@ export function resultRows(r) {
       r.board.jsGzip / 1024 <= 180,
     ],
     ['server RSS after the load', `${r.rss.toFixed(0)} MB`, '≤ 200 MB', r.rss <= 200],
+    ...liveRows(r),
+  ]
+}
+
+/** The live board's figures (issue "Live board"). */
+export function liveRows({ fanout, renameLive, rename }) {
+  if (!fanout) return []
+  const ratio = renameLive.perSecond / rename.perSecond
+  return [
+    [
+      `live: rename response → event at each of ${fanout.streams.toLocaleString('en')} streams, p50`,
+      ms(fanout.p50),
+      '≤ 100 ms',
+      fanout.p50 <= 100,
+    ],
+    [`live: same, p99 (${fanout.missed} events missed)`, ms(fanout.p99), '≤ 500 ms', fanout.p99 <= 500 && fanout.missed === 0],
+    ['live: rename request sent → event at each stream, p50 / p99', `${ms(fanout.sentP50)} / ${ms(fanout.sentP99)}`, '', null],
+    ['live: server RSS with those streams open', `${fanout.rssWithStreams.toFixed(0)} MB`, '≤ 250 MB', fanout.rssWithStreams <= 250],
+    ['live: feature rename, no stream open', perSecond(rename.perSecond), '', null],
+    ['live: feature rename with 200 streams open', perSecond(renameLive.perSecond), '', null],
+    ['live: rename with 200 streams ÷ without', `${ratio.toFixed(2)}×`, '≥ 0.8×', ratio >= 0.8],
   ]
 }
 
