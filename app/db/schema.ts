@@ -287,11 +287,47 @@ export const projectChanges = sqliteTable(
     command: text('command').notNull(),
     event: text('event').notNull(),
     prior: text('prior').notNull(),
+    /** One English sentence for the activity feed (CONTRACT §7). */
+    summary: text('summary').notNull().default(''),
+    /** This change undid / redid the change of that version (undo stacks, ADR 12). */
+    undoOf: integer('undo_of'),
+    redoOf: integer('redo_of'),
+    /** The version of the change that undid this one / redid this undo. */
+    undoneBy: integer('undone_by'),
+    redoneBy: integer('redone_by'),
+    /** What it removed was deleted for good (trash purged): it can no longer be undone. */
+    purged: integer('purged', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.version] }),
     index('project_changes_at_idx').on(t.at),
     index('project_changes_workspace_idx').on(t.workspaceId),
+    index('project_changes_member_idx').on(t.projectId, t.memberId, t.version),
+  ],
+)
+
+/**
+ * Deleted goals, activities, releases, features (per project) and projects (per workspace),
+ * kept 30 days. The removed state itself is the `prior` of change `version` of the project's log.
+ */
+export const trash = sqliteTable(
+  'trash',
+  {
+    /** The deleted entity's id. */
+    id: text('id').primaryKey(),
+    workspaceId: workspaceId(),
+    projectId: text('project_id').notNull(),
+    kind: text('kind', { enum: ['project', 'milestone', 'workflow', 'subWorkflow', 'feature'] }).notNull(),
+    title: text('title').notNull(),
+    cards: integer('cards').notNull(),
+    version: integer('version').notNull(),
+    deletedAt: text('deleted_at').notNull(),
+    deletedBy: text('deleted_by').notNull(),
+    deletedByName: text('deleted_by_name').notNull(),
+  },
+  (t) => [
+    index('trash_workspace_idx').on(t.workspaceId, t.deletedAt),
+    index('trash_project_idx').on(t.projectId, t.deletedAt),
   ],
 )
 

@@ -100,12 +100,13 @@ export const boardCommandSchema = z.discriminatedUnion('type', [
     path: ['workflowPersonaId'],
     message: 'Required with workflowId.',
   }),
+  // PUT replaces the persona: a name is required, the other fields fall back to their defaults.
   cmd('persona.update', {
     id,
-    avatar: avatarSchema.optional(),
-    name: personaNameSchema.optional(),
-    role: personaRoleSchema.optional(),
-    description: descriptionSchema.optional(),
+    avatar: avatarSchema.default('avatar00'),
+    name: personaNameSchema,
+    role: personaRoleSchema.default(''),
+    description: descriptionSchema.default(''),
   }),
   cmd('persona.delete', { id }),
   cmd('workflowPersona.create', { id, workflowId: id, personaId: id }),

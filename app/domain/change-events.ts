@@ -38,14 +38,23 @@ export function groupByProject(changes: readonly EntityChange[]): Map<string, En
 
 export type ChangeAuthor = { memberId: string; name: string }
 
-/** The `data` of a live `change` event: `{"version","at","by","changes":[upserts and deletes]}`. */
-export function changeEventJson(version: number, at: string, by: ChangeAuthor, changes: readonly EntityChange[]): string {
+/**
+ * The `data` of a live `change` event: `{"version","at","by","changes":[upserts and deletes]}`,
+ * and its activity sentence as `summary` (the board's Activity panel shows it as it comes).
+ */
+export function changeEventJson(
+  version: number,
+  at: string,
+  by: ChangeAuthor,
+  changes: readonly EntityChange[],
+  summary = '',
+): string {
   const items = changes.map((c) =>
     c.after === null
       ? `{"op":"delete","kind":${JSON.stringify(c.kind)},"id":${JSON.stringify(c.id)}}`
       : `{"op":"upsert","kind":${JSON.stringify(c.kind)},"entity":${c.after}}`,
   )
-  return `{"version":${version},"at":${JSON.stringify(at)},"by":${JSON.stringify({ memberId: by.memberId, name: by.name })},"changes":[${items.join(',')}]}`
+  return `{"version":${version},"at":${JSON.stringify(at)},"by":${JSON.stringify({ memberId: by.memberId, name: by.name })},"changes":[${items.join(',')}],"summary":${JSON.stringify(summary)}}`
 }
 
 /** What the change replaced: every touched entity's state before it (null: it was created). */

@@ -174,7 +174,7 @@ export function findCard(_tx: Tx, kind: CardKind, id: string, workspaceId: strin
   return row
 }
 
-export function findProject(tx: Tx, id: string, workspaceId: string) {
+export function findProject(tx: Tx | Db, id: string, workspaceId: string) {
   const row = tx
     .select()
     .from(projects)

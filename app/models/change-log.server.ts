@@ -7,7 +7,9 @@ import {
   priorStateJson,
   type ChangeAuthor,
 } from '~/domain/change-events'
+import { summarizeChange, type SummaryEntry } from '~/domain/change-summary'
 import { publishChanges, type PublishedChange } from '~/utils/live-hub.server'
+import { nameOf, updateTrash } from './trash-entries.server'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -23,8 +25,8 @@ const statements = (db: Db) => ({
     .prepare('select coalesce(max(version), 0) from project_changes where project_id = ?')
     .pluck(),
   insert: db.$client.prepare(
-    `insert into project_changes (project_id, version, workspace_id, at, member_id, member_name, command, event, prior)
-     values (@projectId, @version, @workspaceId, @at, @memberId, @memberName, @command, @event, @prior)`,
+    `insert into project_changes (project_id, version, workspace_id, at, member_id, member_name, command, event, prior, summary, undo_of, redo_of)
+     values (@projectId, @version, @workspaceId, @at, @memberId, @memberName, @command, @event, @prior, @summary, @undoOf, @redoOf)`,
   ),
   oldest: db.$client.prepare('select min(version) from project_changes where project_id = ?').pluck(),
   since: db.$client.prepare(
@@ -43,13 +45,31 @@ export function projectVersion(projectId: string): number {
   return sql().version.get(projectId) as number
 }
 
+/** What a logged write may say beyond its command (undo, redo and restore use these). */
+export type ChangeOptions = {
+  /** The activity sentence, instead of the one summarizeChange makes from the command. */
+  summary?: (entries: SummaryEntry[]) => string
+  undoOf?: number
+  redoOf?: number
+  /** Deleted cards go to the trash (deletes always do; undo and redo say so). */
+  trash?: boolean
+  /** Called inside the transaction with each change appended. */
+  afterAppend?: (appended: AppendedChange) => void
+}
+export type AppendedChange = { projectId: string; version: number; summary: string; entries: SummaryEntry[] }
+
 /**
  * Runs one write in a transaction and appends, in that same transaction, one numbered change
  * per project it touched (normally one) with what every touched entity became and what it was.
  * A write that changes nothing visible appends nothing. Once committed, the changes go to the
  * live streams. A refusal thrown by `write` rolls everything back, log included.
  */
-export function writeWithChangeLog<T>(ctx: ChangeContext, command: unknown, write: (tx: Tx) => T): T {
+export function writeWithChangeLog<T>(
+  ctx: ChangeContext,
+  command: { type: string } & Record<string, unknown>,
+  write: (tx: Tx) => T,
+  options: ChangeOptions = {},
+): T {
   const db = getDb()
   let published: PublishedChange[] = []
   const result = db.transaction((tx) => {
@@ -60,7 +80,7 @@ export function writeWithChangeLog<T>(ctx: ChangeContext, command: unknown, writ
     } finally {
       setCapturing(false)
     }
-    published = appendChanges(db, ctx, command)
+    published = appendChanges(db, ctx, command, options)
     return value
   })
   if (published.length > 0) publishChanges(published)
@@ -81,14 +101,28 @@ export function withoutCapture<T>(write: () => T): T {
   }
 }
 
-function appendChanges(db: Db, ctx: ChangeContext, command: unknown): PublishedChange[] {
+const parse = (json: string | null) => (json === null ? null : JSON.parse(json))
+
+function appendChanges(
+  db: Db,
+  ctx: ChangeContext,
+  command: { type: string } & Record<string, unknown>,
+  options: ChangeOptions,
+): PublishedChange[] {
   const touched = foldTouchedRows(drainCapture(db.$client))
   const published: PublishedChange[] = []
   const s = sql()
   const commandJson = JSON.stringify(command)
   for (const [projectId, changes] of groupByProject(touched)) {
     const version = (s.version.get(projectId) as number) + 1
-    const event = changeEventJson(version, ctx.at, ctx, changes)
+    const entries: SummaryEntry[] = changes.map((c) => ({
+      kind: c.kind,
+      id: c.id,
+      before: parse(c.before),
+      after: parse(c.after),
+    }))
+    const summary = options.summary ? options.summary(entries) : summarizeChange(command, entries, nameOf)
+    const event = changeEventJson(version, ctx.at, ctx, changes, summary)
     s.insert.run({
       projectId,
       version,
@@ -99,7 +133,12 @@ function appendChanges(db: Db, ctx: ChangeContext, command: unknown): PublishedC
       command: commandJson,
       event,
       prior: priorStateJson(changes),
+      summary,
+      undoOf: options.undoOf ?? null,
+      redoOf: options.redoOf ?? null,
     })
+    updateTrash(ctx, projectId, version, entries, options.trash || command.type === 'card.delete')
+    options.afterAppend?.({ projectId, version, summary, entries })
     const projectDeleted = changes.some((c) => c.kind === 'project' && c.after === null)
     published.push({ projectId, version, event, projectDeleted })
   }
@@ -124,23 +163,36 @@ export function replaySince(projectId: string, since: number, current: number): 
   return { kind: 'events', events: s.since.all(projectId, since, MAX_REPLAY) as { version: number; event: string }[] }
 }
 
+/** Every member's last this many changes on a project stay too: their undo stack (CONTRACT §7). */
+export const KEEP_PER_MEMBER = 100
+
 /**
- * Drops changes that are both beyond the last KEEP_CHANGES of their project and older than a
- * day, and a day-old log of a project that is gone. Returns how many rows went.
+ * Drops changes that are beyond the last KEEP_CHANGES of their project, beyond their member's
+ * last KEEP_PER_MEMBER there, older than a day, and not holding what a trash entry would
+ * restore; and a day-old log of a project that is gone and not in the trash. Returns how many rows went.
  */
 export function pruneChangeLog(now = new Date()): number {
   const cutoff = new Date(now.getTime() - KEEP_MS).toISOString()
   const client = getDb().$client
   const old = client
     .prepare(
-      `delete from project_changes where at < ? and version <= (
-         select max(version) from project_changes latest where latest.project_id = project_changes.project_id
-       ) - ?`,
+      `delete from project_changes where rowid in (
+         select rowid from (
+           select rowid, project_id, version, at,
+             row_number() over (partition by project_id order by version desc) as from_newest,
+             row_number() over (partition by project_id, member_id order by version desc) as of_member
+           from project_changes
+         ) as ranked
+         where at < @cutoff and from_newest > @keep and of_member > @perMember
+           and not exists (select 1 from trash where trash.project_id = ranked.project_id and trash.version = ranked.version)
+       )`,
     )
-    .run(cutoff, KEEP_CHANGES).changes
-  // A deleted project has no stream left to replay to.
+    .run({ cutoff, keep: KEEP_CHANGES, perMember: KEEP_PER_MEMBER }).changes
   const orphaned = client
-    .prepare('delete from project_changes where at < ? and project_id not in (select id from projects)')
+    .prepare(
+      `delete from project_changes where at < ? and project_id not in (select id from projects)
+         and project_id not in (select project_id from trash where kind = 'project')`,
+    )
     .run(cutoff).changes
   return old + orphaned
 }

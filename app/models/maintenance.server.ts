@@ -1,12 +1,18 @@
 import { logger } from '~/utils/logger.server'
 import { pruneChangeLog } from './change-log.server'
+import { purgeExpiredTrash } from './trash.server'
 
 const HOUR = 60 * 60 * 1000
 
-/** The server's own housekeeping: on start, then hourly. Returns the function that stops it. */
+/**
+ * The server's own housekeeping, on start and then hourly: the trash's 30-day purge, then the
+ * change log's pruning. Returns the function that stops it.
+ */
 export function startMaintenance(): () => void {
   const run = () => {
     try {
+      const purged = purgeExpiredTrash()
+      if (purged > 0) logger.info({ purged }, 'trash entries older than 30 days deleted')
       const pruned = pruneChangeLog()
       if (pruned > 0) logger.info({ pruned }, 'change log pruned')
     } catch (error) {

@@ -60,6 +60,7 @@ it('writes the change event and the prior state as JSON, entities verbatim', () 
       { op: 'delete', kind: 'featureComment', id: 'c1' },
       { op: 'upsert', kind: 'feature', entity: { id: 'n1' } },
     ],
+    summary: '',
   })
   expect(JSON.parse(priorStateJson(changes))).toEqual([
     { kind: 'feature', id: 'f1', before: { id: 'f1', title: 'Old' } },

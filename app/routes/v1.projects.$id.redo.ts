@@ -1,0 +1,9 @@
+import { redo } from '~/models/history.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+/** POST /v1/projects/{id}/redo: re-applies the caller's most recently undone change (CONTRACT §7). */
+const route = v1Route({
+  POST: async ({ request, params }) => redo(await requireApiWorkspace(request), pathId(params.id)),
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,9 @@
+import { listProjectTrash } from '~/models/trash.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+/** GET /v1/projects/{id}/trash: the project's deleted cards, newest first (CONTRACT §7). */
+const route = v1Route({
+  GET: async ({ request, params }) => listProjectTrash(await requireApiWorkspace(request), pathId(params.id)),
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,9 @@
+import { undo } from '~/models/history.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+/** POST /v1/projects/{id}/undo: undoes the caller's most recent change here (CONTRACT §7). */
+const route = v1Route({
+  POST: async ({ request, params }) => undo(await requireApiWorkspace(request), pathId(params.id)),
+})
+export const loader = route.loader
+export const action = route.action

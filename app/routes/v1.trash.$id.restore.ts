@@ -1,0 +1,9 @@
+import { restoreFromTrash } from '~/models/trash.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+/** POST /v1/trash/{id}/restore: puts it back where it was and answers it (CONTRACT §7). */
+const route = v1Route({
+  POST: async ({ request, params }) => restoreFromTrash(await requireApiWorkspace(request), pathId(params.id)),
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,9 @@
+import { purgeFromTrash } from '~/models/trash.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+/** DELETE /v1/trash/{id}: deletes a trash entry for good (CONTRACT §7). */
+const route = v1Route({
+  DELETE: async ({ request, params }) => purgeFromTrash(await requireApiWorkspace(request), pathId(params.id)),
+})
+export const loader = route.loader
+export const action = route.action
