@@ -25,6 +25,8 @@ export type ChangeEvent = {
   at: string
   by: { memberId: string; name: string }
   changes: EntityChange[]
+  /** The activity sentence (CONTRACT §7). */
+  summary?: string
 }
 
 type ListKey = Exclude<keyof ProjectBundle, 'project' | 'version'>

@@ -9,6 +9,7 @@ import { DomainError, STATUS_OF_KIND } from '~/domain/errors'
 import { can } from '~/domain/permissions'
 import { canShareExternally } from '~/domain/plan'
 import { executeBoardCommand } from '~/models/board.server'
+import { historyState } from '~/models/history.server'
 import { getProjectBundle } from '~/models/project-bundle.server'
 import { requireWorkspace } from '~/utils/auth.server'
 import { getEnv } from '~/utils/env.server'
@@ -26,6 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return {
       bundle,
       readOnly: !can(ctx, 'edit'),
+      history: historyState(ctx, bundle.project.id),
       me: { memberId: ctx.member.id, name: ctx.account.name },
       baseUrl: env.BASE_URL,
       shareUrl: sharing ? `${env.BASE_URL}/link/${bundle.project.externalLink}` : null,
@@ -77,7 +79,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, next
 }
 
 export default function ProjectPage() {
-  const { bundle: loaderBundle, readOnly, me, baseUrl, shareUrl } = useLoaderData<typeof loader>()
+  const { bundle: loaderBundle, readOnly, me, baseUrl, shareUrl, history } = useLoaderData<typeof loader>()
   const { workspace } = useParams()
   const basePath = `/${workspace}/projects/${loaderBundle.project.id}`
   const { bundle: liveBundle, ...live } = useLiveBoard(loaderBundle, `/v1/projects/${loaderBundle.project.id}/events`)
@@ -86,6 +88,7 @@ export default function ProjectPage() {
     <ProjectView
       bundle={bundle}
       live={live}
+      history={history}
       dispatch={dispatch}
       mode={readOnly ? 'readonly' : 'edit'}
       readOnly={readOnly}

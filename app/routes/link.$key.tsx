@@ -51,6 +51,7 @@ export default function PublicProjectPage() {
       <ProjectView
         bundle={demo ? local.bundle : liveBundle}
         live={demo ? null : live}
+        history={null}
         dispatch={demo ? local.dispatch : noop}
         mode={demo ? 'demo' : 'readonly'}
         readOnly={!demo}

@@ -5,7 +5,10 @@ import { boardAlerts } from '~/domain/board-alerts'
 import { BoardProvider, type BoardApi, type PersonaView } from './board-context'
 import { OpenCardProvider } from './card-tile'
 import { CopyButton } from './copy-button'
+import { ActivityPanel } from './activity-panel'
+import { HistoryControls, useDeleteToast, type HistoryState } from './history-controls'
 import { LivePresence } from './live-presence'
+import { TrashPanel } from './trash-panel'
 import { PersonaPanel } from './persona-panel'
 import { StoryMap } from './story-map'
 
@@ -13,10 +16,16 @@ type Props = Omit<BoardApi, 'showClosed' | 'setShowClosed' | 'openPersonas'> & {
   /** The share link (absolute), when SPEC §6 allows one. */
   shareUrl: string | null
   csvUrl: string
+  /** The member's undo and redo (project page); null on the public link, which has no history. */
+  history: HistoryState | null
 }
 
 /** The project page: toolbar, story map, persona panel, and the card dialog outlet. */
-export function ProjectView({ shareUrl, csvUrl, ...board }: Props) {
+export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
+  const { dispatch, toast } = useDeleteToast(props.bundle, props.dispatch, history && !props.readOnly ? history : null)
+  const board = { ...props, dispatch }
+  const [panel, setPanel] = useState<'activity' | 'trash' | null>(null)
+  const closePanel = useCallback(() => setPanel(null), [])
   const [showClosed, setShowClosed] = useState(false)
   const [personaView, setPersonaView] = useState<PersonaView | null>(null)
   const [menuOpen, setMenuOpen] = useState(false)
@@ -42,6 +51,17 @@ export function ProjectView({ shareUrl, csvUrl, ...board }: Props) {
                 </a>
                 <CopyButton text={shareUrl} label="Copy share link" />
               </span>
+            ) : null}
+            {history && !readOnly ? <HistoryControls bundle={bundle} state={history} /> : null}
+            {history ? (
+              <>
+                <button type="button" className="button small" onClick={() => setPanel('activity')}>
+                  Activity
+                </button>
+                <button type="button" className="button small" onClick={() => setPanel('trash')}>
+                  Trash
+                </button>
+              </>
             ) : null}
             <button type="button" className="button small" onClick={() => setPersonaView({ page: 'all' })}>
               Personas
@@ -91,6 +111,11 @@ export function ProjectView({ shareUrl, csvUrl, ...board }: Props) {
         {personaView ? (
           <PersonaPanel view={personaView} onNavigate={setPersonaView} onClose={closePersonas} />
         ) : null}
+        {panel === 'activity' ? <ActivityPanel onClose={closePanel} /> : null}
+        {panel === 'trash' ? (
+          <TrashPanel projectId={bundle.project.id} workspaceId={bundle.project.workspaceId} canEdit={!readOnly} onClose={closePanel} />
+        ) : null}
+        {toast}
         <Outlet />
       </div>
     </BoardProvider>

@@ -16,6 +16,8 @@ export type LiveBoard = {
   deletedBy: ReadonlyMap<string, string>
   /** While a card is dragged, changes wait; they are applied after the drop. */
   setDragging: (dragging: boolean) => void
+  /** Calls `listener` with every change event as it arrives (the Activity panel); returns the unsubscribe. */
+  subscribe: (listener: (event: ChangeEvent) => void) => () => void
 }
 
 type State = { bundle: ProjectBundle; acceptAny: boolean }
@@ -37,6 +39,11 @@ export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null): L
   const version = useRef(loaderBundle.version)
   version.current = state.bundle.version
   const dragging = useRef(false)
+  const listeners = useRef(new Set<(event: ChangeEvent) => void>())
+  const subscribe = useCallback((listener: (event: ChangeEvent) => void) => {
+    listeners.current.add(listener)
+    return () => void listeners.current.delete(listener)
+  }, [])
   const waiting = useRef<ChangeEvent[]>([])
 
   // A loader copy replaces the live one when it is at least as new (or after a reset or gap).
@@ -89,6 +96,7 @@ export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null): L
       source.addEventListener('presence', (e) => setViewers(JSON.parse((e as MessageEvent).data).viewers))
       source.addEventListener('change', (e) => {
         const event = JSON.parse((e as MessageEvent).data) as ChangeEvent
+        for (const listener of listeners.current) listener(event)
         if (dragging.current) waiting.current.push(event)
         else apply([event])
       })
@@ -115,5 +123,5 @@ export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null): L
     }
   }, [url, apply])
 
-  return { bundle: state.bundle, viewers, status, deletedBy, setDragging }
+  return { bundle: state.bundle, viewers, status, deletedBy, setDragging, subscribe }
 }
