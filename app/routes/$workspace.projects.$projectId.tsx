@@ -82,7 +82,7 @@ export default function ProjectPage() {
   const { bundle: loaderBundle, readOnly, me, baseUrl, shareUrl, history } = useLoaderData<typeof loader>()
   const { workspace } = useParams()
   const basePath = `/${workspace}/projects/${loaderBundle.project.id}`
-  const { bundle: liveBundle, ...live } = useLiveBoard(loaderBundle, `/v1/projects/${loaderBundle.project.id}/events`)
+  const { bundle: liveBundle, ...live } = useLiveBoard(loaderBundle, `/v1/projects/${loaderBundle.project.id}/events`, me)
   const { bundle, dispatch } = useServerBoard(liveBundle, basePath, me)
   return (
     <ProjectView

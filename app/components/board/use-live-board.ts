@@ -28,7 +28,7 @@ type State = { bundle: ProjectBundle; acceptAny: boolean }
  * one's own edit, or a reload after `reset`) replaces it; older copies and events already seen
  * are ignored. `url` null (demo mode) keeps the board fully local.
  */
-export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null): LiveBoard {
+export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null, me?: { memberId: string }): LiveBoard {
   const [state, setState] = useState<State>({ bundle: loaderBundle, acceptAny: false })
   const [viewers, setViewers] = useState<Viewer[]>([])
   const [status, setStatus] = useState<LiveStatus>(url ? 'connecting' : 'off')
@@ -38,6 +38,8 @@ export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null): L
   reload.current = revalidator.revalidate
   const version = useRef(loaderBundle.version)
   version.current = state.bundle.version
+  const meId = useRef(me?.memberId)
+  meId.current = me?.memberId
   const dragging = useRef(false)
   const listeners = useRef(new Set<(event: ChangeEvent) => void>())
   const subscribe = useCallback((listener: (event: ChangeEvent) => void) => {
@@ -71,7 +73,9 @@ export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null): L
     })
     const deleted = events.flatMap((e) => deletedIds(e).map((id) => [id, e.by.name] as const))
     if (deleted.length > 0) setDeletedBy((map) => new Map([...map, ...deleted]))
-    if (gap || events.some(isProjectDeleted)) reload.current()
+    // Someone else deleted the project: reloading shows 'Project not found'. One's own delete
+    // navigates away by itself, and a reload now would get in its way.
+    if (gap || events.some((e) => isProjectDeleted(e) && e.by.memberId !== meId.current)) reload.current()
   }, [])
 
   const setDragging = useCallback(
