@@ -131,3 +131,26 @@ test('after a disconnect the board shows Reconnecting… and catches up by repla
   others.abort()
   await b.context.close()
 })
+
+test('the public link follows the map live, with no presence of its own; demo mode stays local', async ({ page, browser }) => {
+  await buildSmallMap(page)
+  const shareUrl = (await page.getByRole('link', { name: 'Share link' }).getAttribute('href'))!
+  const visitor = await browser.newContext()
+  const guest = await visitor.newPage()
+  await guest.goto(new URL(shareUrl).pathname)
+  await expect(viewers(guest).getByRole('img', { name: /^Tester/ })).toBeVisible()
+  await rename(page, 'Feature', 'Filters', 'Price filter')
+  await expect(card(guest, 'Feature', 'Price filter')).toBeVisible(SECOND)
+  await expect(viewers(page).getByRole('img')).toHaveCount(1)
+
+  const demo = await visitor.newPage()
+  const streams: string[] = []
+  demo.on('request', (r) => r.url().includes('/events') && streams.push(r.url()))
+  await demo.goto(`${new URL(shareUrl).pathname}?demo=1`)
+  await expect(demo.getByText('DEMO MODE')).toBeVisible()
+  await rename(page, 'Feature', 'Price filter', 'Filter by price')
+  await expect(card(guest, 'Feature', 'Filter by price')).toBeVisible(SECOND)
+  await expect(card(demo, 'Feature', 'Price filter')).toBeVisible()
+  expect(streams).toEqual([])
+  await visitor.close()
+})
