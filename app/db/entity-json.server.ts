@@ -1,4 +1,5 @@
 import { getTableName, type Column, type Table } from 'drizzle-orm'
+import type { ChangeKind } from '~/domain/live-changes'
 import {
   featureComments,
   features,
@@ -19,6 +20,8 @@ import {
  */
 type Fields = Record<string, Column>
 
+export type { ChangeKind }
+
 /** `kind` inside an entity (the bundle's), and `kind` of a change in a live event (CONTRACT §6). */
 export type EntitySpec = {
   table: Table
@@ -26,15 +29,6 @@ export type EntitySpec = {
   changeKind: ChangeKind
   fields: Fields
 }
-export type ChangeKind =
-  | 'project'
-  | 'milestone'
-  | 'workflow'
-  | 'subWorkflow'
-  | 'feature'
-  | 'featureComment'
-  | 'persona'
-  | 'workflowPersona'
 
 const cardFields = (
   t: typeof milestones | typeof workflows | typeof subWorkflows | typeof features,

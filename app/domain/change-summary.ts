@@ -12,13 +12,17 @@ export type SummaryEntry = { kind: string; id: string; before: Entity | null; af
 /** The title (or persona name) of an entity by kind and id, as it is now. */
 export type NameOf = (kind: 'milestone' | 'workflow' | 'subWorkflow' | 'feature' | 'persona', id: string) => string | null
 
-const NOUN: Record<string, string> = {
+/** What users call each kind (change kinds, and the commands' `subworkflow`). */
+export const NOUN: Record<string, string> = {
   project: 'project',
   milestone: 'release',
   workflow: 'goal',
   subWorkflow: 'activity',
   subworkflow: 'activity',
   feature: 'feature',
+  featureComment: 'comment',
+  persona: 'persona',
+  workflowPersona: 'persona on a goal',
 }
 const CARD_KIND: Record<string, string> = {
   project: 'project',

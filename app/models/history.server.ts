@@ -1,5 +1,5 @@
 import { getDb } from '~/db/db.server'
-import type { Entity, SummaryEntry } from '~/domain/change-summary'
+import { NOUN, type Entity, type SummaryEntry } from '~/domain/change-summary'
 import { refuse } from '~/domain/errors'
 import { assertCanEdit } from './board.server'
 import { findProject } from './board-entities.server'
@@ -50,16 +50,6 @@ export const changeContext = (ctx: WorkspaceContext, now = new Date()): ChangeCo
   at: now.toISOString(),
 })
 
-const NOUN: Record<string, string> = {
-  project: 'project',
-  milestone: 'release',
-  workflow: 'goal',
-  subWorkflow: 'activity',
-  feature: 'feature',
-  featureComment: 'comment',
-  persona: 'persona',
-  workflowPersona: 'persona on a goal',
-}
 export function describeEntity(t: { kind: string; from: Entity | null; to: Entity | null }): string {
   const state = t.from ?? t.to
   const name = state?.title ?? state?.name

@@ -1,5 +1,5 @@
 import { getDb } from '~/db/db.server'
-import { removedCount, type Entity } from '~/domain/change-summary'
+import { NOUN, removedCount, type Entity } from '~/domain/change-summary'
 import { refuse } from '~/domain/errors'
 import { assertCanEdit } from './board.server'
 import { findProject } from './board-entities.server'
@@ -76,13 +76,6 @@ const PARENT_TABLE: Record<string, [string, string][]> = {
     ['subWorkflowId', 'subworkflows'],
   ],
   project: [],
-}
-const NOUN: Record<string, string> = {
-  project: 'project',
-  milestone: 'release',
-  workflow: 'goal',
-  subWorkflow: 'activity',
-  feature: 'feature',
 }
 
 /** Puts an entry back where it was (same parent, same position) and answers the restored entity. */

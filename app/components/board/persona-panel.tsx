@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { AVATARS, DESCRIPTION_MAX } from '~/domain/board-constants'
 import { byRank } from '~/domain/board-grid'
 import type { Persona } from '~/domain/board-types'
 import { newId } from '~/utils/uuid'
 import { useBoard, type PersonaView } from './board-context'
 import { PersonaAvatar } from './persona-avatar'
+import { SidePanel } from './side-panel'
 
 /** The persona side panel: all personas, one persona (view or edit), or the create form. */
 export function PersonaPanel({
@@ -16,29 +17,10 @@ export function PersonaPanel({
   onNavigate: (v: PersonaView) => void
   onClose: () => void
 }) {
-  const ref = useRef<HTMLElement>(null)
   const { bundle, readOnly } = useBoard()
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null
-    ref.current?.focus()
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !document.querySelector('[role="dialog"]')) onClose()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      if (previous && document.contains(previous)) previous.focus()
-    }
-  }, [onClose])
   const persona = view.page === 'persona' ? bundle.personas.find((p) => p.id === view.personaId) : undefined
   return (
-    <aside className="persona-panel" ref={ref} tabIndex={-1} aria-label="Personas">
-      <div className="row spread panel-head">
-        <h2>{view.page === 'create' ? 'New persona' : 'Personas'}</h2>
-        <button type="button" className="icon-button" aria-label="Close personas" onClick={onClose}>
-          ✕
-        </button>
-      </div>
+    <SidePanel title="Personas" heading={view.page === 'create' ? 'New persona' : 'Personas'} onClose={onClose}>
       {view.page === 'all' ? (
         <>
           {bundle.personas.length === 0 ? <p className="muted">No personas yet.</p> : null}
@@ -85,7 +67,7 @@ export function PersonaPanel({
           onDone={(id) => onNavigate(id ? { page: 'persona', personaId: id } : { page: 'all' })}
         />
       ) : null}
-    </aside>
+    </SidePanel>
   )
 }
 
