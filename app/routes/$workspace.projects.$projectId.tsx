@@ -88,6 +88,7 @@ export default function ProjectPage() {
       search=""
       shareUrl={shareUrl}
       csvUrl={`${basePath}/storymap.csv`}
+      jsonUrl={`${basePath}/storymap.json`}
     />
   )
 }

@@ -12,10 +12,12 @@ type Props = Omit<BoardApi, 'showClosed' | 'setShowClosed' | 'openPersonas'> & {
   /** The share link (absolute), when SPEC §6 allows one. */
   shareUrl: string | null
   csvUrl: string
+  /** The JSON export (CONTRACT §8), downloaded as `<title>.storymap.json`. */
+  jsonUrl: string
 }
 
 /** The project page: toolbar, story map, persona panel, and the card dialog outlet. */
-export function ProjectView({ shareUrl, csvUrl, ...board }: Props) {
+export function ProjectView({ shareUrl, csvUrl, jsonUrl, ...board }: Props) {
   const [showClosed, setShowClosed] = useState(false)
   const [personaView, setPersonaView] = useState<PersonaView | null>(null)
   const [menuOpen, setMenuOpen] = useState(false)
@@ -69,6 +71,9 @@ export function ProjectView({ shareUrl, csvUrl, ...board }: Props) {
                     onClick={() => setMenuOpen(false)}
                   >
                     Export CSV
+                  </a>
+                  <a href={jsonUrl} download className="menu-link" role="menuitem" onClick={() => setMenuOpen(false)}>
+                    Export JSON
                   </a>
                 </div>
               ) : null}
