@@ -50,10 +50,10 @@ export function ImportProjectDialog({
     setError(null)
     if (!file) return
     setReading(true)
-    const result = await readPicked(file).catch(() => ({
-      ok: false as const,
-      message: 'The file could not be read.',
-    }))
+    const result = await readPicked(file).catch((error: unknown) => {
+      console.error(error)
+      return { ok: false as const, message: 'The file could not be read.' }
+    })
     if (pick !== pickCount.current) return // another file was picked meanwhile
     setReading(false)
     setPicked(result)

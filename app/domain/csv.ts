@@ -1,32 +1,9 @@
 import { stringify } from 'csv-stringify/sync'
 import { buildGrid, cellKey } from './board-grid'
 import type { ProjectBundle } from './board-types'
+import { CSV_COLUMNS, guardCell } from './csv-cells'
 
-export const CSV_FILENAME = 'storymap.csv'
-export const CSV_COLUMNS = [
-  'release_title',
-  'goal_title',
-  'activity_title',
-  'feature_title',
-  'feature_description',
-  'feature_status',
-  'feature_color',
-  'feature_annotations',
-  'feature_size',
-] as const
-
-/** A cell a spreadsheet would run as a formula starts with one of these (CONTRACT §8). */
-const FORMULA_START = /^[=+\-@\t\r]/
-
-/** Export: a cell that a spreadsheet would read as a formula gets a leading `'`. */
-export function guardCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value
-}
-
-/** Import: the reverse, removing one leading `'` where a formula character follows it. */
-export function unguardCell(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value
-}
+export { CSV_COLUMNS, CSV_FILENAME, guardCell, unguardCell } from './csv-cells'
 
 /**
  * SPEC §9 export: one row per feature in board order (release, then goal, then activity, then

@@ -7,7 +7,7 @@ import {
   normalizeAnnotations,
   TITLE_MAX,
 } from './board-constants'
-import { CSV_COLUMNS, unguardCell } from './csv'
+import { CSV_COLUMNS, unguardCell } from './csv-cells'
 import { assertCardLimit, cardCount, ImportError, type ImportCard, type ImportedMap } from './import-map'
 
 /**
