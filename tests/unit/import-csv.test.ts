@@ -1,8 +1,9 @@
+import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { ProjectBundle } from '~/domain/board-types'
 import { guardCell, projectToCsv, unguardCell } from '~/domain/csv'
 import { parseCsvImport } from '~/domain/import-csv'
-import { ImportError, type ImportedMap } from '~/domain/import-map'
+import { describeImport, ImportError, type ImportedMap } from '~/domain/import-map'
 import { ranksByGroup, rebalanceRanks } from '~/domain/rank'
 
 const HEADER =
@@ -180,5 +181,12 @@ describe('parseCsvImport', () => {
       '',
     ].join('\r\n')
     expect(projectToCsv(bundleOf(parseCsvImport(csv)))).toBe(csv)
+  })
+
+  it('reads docs/sample-storymap.csv, which is a file as Export CSV writes it', () => {
+    const sample = fs.readFileSync(new URL('../../docs/sample-storymap.csv', import.meta.url), 'utf8')
+    const map = parseCsvImport(sample)
+    expect(describeImport(map)).toBe('2 goals, 4 activities, 3 releases, 11 features')
+    expect(projectToCsv(bundleOf(map))).toBe(sample)
   })
 })
