@@ -12,6 +12,7 @@ export function exportFilename(title: string): string {
   const base = Array.from(
     title
       .replace(LONE_SURROGATE, '_')
+      // eslint-disable-next-line no-control-regex -- control characters are what it removes
       .replace(/[\u0000-\u001f\u007f/\\]/g, '_')
       .trim()
       .replace(/^\.+/, ''),

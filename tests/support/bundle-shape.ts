@@ -1,5 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 /**
  * What a board shows, without what an import or a copy renews (CONTRACT §8): ids become labels
  * by board order (R0, G0, A0, F0, P0), ranks become order, cards lose their times and authors,
