@@ -10,7 +10,15 @@ type Picked =
   | { ok: false; message: string }
 
 const MAX_BYTES = 10 * 1024 * 1024
-const baseName = (name: string) => name.replace(/\.(csv|json)$/i, '').replace(/\.storymap$/i, '') || name
+const baseName = (name: string) =>
+  (
+    name
+      .replace(/\.(csv|json)$/i, '')
+      .replace(/\.storymap$/i, '')
+      .trim() || name
+  )
+    .slice(0, TITLE_MAX)
+    .trim()
 
 /** Reads and checks the file in the browser. */
 async function readPicked(file: File): Promise<Picked> {

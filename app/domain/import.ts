@@ -29,6 +29,10 @@ export type ImportResult = { ok: true; map: ImportedMap } | { ok: false; message
 
 /** Reads and checks an import file; the refusal is the message of CONTRACT §8. */
 export function readImport(text: string, format: ImportFormat): ImportResult {
+  // Bytes that are not UTF-8 were decoded to U+FFFD; importing them would garble every title.
+  if (text.includes('\uFFFD')) {
+    return { ok: false, message: 'the file is not UTF-8 text (in a spreadsheet, save it as "CSV UTF-8")' }
+  }
   try {
     return { ok: true, map: format === 'json' ? parseJsonImport(text) : parseCsvImport(text) }
   } catch (error) {

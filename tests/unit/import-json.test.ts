@@ -251,6 +251,14 @@ describe('import formats and preview', () => {
     expect(
       readImport('release_title,goal_title,activity_title,feature_title\nR,G,A,F\n', 'csv'),
     ).toMatchObject({ ok: true })
+    // Latin-1 bytes (a spreadsheet's default "CSV") decoded as UTF-8.
+    const latin1 = new TextDecoder().decode(
+      Buffer.from('release_title,goal_title,activity_title,feature_title\nR,Caf\xe9,A,F\n', 'latin1'),
+    )
+    expect(readImport(latin1, 'csv')).toEqual({
+      ok: false,
+      message: 'the file is not UTF-8 text (in a spreadsheet, save it as "CSV UTF-8")',
+    })
   })
 })
 
