@@ -43,6 +43,8 @@ it('a workspace whose trial has ended is view only: every write 403 plan_inactiv
   }
   expect(await bundle(owner.client, ids.project)).toEqual(before)
   expect((await owner.client.get('/v1/projects')).status).toBe(200)
+  // Import and duplicate are among the writes above; export is a read and still works.
+  expect((await owner.client.get(`/v1/projects/${ids.project}/export`)).status).toBe(200)
 
   // The public link closes with the plan.
   const closed = await owner.client.get(`/v1/link/${link}`)

@@ -228,6 +228,18 @@ describe('duplicate', () => {
   })
 })
 
+describe('the project list', () => {
+  it('offers Import project and the project menu (Duplicate) only to those who can edit', async () => {
+    const page = (await owner.client.get(`/${owner.workspaceName}`)).text
+    expect(page).toContain('Import project')
+    expect(page).toContain('Project menu: Shop')
+    const viewOnly = (await viewer.get(`/${owner.workspaceName}`)).text
+    expect(viewOnly).toContain('Shop &quot;Q3&quot; / Ops')
+    expect(viewOnly).not.toContain('Import project')
+    expect(viewOnly).not.toContain('Project menu:')
+  })
+})
+
 describe('who may import', () => {
   const file = '"release_title","goal_title","activity_title","feature_title"\r\n"R","G","A","F"\r\n'
   it('a VIEWER may not (403); nor a member of another workspace (403); nor anyone signed out (401)', async () => {
