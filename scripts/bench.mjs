@@ -1,14 +1,16 @@
 // npm run bench (issue #8): builds and starts the app on a temporary database, seeds a
 // 4,000-feature story map through the API, measures it with autocannon and Chromium, prints a table.
 // BENCH_SKIP_BUILD=1 reuses an existing build. BENCH_JSON=file also writes every figure as JSON.
-// BENCH_ONLY=import measures only the 20,000-card import (a few seconds instead of minutes).
 import fs from 'node:fs'
 import { measureBoard } from './bench/board-browser.mjs'
 import { sequentialLatency, throughput } from './bench/http-load.mjs'
-import { importRows, measureImport } from './bench/import.mjs'
 import { describeMachine, formatTable, loadAverage, resultRows } from './bench/report.mjs'
 import { ApiClient, MAP_SHAPE, seedStoryMap } from './bench/seed.mjs'
 import { buildApp, rssMegabytes, startApp, startBareServer } from './bench/servers.mjs'
+import { benchImport, importLine, importRows, printImportOnly } from './bench/import.mjs'
+
+/** The 20,000-card import (ADR 11), measured first on an app of its own so it moves no other figure. */
+let importing
 
 const step = (text) => process.stderr.write(`· ${text}\n`)
 
@@ -84,7 +86,7 @@ function printReport(results, context) {
       `${MAP_SHAPE.features} features, ${MAP_SHAPE.comments} comments; seeded in ${context.seedSeconds.toFixed(1)} s; ` +
       `project JSON ${(results.bundleBytes / 1024).toFixed(0)} KB\n`,
   )
-  console.log(formatTable([...resultRows(results), ...importRows(results.importing)]))
+  console.log(formatTable([...resultRows(results), ...importRows(importing)]))
   const loads = board.loadSamples.map((s) => `${s.cardsAt.toFixed(0)}/${s.hydratedAt.toFixed(0)}`)
   console.log(`\nboard loads (ms since navigation, cards in page / hydrated): ${loads.join(', ')}`)
   console.log(`drops (ms to card shown): ${board.dropSamples.map((d) => d.shown.toFixed(1)).join(', ')}`)
@@ -92,40 +94,22 @@ function printReport(results, context) {
     `board JS files: ${board.jsFiles.length}; p50 at 20 connections: read ${results.read.p50.toFixed(1)} ms, ` +
       `rename ${results.rename.p50.toFixed(1)} ms, healthz ${results.healthz.p50.toFixed(1)} ms`,
   )
-  printImportLoad(results.importing)
+  console.log(importLine(importing))
   if (process.env.BENCH_JSON)
-    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, results }, null, 2))
-}
-
-const printImportLoad = (importing) =>
-  console.log(
-    `import of 20,000 cards: load average right after: ${importing.load}; the full JSON export of that map is ` +
-      `${(importing.exportBytes / 1024 / 1024).toFixed(1)} MB (the JSON figure leaves out the card times and authors an import ignores)`,
-  )
-
-/** BENCH_ONLY=import: the import figures alone. */
-async function importOnly(app, client, loadAtStart) {
-  step('importing 20,000 cards (CSV, then JSON), three times each')
-  const importing = await measureImport(client)
-  const machine = describeMachine()
-  console.log(`\nStorymap import benchmark, ${new Date().toISOString()}`)
-  console.log(
-    `machine: ${machine.cpu}, ${machine.cores} cores; Node ${machine.node}; load average at start: ${loadAtStart}\n`,
-  )
-  console.log(formatTable(importRows(importing)))
-  printImportLoad(importing)
+    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, results: { ...results, importing } }, null, 2))
 }
 
 async function main() {
   const loadAtStart = loadAverage()
   step('building (npm run build)')
   buildApp()
+  importing = await benchImport(step)
+  if (process.env.BENCH_ONLY === 'import') return printImportOnly(importing, loadAtStart)
   step('starting the app on a temporary database')
   const app = await startApp()
   try {
     const client = new ApiClient(app.url)
     const account = await client.signUp()
-    if (process.env.BENCH_ONLY === 'import') return await importOnly(app, client, loadAtStart)
     step(`seeding ${MAP_SHAPE.features} features through the API`)
     const seedStarted = performance.now()
     const map = await seedStoryMap(client)
@@ -140,9 +124,7 @@ async function main() {
       expectedCards: MAP_SHAPE.features,
     })
     const rss = rssMegabytes(app.pid)
-    step('importing 20,000 cards (CSV, then JSON), three times each')
-    const importing = await measureImport(client)
-    printReport({ ...http, board, rss, importing }, { loadAtStart, seedSeconds })
+    printReport({ ...http, board, rss }, { loadAtStart, seedSeconds })
   } finally {
     await app.stop()
   }

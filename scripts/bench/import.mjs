@@ -1,6 +1,9 @@
 // The import figure of npm run bench (issue "Import and export"): a 20,000-card map (the most an
-// import takes) posted to POST /v1/projects/import as a storymap.csv, and again as a JSON export.
-import { loadAverage } from './report.mjs'
+// import takes) posted to POST /v1/projects/import as a storymap.csv, and again as JSON, on an app
+// of its own. BENCH_ONLY=import measures only this (a few seconds instead of minutes).
+import { describeMachine, formatTable, loadAverage } from './report.mjs'
+import { ApiClient } from './seed.mjs'
+import { startApp } from './servers.mjs'
 
 export const IMPORT_SHAPE = { goals: 20, activitiesPerGoal: 5, releases: 20, cards: 20_000 }
 
@@ -103,6 +106,35 @@ export async function measureImport(client, runs = 3) {
     jsonBytes: Buffer.byteLength(json),
     load: loadAverage(),
   }
+}
+
+/** Starts the built app on a fresh database, measures the import, stops it. */
+export async function benchImport(step) {
+  step('import: 20,000 cards as CSV, then as JSON, three times each, on a fresh app')
+  const app = await startApp()
+  try {
+    const client = new ApiClient(app.url)
+    await client.signUp()
+    return await measureImport(client)
+  } finally {
+    await app.stop()
+  }
+}
+
+/** The line printed under the table: the load average the figure was taken at, and the export's size. */
+export const importLine = (r) =>
+  `import of 20,000 cards: load average right after: ${r.load}; the full JSON export of that map is ` +
+  `${(r.exportBytes / 1024 / 1024).toFixed(1)} MB (the JSON figure leaves out the card times and authors an import ignores)`
+
+/** BENCH_ONLY=import: the import figures alone. */
+export function printImportOnly(r, loadAtStart) {
+  const machine = describeMachine()
+  console.log(`\nStorymap import benchmark, ${new Date().toISOString()}`)
+  console.log(
+    `machine: ${machine.cpu}, ${machine.cores} cores; Node ${machine.node}; load average at start: ${loadAtStart}\n`,
+  )
+  console.log(formatTable(importRows(r)))
+  console.log(importLine(r))
 }
 
 /** The import's rows of the result table: [what, figure, target, met]. */
