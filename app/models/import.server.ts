@@ -208,7 +208,7 @@ function createProjectFromMap(
   id: string,
   title: string,
   map: ImportedMap,
-  command: Record<string, unknown>,
+  command: { type: string } & Record<string, unknown>,
   now: Date,
 ): PublicProject {
   assertCanEdit(ctx)
