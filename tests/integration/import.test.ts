@@ -213,7 +213,7 @@ describe('duplicate', () => {
     expect(named.json.project.title).toBe('Sprint map')
   })
 
-  it('refuses a used id (409), a bad title (400), an unknown project (404), a VIEWER (403)', async () => {
+  it('refuses a used id (409), a bad title (400), an unknown or foreign project (404), a VIEWER or non-member (403), no session (401)', async () => {
     expect(
       (await owner.client.post(`/v1/projects/${board.project}/duplicate`, { id: board.project })).status,
     ).toBe(409)
@@ -225,6 +225,17 @@ describe('duplicate', () => {
     expect((await owner.client.post(`/v1/projects/${uuid()}/duplicate`, { id: uuid() })).status).toBe(404)
     const asViewer = await viewer.post(`/v1/projects/${board.project}/duplicate`, { id: uuid() })
     expect(asViewer).toMatchObject({ status: 403, json: { error: 'level_too_low' } })
+    const stranger = await signUp(server.url)
+    const path = `/v1/projects/${board.project}/duplicate`
+    expect((await stranger.client.post(path, { id: uuid() })).status).toBe(404)
+    const foreign = await stranger.client.request(
+      'POST',
+      path,
+      { id: uuid() },
+      { Workspace: owner.workspaceId },
+    )
+    expect(foreign).toMatchObject({ status: 403, json: { error: 'not_a_member' } })
+    expect((await new Client(server.url, owner.workspaceId).post(path, { id: uuid() })).status).toBe(401)
   })
 })
 

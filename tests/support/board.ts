@@ -90,18 +90,6 @@ export function writeCalls(ids: BoardIds): Call[] {
     },
     { name: 'project delete', method: 'DELETE', path: `/v1/projects/${ids.project}` },
     {
-      name: 'project import',
-      method: 'POST',
-      path: '/v1/projects/import',
-      body: { format: 'storymap', formatVersion: 1, project: { title: 'Imported' } },
-    },
-    {
-      name: 'project duplicate',
-      method: 'POST',
-      path: `/v1/projects/${ids.project}/duplicate`,
-      body: { id: uuid() },
-    },
-    {
       name: 'milestone create',
       method: 'POST',
       path: `/v1/milestones/${uuid()}`,
