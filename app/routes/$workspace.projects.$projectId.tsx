@@ -88,7 +88,6 @@ export default function ProjectPage() {
       search=""
       shareUrl={shareUrl}
       csvUrl={`${basePath}/storymap.csv`}
-      jsonUrl={`${basePath}/storymap.json`}
     />
   )
 }

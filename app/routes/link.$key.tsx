@@ -52,7 +52,6 @@ export default function PublicProjectPage() {
         search={demo ? '?demo=1' : ''}
         shareUrl={null}
         csvUrl={`${basePath}/storymap.csv`}
-        jsonUrl={`/v1/link/${loaded.project.externalLink}/export`}
       />
     </div>
   )

@@ -77,6 +77,9 @@ describe('export (JSON)', () => {
     )
     expect({ ...shared.json, exportedAt: null }).toEqual({ ...mine.json, exportedAt: null })
     expect((await new Client(server.url).get(`/v1/link/not-a-key/export`)).status).toBe(404)
+    // The share link page's Export JSON menu item.
+    const page = await new Client(server.url).get(`/link/${link}/storymap.json`)
+    expect({ ...page.json, exportedAt: null }).toEqual({ ...mine.json, exportedAt: null })
   })
 
   it('the board page offers the same file for its Export JSON menu item', async () => {

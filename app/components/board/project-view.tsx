@@ -12,12 +12,10 @@ type Props = Omit<BoardApi, 'showClosed' | 'setShowClosed' | 'openPersonas'> & {
   /** The share link (absolute), when SPEC §6 allows one. */
   shareUrl: string | null
   csvUrl: string
-  /** The JSON export (CONTRACT §8), downloaded as `<title>.storymap.json`. */
-  jsonUrl: string
 }
 
 /** The project page: toolbar, story map, persona panel, and the card dialog outlet. */
-export function ProjectView({ shareUrl, csvUrl, jsonUrl, ...board }: Props) {
+export function ProjectView({ shareUrl, csvUrl, ...board }: Props) {
   const [showClosed, setShowClosed] = useState(false)
   const [personaView, setPersonaView] = useState<PersonaView | null>(null)
   const [menuOpen, setMenuOpen] = useState(false)
@@ -27,6 +25,8 @@ export function ProjectView({ shareUrl, csvUrl, jsonUrl, ...board }: Props) {
   const openPersonas = useCallback((view?: PersonaView) => setPersonaView(view ?? { page: 'all' }), [])
   const api: BoardApi = { ...board, showClosed, setShowClosed, openPersonas }
   const { bundle, readOnly, mode, basePath, search } = board
+  // The JSON export (CONTRACT §8) sits beside the CSV: `…/storymap.json`, named `<title>.storymap.json`.
+  const jsonUrl = csvUrl.replace(/\.csv$/, '.json')
   return (
     <BoardProvider value={api}>
       <div className="project-page">
