@@ -1,10 +1,25 @@
 import { vitePlugin as remix } from '@remix-run/dev'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 declare module '@remix-run/node' {
   interface Future {
     v3_singleFetch: true
+  }
+}
+
+/**
+ * csv-parse's main entry needs Node's Buffer; in the browser (the import dialog's preview) its
+ * self-contained browser build is used instead. The server keeps the faster Node build.
+ */
+function csvParseInTheBrowser(): Plugin {
+  return {
+    name: 'csv-parse-in-the-browser',
+    enforce: 'pre',
+    resolveId(id, importer, options) {
+      if (id !== 'csv-parse/sync' || options?.ssr) return null
+      return this.resolve('csv-parse/browser/esm/sync', importer, { ...options, skipSelf: true })
+    },
   }
 }
 
@@ -27,6 +42,7 @@ export default defineConfig({
   },
   build: { target: 'es2022' },
   plugins: [
+    csvParseInTheBrowser(),
     remix({
       ignoredRouteFiles: ['**/*.test.{ts,tsx}'],
       future: {

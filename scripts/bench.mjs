@@ -9,6 +9,10 @@ import { measureFanout, renamesWithStreams } from './bench/live-fanout.mjs'
 import { describeMachine, formatTable, liveRows, loadAverage, resultRows } from './bench/report.mjs'
 import { ApiClient, MAP_SHAPE, seedStoryMap } from './bench/seed.mjs'
 import { buildApp, rssMegabytes, startApp, startBareServer } from './bench/servers.mjs'
+import { benchImport, importLine, importRows, printImportOnly } from './bench/import.mjs'
+
+/** The 20,000-card import (ADR 11), measured first on an app of its own so it moves no other figure. */
+let importing
 
 const step = (text) => process.stderr.write(`· ${text}\n`)
 
@@ -84,7 +88,7 @@ function printReport(results, context) {
       `${MAP_SHAPE.features} features, ${MAP_SHAPE.comments} comments; seeded in ${context.seedSeconds.toFixed(1)} s; ` +
       `project JSON ${(results.bundleBytes / 1024).toFixed(0)} KB\n`,
   )
-  console.log(formatTable(resultRows(results)))
+  console.log(formatTable([...resultRows(results), ...importRows(importing)]))
   const loads = board.loadSamples.map((s) => `${s.cardsAt.toFixed(0)}/${s.hydratedAt.toFixed(0)}`)
   console.log(`\nboard loads (ms since navigation, cards in page / hydrated): ${loads.join(', ')}`)
   console.log(`drops (ms to card shown): ${board.dropSamples.map((d) => d.shown.toFixed(1)).join(', ')}`)
@@ -92,8 +96,9 @@ function printReport(results, context) {
     `board JS files: ${board.jsFiles.length}; p50 at 20 connections: read ${results.read.p50.toFixed(1)} ms, ` +
       `rename ${results.rename.p50.toFixed(1)} ms, healthz ${results.healthz.p50.toFixed(1)} ms`,
   )
+  console.log(importLine(importing))
   if (process.env.BENCH_JSON)
-    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, results }, null, 2))
+    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, results: { ...results, importing } }, null, 2))
 }
 
 async function measureLiveOnly(app, client, account, map) {
@@ -115,6 +120,8 @@ async function main() {
   const loadAtStart = loadAverage()
   step('building (npm run build)')
   buildApp()
+  importing = await benchImport(step)
+  if (process.env.BENCH_ONLY === 'import') return printImportOnly(importing, loadAtStart)
   step('starting the app on a temporary database')
   const app = await startApp()
   try {

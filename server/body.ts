@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express'
 import { AsyncResource } from 'node:async_hooks'
-import { MAX_BODY_BYTES, refuse, refuseTooLarge, refuseUnread } from './guards'
+import { bodyLimitOf, refuse, refuseTooLarge, refuseUnread } from './guards'
 
 /** A body is coming when the request says so: a length above zero, or a transfer coding (chunked). */
 function hasBody(req: Request): boolean {
@@ -11,8 +11,9 @@ function hasBody(req: Request): boolean {
 /**
  * Reads every request body into memory before routing (`req.body`, a Buffer), counting the bytes
  * that actually arrive: a chunked body without Content-Length is refused (413) the moment it passes
- * 1 MB, and the connection is cut soon after (see refuseUnread). body-parser would read such a body
- * to its end before answering, so an endless one would be read for as long as the sender likes. Compressed bodies are refused (415).
+ * its limit (1 MB; 10 MB for a project import, see bodyLimitOf), and the connection is cut soon
+ * after (see refuseUnread). body-parser would read such a body to its end before answering, so an
+ * endless one would be read for as long as the sender likes. Compressed bodies are refused (415).
  * The Remix adapter hands the bytes on unchanged, so the Stripe signature still covers them.
  */
 export function readBody(req: Request, res: Response, next: NextFunction) {
@@ -21,6 +22,7 @@ export function readBody(req: Request, res: Response, next: NextFunction) {
   if (encoding !== 'identity') {
     return refuseUnread(req, res, 415, 'unsupported_encoding', 'Compressed request bodies are not accepted.')
   }
+  const limit = bodyLimitOf(req)
   const chunks: Buffer[] = []
   let size = 0
   let settled = false
@@ -32,7 +34,7 @@ export function readBody(req: Request, res: Response, next: NextFunction) {
   }
   const onData = AsyncResource.bind((chunk: Buffer) => {
     size += chunk.length
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       settle()
       return refuseTooLarge(req, res)
     }

@@ -3,6 +3,9 @@ import { normalizePath } from '../app/domain/abuse'
 import type { ServerEnv } from '../app/utils/env.server'
 
 export const MAX_BODY_BYTES = 1024 * 1024
+/** A project import (CONTRACT §8) is the one body allowed to be bigger. */
+export const MAX_IMPORT_BODY_BYTES = 10 * 1024 * 1024
+const IMPORT_PATH = '/v1/projects/import'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** What a web `Request` can carry; TRACE, CONNECT and the like never reach the app. */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])
@@ -13,6 +16,13 @@ const ORIGIN_EXEMPT = new Set(['/v1/subscription/webhook'])
 export function isApiRequest(req: Request): boolean {
   const path = normalizePath(req.path)
   return path === '/v1' || path.startsWith('/v1/')
+}
+
+/** The largest body this request may carry: 10 MiB for a project import, 1 MiB for everything else. */
+export function bodyLimitOf(req: Request): number {
+  return req.method === 'POST' && normalizePath(req.path) === IMPORT_PATH
+    ? MAX_IMPORT_BODY_BYTES
+    : MAX_BODY_BYTES
 }
 
 /** Answers a refusal made outside the app: the JSON error shape under /v1 (and for JSON clients), else plain text. */
@@ -38,6 +48,7 @@ export function refuseUnread(req: Request, res: Response, status: number, code: 
   refuse(req, res, status, code, message)
   if (req.complete) return
   let dropped = 0
+  const lingerBytes = Math.max(LINGER_BYTES, 2 * bodyLimitOf(req))
   const cut = () => {
     clearTimeout(timer)
     req.socket.destroy()
@@ -46,14 +57,20 @@ export function refuseUnread(req: Request, res: Response, status: number, code: 
   res.on('finish', () => req.socket.end())
   req.on('data', (chunk: Buffer) => {
     dropped += chunk.length
-    if (dropped > LINGER_BYTES) cut()
+    if (dropped > lingerBytes) cut()
   })
   req.on('end', () => clearTimeout(timer))
   req.resume()
 }
 
 export const refuseTooLarge = (req: Request, res: Response) =>
-  refuseUnread(req, res, 413, 'too_large', 'The request body is larger than 1 MB.')
+  refuseUnread(
+    req,
+    res,
+    413,
+    'too_large',
+    `The request body is larger than ${bodyLimitOf(req) / (1024 * 1024)} MB.`,
+  )
 
 /**
  * Checks made before routing: unknown methods (405), oversized bodies by their declared length (413),
@@ -68,7 +85,7 @@ export function requestGuards(env: ServerEnv) {
       return refuse(req, res, 405, 'method_not_allowed', `${req.method} is not allowed.`)
     }
     const length = Number(req.headers['content-length'] ?? 0)
-    if (length > MAX_BODY_BYTES) return refuseTooLarge(req, res)
+    if (length > bodyLimitOf(req)) return refuseTooLarge(req, res)
     // Remix's data requests (`/x.data`, `?_data=`) would answer in its own formats, not JSON.
     if (
       isApiRequest(req) &&

@@ -121,7 +121,7 @@ const onListening = () => {
   if (process.send) process.send({ listening: port })
 }
 const server = env.HOST ? app.listen(env.PORT, env.HOST, onListening) : app.listen(env.PORT, onListening)
-// A request (headers and at most 1 MB of body) gets a minute; a trickling sender is cut off then.
+// A request (headers and at most 1 MB of body, 10 MB for an import) gets a minute; a trickling sender is cut off then.
 server.requestTimeout = 60_000
 const stopMaintenance = startMaintenance()
 

@@ -1,23 +1,14 @@
 import { stringify } from 'csv-stringify/sync'
 import { buildGrid, cellKey } from './board-grid'
 import type { ProjectBundle } from './board-types'
+import { CSV_COLUMNS, guardCell } from './csv-cells'
 
-export const CSV_FILENAME = 'storymap.csv'
-export const CSV_COLUMNS = [
-  'release_title',
-  'goal_title',
-  'activity_title',
-  'feature_title',
-  'feature_description',
-  'feature_status',
-  'feature_color',
-  'feature_annotations',
-  'feature_size',
-] as const
+export { CSV_COLUMNS, CSV_FILENAME, guardCell, unguardCell } from './csv-cells'
 
 /**
  * SPEC §9 export: one row per feature in board order (release, then goal, then activity, then
- * the card's place in its cell), closed cards included; every value quoted, quotes doubled.
+ * the card's place in its cell), closed cards included; every value quoted, quotes doubled, and
+ * guarded against formulas (guardCell).
  */
 export function projectToCsv(bundle: ProjectBundle): string {
   const grid = buildGrid(bundle, true)
@@ -26,20 +17,28 @@ export function projectToCsv(bundle: ProjectBundle): string {
     for (const { workflow, activities } of grid.goals) {
       for (const activity of activities) {
         for (const f of grid.cells.get(cellKey(milestone.id, activity.id)) ?? []) {
-          rows.push([
-            milestone.title,
-            workflow.title,
-            activity.title,
-            f.title,
-            f.description,
-            f.status,
-            f.color,
-            f.annotations,
-            String(f.estimate),
-          ])
+          rows.push(
+            [
+              milestone.title,
+              workflow.title,
+              activity.title,
+              f.title,
+              f.description,
+              f.status,
+              f.color,
+              f.annotations,
+              String(f.estimate),
+            ].map(guardCell),
+          )
         }
       }
     }
   }
-  return stringify(rows, { header: true, columns: [...CSV_COLUMNS], quoted: true, quoted_empty: true, record_delimiter: '\r\n' })
+  return stringify(rows, {
+    header: true,
+    columns: [...CSV_COLUMNS],
+    quoted: true,
+    quoted_empty: true,
+    record_delimiter: '\r\n',
+  })
 }

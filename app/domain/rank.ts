@@ -120,3 +120,19 @@ export function moveIndexFromVisible<T>(
   }
   return siblings.length
 }
+
+/**
+ * Fresh ranks for a list made of several sibling groups (features by cell, activities by goal):
+ * `groups[i]` names the group of item i; each group gets evenly spread ranks in list order.
+ */
+export function ranksByGroup(groups: readonly (string | number)[]): string[] {
+  const sizes = new Map<string | number, number>()
+  for (const group of groups) sizes.set(group, (sizes.get(group) ?? 0) + 1)
+  const pools = new Map([...sizes].map(([group, size]) => [group, rebalanceRanks(size)]))
+  const used = new Map<string | number, number>()
+  return groups.map((group) => {
+    const i = used.get(group) ?? 0
+    used.set(group, i + 1)
+    return pools.get(group)![i]
+  })
+}

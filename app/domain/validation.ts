@@ -61,7 +61,10 @@ export const CREATE_WORKSPACE_ERROR_TEXT: Record<string, string> = {
 
 export const levelSchema = z.enum(LEVELS, { error: 'Required.' })
 
+const projectTitle = text('Title required.').trim().min(1, 'Project minimum 1 characters.').max(200, 'Project maximum 200 characters.')
+
 /** Create project dialog (SPEC §5). */
-export const createProjectSchema = z.object({
-  title: text('Title required.').trim().min(1, 'Project minimum 1 characters.').max(200, 'Project maximum 200 characters.'),
-})
+export const createProjectSchema = z.object({ title: projectTitle })
+
+/** Duplicate project dialog: the copy's title, same rules. */
+export const duplicateProjectSchema = z.object({ projectId: z.string(), title: projectTitle })

@@ -1,5 +1,6 @@
 import type { Db } from '~/db/db.server'
 import { jsonObjectSql, LIST_SPECS, tableNameOf, type EntitySpec } from '~/db/entity-json.server'
+import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '~/domain/export-file'
 import { publicProject, type Project } from './project.server'
 
 /**
@@ -27,4 +28,13 @@ export function renderBundleJson(db: Db, project: Project, version: number): str
     parts.push(`"${name}":[${rows.join(',')}]`)
   }
   return parts.join(',') + '}'
+}
+
+/**
+ * The export file (CONTRACT §8) from a rendered bundle: the format header in place of the
+ * change-log `version`, which is not part of an export; the rest is the bundle as it is.
+ */
+export function exportJsonOf(bundleJson: string, exportedAt: string): string {
+  const rest = bundleJson.slice(bundleJson.indexOf(',"project":') + 1)
+  return `{"format":"${EXPORT_FORMAT}","formatVersion":${EXPORT_FORMAT_VERSION},"exportedAt":${JSON.stringify(exportedAt)},${rest}`
 }

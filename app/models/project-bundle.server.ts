@@ -15,7 +15,7 @@ import type {
   PublicWorkflowPersona,
 } from './board-entities.server'
 import { projectVersion } from './change-log.server'
-import { renderBundleJson } from './project-bundle-json.server'
+import { exportJsonOf, renderBundleJson } from './project-bundle-json.server'
 import type { Project } from './project.server'
 
 /**
@@ -126,4 +126,23 @@ export function getPublicBundle(externalLink: string, now = new Date()): Project
 /** The same map as UTF-8 JSON bytes (`GET /v1/link/{key}`). */
 export function getPublicBundleBytes(externalLink: string, now = new Date()): Uint8Array<ArrayBuffer> {
   return bytesOf(readProject(() => findSharedProjectRow(externalLink, now)))
+}
+
+/** A project's export file (CONTRACT §8) and its title, for the download's name. */
+export type ProjectExport = { title: string; json: string }
+
+const readExport = (find: () => Project, exportedAt: Date): ProjectExport =>
+  getDb().transaction(() => {
+    const project = find()
+    return { title: project.title, json: exportJsonOf(bundleJsonOf(project).json, exportedAt.toISOString()) }
+  })
+
+/** `GET /v1/projects/{id}/export`: a project of this workspace (the caller has checked membership), or 404. */
+export function getProjectExport(workspaceId: string, projectId: string, now = new Date()): ProjectExport {
+  return readExport(() => findProjectRow(workspaceId, projectId), now)
+}
+
+/** `GET /v1/link/{key}/export`: the map behind a share link while sharing is on, or 404. */
+export function getPublicExport(externalLink: string, now = new Date()): ProjectExport {
+  return readExport(() => findSharedProjectRow(externalLink, now), now)
 }

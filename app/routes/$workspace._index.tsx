@@ -2,13 +2,16 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react'
+import { DuplicateProjectDialog, ProjectRowMenu } from '~/components/duplicate-project'
 import { ErrorList, Field } from '~/components/forms'
+import { ImportProjectDialog } from '~/components/import-project-dialog'
 import { Modal } from '~/components/modal'
 import { formatDate } from '~/domain/dates'
 import { DomainError } from '~/domain/errors'
 import { can } from '~/domain/permissions'
-import { createProjectSchema } from '~/domain/validation'
+import { createProjectSchema, duplicateProjectSchema } from '~/domain/validation'
 import { executeBoardCommand } from '~/models/board.server'
+import { duplicateProject } from '~/models/import.server'
 import { listProjects } from '~/models/project.server'
 import { requireWorkspace } from '~/utils/auth.server'
 
@@ -16,12 +19,19 @@ export const meta: MetaFunction = () => [{ title: 'Projects · Storymap' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
-  return { workspaceName: ctx.workspace.name, projects: listProjects(ctx.workspace.id), canEdit: can(ctx, 'edit') }
+  return {
+    workspaceId: ctx.workspace.id,
+    workspaceName: ctx.workspace.name,
+    projects: listProjects(ctx.workspace.id),
+    canEdit: can(ctx, 'edit'),
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
-  const submission = parseWithZod(await request.formData(), { schema: createProjectSchema })
+  const formData = await request.formData()
+  if (formData.get('intent') === 'duplicate') return duplicate(ctx, formData)
+  const submission = parseWithZod(formData, { schema: createProjectSchema })
   if (submission.status !== 'success') return submission.reply()
   try {
     const project = executeBoardCommand(ctx, { type: 'project.create', id: crypto.randomUUID(), title: submission.value.title })
@@ -33,17 +43,40 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+/** The Duplicate dialog's action: a full copy of the project, then its board. */
+function duplicate(ctx: Parameters<typeof duplicateProject>[0], formData: FormData) {
+  const submission = parseWithZod(formData, { schema: duplicateProjectSchema })
+  if (submission.status !== 'success') return submission.reply()
+  try {
+    const { projectId, title } = submission.value
+    const copy = duplicateProject(ctx, projectId, { id: crypto.randomUUID(), title })
+    throw redirect(`/${ctx.workspace.name}/projects/${copy.id}`)
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    return submission.reply({ formErrors: [error.message] })
+  }
+}
+
 export default function ProjectListPage() {
-  const { workspaceName, projects, canEdit } = useLoaderData<typeof loader>()
+  const { workspaceId, workspaceName, projects, canEdit } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
+  const navigate = useNavigate()
+  const lastResult = useActionData<typeof action>()
+  const closeDialog = () => navigate(`/${workspaceName}`)
+  const duplicating = canEdit ? projects.find((p) => p.id === searchParams.get('duplicate')) : undefined
   return (
     <main className="page">
       <div className="row spread">
         <h1>Projects</h1>
         {canEdit ? (
-          <Link className="button primary" to="?new=1">
-            New project
-          </Link>
+          <div className="row">
+            <Link className="button" to="?import=1">
+              Import project
+            </Link>
+            <Link className="button primary" to="?new=1">
+              New project
+            </Link>
+          </div>
         ) : null}
       </div>
       <p className="muted">{`${projects.length} project(s)`}</p>
@@ -56,12 +89,26 @@ export default function ProjectListPage() {
               <Link to={`/${workspaceName}/projects/${p.id}`} className="strong">
                 {p.title}
               </Link>
-              <span className="muted small">{`Created ${formatDate(p.createdAt)} by ${p.createdByName}`}</span>
+              <span className="row">
+                <span className="muted small">{`Created ${formatDate(p.createdAt)} by ${p.createdByName}`}</span>
+                {canEdit ? <ProjectRowMenu project={p} /> : null}
+              </span>
             </li>
           ))}
         </ul>
       )}
       {canEdit && searchParams.get('new') === '1' ? <CreateProjectDialog workspaceName={workspaceName} /> : null}
+      {canEdit && searchParams.get('import') === '1' ? (
+        <ImportProjectDialog workspaceId={workspaceId} workspaceName={workspaceName} onClose={closeDialog} />
+      ) : null}
+      {duplicating ? (
+        <DuplicateProjectDialog
+          key={duplicating.id}
+          project={duplicating}
+          lastResult={lastResult}
+          onClose={closeDialog}
+        />
+      ) : null}
     </main>
   )
 }

@@ -61,6 +61,7 @@ describe('projects', () => {
     const b = await bundle(c, id)
     expect(b.project).toMatchObject({ title: 'Plan', description: '# Hi', lastModifiedByName: 'Olive Owner' })
     expect(b).toEqual({
+      version: 3, // create, rename, description (CONTRACT §6)
       project: b.project,
       milestones: [],
       workflows: [],

@@ -43,6 +43,15 @@ it('a workspace whose trial has ended is view only: every write 403 plan_inactiv
   }
   expect(await bundle(owner.client, ids.project)).toEqual(before)
   expect((await owner.client.get('/v1/projects')).status).toBe(200)
+  // Import and duplicate are writes too; export is a read and still works.
+  const projects = (await owner.client.get('/v1/projects')).json.length
+  const csv = 'release_title,goal_title,activity_title,feature_title\nR,G,A,F\n'
+  const imported = await owner.client.post('/v1/projects/import', csv, { 'Content-Type': 'text/csv' })
+  expect(imported).toMatchObject({ status: 403, json: { error: 'plan_inactive' } })
+  const copy = await owner.client.post(`/v1/projects/${ids.project}/duplicate`, { id: crypto.randomUUID() })
+  expect(copy).toMatchObject({ status: 403, json: { error: 'plan_inactive' } })
+  expect((await owner.client.get('/v1/projects')).json).toHaveLength(projects)
+  expect((await owner.client.get(`/v1/projects/${ids.project}/export`)).status).toBe(200)
 
   // The public link closes with the plan.
   const closed = await owner.client.get(`/v1/link/${link}`)

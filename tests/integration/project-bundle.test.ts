@@ -20,6 +20,7 @@ const { getDb, closeDatabase } = await import('~/db/db.server')
 const schema = await import('~/db/schema')
 const entities = await import('~/models/board-entities.server')
 const { publicProject } = await import('~/models/project.server')
+const { projectVersion } = await import('~/models/change-log.server')
 const { createWorkspace, getWorkspaceContextById } = await import('~/models/workspace.server')
 const { executeBoardCommand } = await import('~/models/board.server')
 const { getProjectBundle, getProjectBundleBytes, getPublicBundleBytes } =
@@ -37,6 +38,7 @@ function referenceJson(id: string) {
     schema
   const project = db.select().from(schema.projects).where(eq(schema.projects.id, id)).get()!
   return JSON.stringify({
+    version: projectVersion(id), // CONTRACT §6: the change-log version comes first
     project: publicProject(project),
     milestones: db
       .select()

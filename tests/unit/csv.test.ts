@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import type { ProjectBundle } from '~/domain/board-types'
 import { projectToCsv } from '~/domain/csv'
 
- 
 const card = (id: string, rank: string, title: string, extra: Record<string, unknown> = {}): any => ({
   id,
   workspaceId: 'w',
@@ -23,7 +22,19 @@ const card = (id: string, rank: string, title: string, extra: Record<string, unk
 
 const bundle: ProjectBundle = {
   version: 0,
-  project: { kind: 'project', id: 'p', workspaceId: 'w', title: 'P', description: '', createdAt: '', createdBy: '', createdByName: '', lastModified: '', lastModifiedByName: '', externalLink: 'k' },
+  project: {
+    kind: 'project',
+    id: 'p',
+    workspaceId: 'w',
+    title: 'P',
+    description: '',
+    createdAt: '',
+    createdBy: '',
+    createdByName: '',
+    lastModified: '',
+    lastModifiedByName: '',
+    externalLink: 'k',
+  },
   milestones: [card('m2', 'n', 'Later', { projectId: 'p' }), card('m1', 'b', 'MVP', { projectId: 'p' })],
   workflows: [card('w1', 'c', 'Sign up', { projectId: 'p', color: 'WHITE' })],
   subWorkflows: [card('s1', 'c', 'Register', { workflowId: 'w1' })],
@@ -55,7 +66,13 @@ describe('projectToCsv (SPEC §9)', () => {
       '"release_title","goal_title","activity_title","feature_title","feature_description","feature_status","feature_color","feature_annotations","feature_size"',
     )
     expect(first).toContain('"Say ""hi"", then go"')
-    expect(csv.split('\r\n').filter(Boolean).slice(1).every((line) => line.startsWith('"'))).toBe(true)
+    expect(
+      csv
+        .split('\r\n')
+        .filter(Boolean)
+        .slice(1)
+        .every((line) => line.startsWith('"')),
+    ).toBe(true)
   })
 
   it('lists features in board order with every field, round-tripping through a CSV parser', () => {
@@ -73,5 +90,36 @@ describe('projectToCsv (SPEC §9)', () => {
       feature_size: '5',
     })
     expect(rows[2].release_title).toBe('Later')
+  })
+})
+
+describe('projectToCsv: the formula guard (CONTRACT §8)', () => {
+  it("prefixes every column's formula-like cells with ', and nothing else", () => {
+    const risky: ProjectBundle = {
+      ...bundle,
+      milestones: [card('m1', 'b', '=cmd', { projectId: 'p' })],
+      workflows: [card('w1', 'c', '+Goal', { projectId: 'p' })],
+      subWorkflows: [card('s1', 'c', '-Act', { workflowId: 'w1' })],
+      features: [
+        card('f1', 'c', '@user', {
+          projectId: 'p',
+          milestoneId: 'm1',
+          subWorkflowId: 's1',
+          estimate: 0,
+          description: '\tindented',
+        }),
+        card('f2', 'd', "it's fine", {
+          projectId: 'p',
+          milestoneId: 'm1',
+          subWorkflowId: 's1',
+          estimate: 1,
+          description: '\rstart',
+        }),
+      ],
+    }
+    const lines = projectToCsv(risky).split('\r\n')
+    expect(lines[0]).toBe(projectToCsv(bundle).split('\r\n')[0])
+    expect(lines[1]).toBe(`"'=cmd","'+Goal","'-Act","'@user","'\tindented","OPEN","","","0"`)
+    expect(lines[2]).toBe(`"'=cmd","'+Goal","'-Act","it's fine","'\rstart","OPEN","","","1"`)
   })
 })

@@ -35,6 +35,8 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
   const openPersonas = useCallback((view?: PersonaView) => setPersonaView(view ?? { page: 'all' }), [])
   const api: BoardApi = { ...board, showClosed, setShowClosed, openPersonas }
   const { bundle, readOnly, mode, basePath, search } = board
+  // The JSON export (CONTRACT §8) sits beside the CSV: `…/storymap.json`, named `<title>.storymap.json`.
+  const jsonUrl = csvUrl.replace(/\.csv$/, '.json')
   return (
     <BoardProvider value={api}>
       <div className="project-page">
@@ -91,6 +93,9 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
                     onClick={() => setMenuOpen(false)}
                   >
                     Export CSV
+                  </a>
+                  <a href={jsonUrl} download className="menu-link" role="menuitem" onClick={() => setMenuOpen(false)}>
+                    Export JSON
                   </a>
                 </div>
               ) : null}

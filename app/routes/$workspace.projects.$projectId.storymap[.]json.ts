@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { DomainError } from '~/domain/errors'
+import { getProjectExport } from '~/models/project-bundle.server'
+import { requireWorkspace } from '~/utils/auth.server'
+import { exportResponse } from '~/utils/export-response.server'
+
+/** 'Export JSON' on the board: the download of GET /v1/projects/{id}/export, for a link without headers. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireWorkspace(request, params.workspace)
+  try {
+    return exportResponse(getProjectExport(ctx.workspace.id, params.projectId ?? ''))
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'not_found') return new Response('Project not found', { status: 404 })
+    throw error
+  }
+}

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { DomainError } from '~/domain/errors'
+import { getPublicExport } from '~/models/project-bundle.server'
+import { exportResponse } from '~/utils/export-response.server'
+
+/** 'Export JSON' on the share link: the file of GET /v1/link/{key}/export. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  try {
+    return exportResponse(getPublicExport(params.key ?? ''))
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'not_found') return new Response('Project not found.', { status: 404 })
+    throw error
+  }
+}

@@ -1,0 +1,10 @@
+import { getPublicExport } from '~/models/project-bundle.server'
+import { v1Route } from '~/utils/api.server'
+import { exportResponse } from '~/utils/export-response.server'
+
+/** GET /v1/link/{key}/export: the shared project as a JSON file, while sharing is on; no session. */
+const route = v1Route({
+  GET: ({ params }) => exportResponse(getPublicExport(params.key ?? '')),
+})
+export const loader = route.loader
+export const action = route.action

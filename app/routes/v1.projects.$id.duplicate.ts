@@ -1,0 +1,21 @@
+import { z } from 'zod'
+import { titleSchema } from '~/domain/board-commands'
+import { uuidSchema } from '~/domain/ids'
+import { assertCanEdit } from '~/models/board.server'
+import { duplicateProject } from '~/models/import.server'
+import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+const duplicateSchema = z.object({ id: uuidSchema, title: titleSchema.optional() })
+
+/** POST /v1/projects/{id}/duplicate {id, title?}: a full copy as project `id` (CONTRACT §8). */
+const route = v1Route({
+  POST: async ({ request, params }) => {
+    const ctx = await requireApiWorkspace(request)
+    assertCanEdit(ctx)
+    const fromId = pathId(params.id)
+    const copy = await parseJson(request, duplicateSchema, {}, { title_invalid: 'Title is invalid.' })
+    return { project: duplicateProject(ctx, fromId, copy) }
+  },
+})
+export const loader = route.loader
+export const action = route.action

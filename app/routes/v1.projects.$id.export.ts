@@ -1,0 +1,13 @@
+import { getProjectExport } from '~/models/project-bundle.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { exportResponse } from '~/utils/export-response.server'
+
+/** GET /v1/projects/{id}/export: the whole project as a JSON file, for any member (CONTRACT §8). */
+const route = v1Route({
+  GET: async ({ request, params }) => {
+    const ctx = await requireApiWorkspace(request)
+    return exportResponse(getProjectExport(ctx.workspace.id, pathId(params.id)))
+  },
+})
+export const loader = route.loader
+export const action = route.action
