@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3'
-import { singleton } from '~/utils/singleton.server'
 import { ENTITY_SPECS, jsonObjectSql, tableNameOf } from './entity-json.server'
 
 /**
@@ -9,16 +8,24 @@ import { ENTITY_SPECS, jsonObjectSql, tableNameOf } from './entity-json.server'
  * for foreign-key actions). The write path then folds the rows into one change. Nothing is
  * captured outside a logged write, so deleting a whole workspace costs nothing extra.
  */
-// Process-wide, not module state: the server entry and the Remix build each bundle this module.
-const state = () => singleton('change-capture', () => ({ on: false }))
+// Whether a logged write is running is a row in a temporary table, so the triggers ask SQLite
+// (a call into JavaScript per row cost 40% of a 20,000-card import) and a rollback resets it.
+const switches = new WeakMap<Database.Database, { on: Database.Statement; off: Database.Statement }>()
 
-export function setCapturing(on: boolean) {
-  state().on = on
+export function setCapturing(client: Database.Database, on: boolean) {
+  let statements = switches.get(client)
+  if (!statements) {
+    statements = {
+      on: client.prepare('insert or ignore into temp.change_capture_on (id) values (1)'),
+      off: client.prepare('delete from temp.change_capture_on'),
+    }
+    switches.set(client, statements)
+  }
+  ;(on ? statements.on : statements.off).run()
 }
 
 export function installChangeCapture(client: Database.Database) {
-  const capture = state()
-  client.function('storymap_capturing', { deterministic: false }, () => (capture.on ? 1 : 0))
+  client.exec('create temp table if not exists change_capture_on (id integer primary key)')
   client.exec(`create temp table if not exists change_capture (
     seq integer primary key,
     kind text not null,
@@ -36,11 +43,11 @@ export function installChangeCapture(client: Database.Database) {
     const newJson = jsonObjectSql(spec, 'new.')
     client.exec(`
       create temp trigger if not exists capture_${table}_insert after insert on main."${table}"
-        when storymap_capturing() begin ${insert('new.id', projectOf('new'), 'null', newJson)} end;
+        when exists (select 1 from temp.change_capture_on) begin ${insert('new.id', projectOf('new'), 'null', newJson)} end;
       create temp trigger if not exists capture_${table}_update after update on main."${table}"
-        when storymap_capturing() begin ${insert('new.id', projectOf('new'), oldJson, newJson)} end;
+        when exists (select 1 from temp.change_capture_on) begin ${insert('new.id', projectOf('new'), oldJson, newJson)} end;
       create temp trigger if not exists capture_${table}_delete after delete on main."${table}"
-        when storymap_capturing() begin ${insert('old.id', projectOf('old'), oldJson, 'null')} end;
+        when exists (select 1 from temp.change_capture_on) begin ${insert('old.id', projectOf('old'), oldJson, 'null')} end;
     `)
   }
 }

@@ -78,6 +78,10 @@ export function summarizeChange(command: Command, entries: readonly SummaryEntry
   switch (command.type) {
     case 'project.create':
       return `Created project ${quote(find('project', command.id)?.after?.title)}`
+    case 'project.import':
+      return `Imported project ${quote(find('project', command.id)?.after?.title)} (${plural(Number(command.cards ?? 0), 'card', 'cards')})`
+    case 'project.duplicate':
+      return `Duplicated project ${quote(command.fromTitle ?? '')} as ${quote(find('project', command.id)?.after?.title)}`
     case 'milestone.create':
     case 'workflow.create':
     case 'subworkflow.create':
@@ -180,8 +184,8 @@ export function trashRoots(entries: readonly SummaryEntry[]): { entry: SummaryEn
   )
   if (roots.length === 0) return []
   const cards = deleted.filter((e) => CARD_KINDS_COUNTED.has(e.kind)).length
-  // One root per delete command; a project holds every card of the change.
-  return roots.map((entry) => ({ entry, cards: entry.kind === 'project' ? cards : countUnder(entry, deleted) }))
+  // One root per delete command; a project holds every card of the change, and counts itself.
+  return roots.map((entry) => ({ entry, cards: entry.kind === 'project' ? cards + 1 : countUnder(entry, deleted) }))
 }
 
 function countUnder(root: SummaryEntry, deleted: SummaryEntry[]): number {

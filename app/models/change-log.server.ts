@@ -73,12 +73,12 @@ export function writeWithChangeLog<T>(
   const db = getDb()
   let published: PublishedChange[] = []
   const result = db.transaction((tx) => {
-    setCapturing(true)
+    setCapturing(db.$client, true)
     let value: T
     try {
       value = write(tx)
     } finally {
-      setCapturing(false)
+      setCapturing(db.$client, false)
     }
     published = appendChanges(db, ctx, command, options)
     return value
@@ -93,11 +93,12 @@ export function writeWithChangeLog<T>(
  * first change (the project itself) is enough to find it; thousands of cards need no event.
  */
 export function withoutCapture<T>(write: () => T): T {
-  setCapturing(false)
+  const client = getDb().$client
+  setCapturing(client, false)
   try {
     return write()
   } finally {
-    setCapturing(true)
+    setCapturing(client, true)
   }
 }
 

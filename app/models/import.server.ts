@@ -276,7 +276,7 @@ export function duplicateProject(
     copy.id,
     title,
     map,
-    { type: 'project.duplicate', id: copy.id, fromId, title },
+    { type: 'project.duplicate', id: copy.id, fromId, fromTitle: bundle.project.title, title },
     now,
   )
 }

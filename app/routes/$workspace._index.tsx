@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react'
 import { DuplicateProjectDialog, ProjectRowMenu } from '~/components/duplicate-project'
 import { ErrorList, Field } from '~/components/forms'
 import { ImportProjectDialog } from '~/components/import-project-dialog'
 import { Modal } from '~/components/modal'
+import { TrashList } from '~/components/trash-list'
 import { formatDate } from '~/domain/dates'
 import { DomainError } from '~/domain/errors'
 import { can } from '~/domain/permissions'
@@ -64,20 +65,26 @@ export default function ProjectListPage() {
   const lastResult = useActionData<typeof action>()
   const closeDialog = () => navigate(`/${workspaceName}`)
   const duplicating = canEdit ? projects.find((p) => p.id === searchParams.get('duplicate')) : undefined
+  const revalidator = useRevalidator()
   return (
     <main className="page">
       <div className="row spread">
         <h1>Projects</h1>
-        {canEdit ? (
-          <div className="row">
-            <Link className="button" to="?import=1">
-              Import project
-            </Link>
-            <Link className="button primary" to="?new=1">
-              New project
-            </Link>
-          </div>
-        ) : null}
+        <div className="row">
+          <Link className="button" to="?trash=1">
+            Trash
+          </Link>
+          {canEdit ? (
+            <>
+              <Link className="button" to="?import=1">
+                Import project
+              </Link>
+              <Link className="button primary" to="?new=1">
+                New project
+              </Link>
+            </>
+          ) : null}
+        </div>
       </div>
       <p className="muted">{`${projects.length} project(s)`}</p>
       {projects.length === 0 ? (
@@ -100,6 +107,11 @@ export default function ProjectListPage() {
       {canEdit && searchParams.get('new') === '1' ? <CreateProjectDialog workspaceName={workspaceName} /> : null}
       {canEdit && searchParams.get('import') === '1' ? (
         <ImportProjectDialog workspaceId={workspaceId} workspaceName={workspaceName} onClose={closeDialog} />
+      ) : null}
+      {searchParams.get('trash') === '1' ? (
+        <Modal title="Trash" onClose={closeDialog}>
+          <TrashList listPath="/v1/trash" workspaceId={workspaceId} canEdit={canEdit} onRestored={() => revalidator.revalidate()} />
+        </Modal>
       ) : null}
       {duplicating ? (
         <DuplicateProjectDialog

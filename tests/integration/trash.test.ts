@@ -105,7 +105,7 @@ describe('workspace trash', () => {
     expect((await c.get(`/v1/projects/${ids.project}`)).status).toBe(404)
     expect((await c.get('/v1/projects')).json).toEqual([])
     const list = await c.get('/v1/trash')
-    expect(list.json.items).toEqual([expect.objectContaining({ id: ids.project, kind: 'project', title: 'Map', cards: 4 })])
+    expect(list.json.items).toEqual([expect.objectContaining({ id: ids.project, kind: 'project', title: 'Map', cards: 5 })])
     const restored = await c.post(`/v1/trash/${ids.project}/restore`)
     expect(restored.json).toMatchObject({ id: ids.project, kind: 'project', title: 'Map' })
     const back = await bundle(c, ids.project)
