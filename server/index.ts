@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace'
 import compression from 'compression'
 import express from 'express'
 import crypto from 'node:crypto'
+import zlib from 'node:zlib'
 import { closeDatabase, getDb } from '../app/db/db.server'
 import { startMaintenance } from '../app/models/maintenance.server'
 import { closeAllStreams, configureLiveHub } from '../app/utils/live-hub.server'
@@ -73,9 +74,13 @@ const checkoutOrigins =
     ? ['https://checkout.stripe.com', ...(env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : [])]
     : []
 app.use(securityHeaders(production, checkoutOrigins))
-// Live streams (text/event-stream) go out as written: compressing would hold events back.
+// Pages and small JSON are compressed on the fly at a fast level (they differ per request); the
+// project bundle comes compressed already (once per map version) and is left alone, as are live
+// streams (text/event-stream), which compressing would hold back.
 app.use(
   compression({
+    level: 3,
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
     filter: (req, res) =>
       !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
   }),

@@ -15,6 +15,7 @@ import type {
   PublicWorkflowPersona,
 } from './board-entities.server'
 import { projectVersion } from './change-log.server'
+import { chooseEncoding, compress, type EncodedBody, type Encoding } from './bundle-encoding.server'
 import { exportJsonOf, renderBundleJson } from './project-bundle-json.server'
 import type { Project } from './project.server'
 
@@ -35,40 +36,39 @@ export type ProjectBundle = {
 }
 
 /**
- * The rendered JSON of recently read maps, per database connection. An entry is good while the
- * database has not changed since it was rendered: SQLite's `total_changes()` counts every row
- * this connection wrote, `data_version` moves when another connection commits. Any write
- * anywhere therefore drops every entry; reads between writes (page loads, several viewers)
- * are served from memory. At most MAX_ENTRIES maps are kept.
+ * The rendered JSON of recently read maps, per database connection, with its bytes compressed
+ * once per map version (gzip and brotli) for the API. An entry is good while the project's
+ * change-log version is the same (every write this server makes to a map is logged) and no
+ * other connection has committed (SQLite's `data_version`), so a write to one map leaves the
+ * others cached. At most MAX_ENTRIES maps are kept, least recently used first out.
  */
-type Rendered = { version: string; json: string; bytes?: Uint8Array<ArrayBuffer> }
+type Rendered = {
+  key: string
+  json: string
+  bytes?: Uint8Array<ArrayBuffer>
+  compressed: Partial<Record<Encoding, Promise<Uint8Array<ArrayBuffer>>>>
+}
 const MAX_ENTRIES = 8
 const renderedByConnection = new WeakMap<Database.Database, Map<string, Rendered>>()
 
-function databaseVersion(client: Database.Database): string {
-  const row = client
-    .prepare('select total_changes() as changes, data_version as version from pragma_data_version')
-    .get() as {
-    changes: number
-    version: number
-  }
-  return `${row.version}:${row.changes}`
+function cacheKey(client: Database.Database, projectId: string): string {
+  const outside = client.prepare('select data_version from pragma_data_version').pluck().get() as number
+  return `${projectVersion(projectId)}:${outside}`
 }
 
-/** The map's JSON, from memory when the database has not changed; call inside a read transaction. */
+/** The map's JSON, from memory when the map has not changed; call inside a read transaction. */
 function bundleJsonOf(project: Project): Rendered {
   const db = getDb()
   let rendered = renderedByConnection.get(db.$client)
   if (!rendered) renderedByConnection.set(db.$client, (rendered = new Map()))
-  const version = databaseVersion(db.$client)
+  const key = cacheKey(db.$client, project.id)
   const cached = rendered.get(project.id)
-  if (cached && cached.version === version) {
-    rendered.delete(project.id) // keep the Map in least-recently-used order
+  rendered.delete(project.id) // re-inserted below: the Map stays in least-recently-used order
+  if (cached && cached.key === key) {
     rendered.set(project.id, cached)
     return cached
   }
-  for (const [id, entry] of rendered) if (entry.version !== version) rendered.delete(id)
-  const entry: Rendered = { version, json: renderBundleJson(db, project, projectVersion(project.id)) }
+  const entry: Rendered = { key, json: renderBundleJson(db, project, projectVersion(project.id)), compressed: {} }
   rendered.set(project.id, entry)
   if (rendered.size > MAX_ENTRIES) rendered.delete(rendered.keys().next().value!)
   return entry
@@ -108,14 +108,28 @@ const readProject = (find: () => Project) => getDb().transaction(() => bundleJso
 
 const bytesOf = (rendered: Rendered) => (rendered.bytes ??= new TextEncoder().encode(rendered.json))
 
+/** The map's bytes in the encoding the client asked for: compressed once (off the main thread), then served as they are. */
+function bodyOf(rendered: Rendered, acceptEncoding: string | null): Promise<EncodedBody> {
+  const encoding = chooseEncoding(acceptEncoding)
+  const bytes = bytesOf(rendered)
+  if (!encoding) return Promise.resolve({ body: bytes, encoding: null })
+  const promise = (rendered.compressed[encoding] ??= compress(bytes, encoding))
+  return promise.then((body) => ({ body, encoding }))
+}
+
 /** The map of a project of this workspace (the caller has checked membership), or 404. */
 export function getProjectBundle(workspaceId: string, projectId: string): ProjectBundle {
   return JSON.parse(readProject(() => findProjectRow(workspaceId, projectId)).json)
 }
 
-/** The same map as UTF-8 JSON bytes, ready to send (`GET /v1/projects/{id}`). */
+/** The same map as UTF-8 JSON bytes. */
 export function getProjectBundleBytes(workspaceId: string, projectId: string): Uint8Array<ArrayBuffer> {
   return bytesOf(readProject(() => findProjectRow(workspaceId, projectId)))
+}
+
+/** The same map ready to send (`GET /v1/projects/{id}`), compressed as `Accept-Encoding` allows. */
+export function getProjectBundleBody(workspaceId: string, projectId: string, acceptEncoding: string | null) {
+  return bodyOf(readProject(() => findProjectRow(workspaceId, projectId)), acceptEncoding)
 }
 
 /** The read-only map behind a share link, or 404. */
@@ -123,9 +137,14 @@ export function getPublicBundle(externalLink: string, now = new Date()): Project
   return JSON.parse(readProject(() => findSharedProjectRow(externalLink, now)).json)
 }
 
-/** The same map as UTF-8 JSON bytes (`GET /v1/link/{key}`). */
+/** The same map as UTF-8 JSON bytes. */
 export function getPublicBundleBytes(externalLink: string, now = new Date()): Uint8Array<ArrayBuffer> {
   return bytesOf(readProject(() => findSharedProjectRow(externalLink, now)))
+}
+
+/** The same map ready to send (`GET /v1/link/{key}`), compressed as `Accept-Encoding` allows. */
+export function getPublicBundleBody(externalLink: string, acceptEncoding: string | null, now = new Date()) {
+  return bodyOf(readProject(() => findSharedProjectRow(externalLink, now)), acceptEncoding)
 }
 
 /** A project's export file (CONTRACT §8) and its title, for the download's name. */

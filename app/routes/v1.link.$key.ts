@@ -1,9 +1,10 @@
-import { getPublicBundleBytes } from '~/models/project-bundle.server'
-import { jsonBytes, v1Route } from '~/utils/api.server'
+import { getPublicBundleBody } from '~/models/project-bundle.server'
+import { encodedJson, v1Route } from '~/utils/api.server'
 
 /** The public, read-only map behind a share link: no session. */
 const route = v1Route({
-  GET: ({ params }) => jsonBytes(getPublicBundleBytes(params.key ?? '')),
+  GET: async ({ request, params }) =>
+    encodedJson(await getPublicBundleBody(params.key ?? '', request.headers.get('Accept-Encoding'))),
 })
 export const loader = route.loader
 export const action = route.action

@@ -1,11 +1,11 @@
-import { getProjectBundleBytes } from '~/models/project-bundle.server'
-import { jsonBytes, pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { getProjectBundleBody } from '~/models/project-bundle.server'
+import { encodedJson, pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
 import { runBoardCommand } from '~/utils/board-api.server'
 
 const route = v1Route({
   GET: async ({ request, params }) => {
     const ctx = await requireApiWorkspace(request)
-    return jsonBytes(getProjectBundleBytes(ctx.workspace.id, pathId(params.id)))
+    return encodedJson(await getProjectBundleBody(ctx.workspace.id, pathId(params.id), request.headers.get('Accept-Encoding')))
   },
   POST: ({ request, params }) => runBoardCommand(request, params.id, { type: 'project.create' }),
   DELETE: ({ request, params }) =>

@@ -28,6 +28,17 @@ export function jsonBytes(body: Uint8Array<ArrayBuffer>): Response {
   })
 }
 
+/**
+ * A 200 whose JSON body is already encoded (the project bundle, compressed once per version):
+ * the compression middleware leaves a response with a Content-Encoding alone.
+ */
+export function encodedJson({ body, encoding }: { body: Uint8Array<ArrayBuffer>; encoding: string | null }): Response {
+  const response = jsonBytes(body)
+  response.headers.set('Vary', 'Accept-Encoding')
+  if (encoding) response.headers.set('Content-Encoding', encoding)
+  return response
+}
+
 type Args = LoaderFunctionArgs | ActionFunctionArgs
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 type Handler = (args: Args) => Promise<unknown> | unknown

@@ -1,0 +1,68 @@
+import http from 'node:http'
+import zlib from 'node:zlib'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { makeBoard } from '../support/board'
+import { signUp } from '../support/client'
+import { startServer, type RunningServer } from '../support/server'
+
+/** The project bundle goes out compressed once per map version, as the client's Accept-Encoding allows. */
+let server: RunningServer
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+function raw(path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(server.url + path, { headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c) => chunks.push(c))
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }))
+      })
+      .on('error', reject)
+  })
+}
+
+it('sends the bundle as brotli or gzip bytes made once per version, plain when not asked, with Vary', async () => {
+  const owner = await signUp(server.url)
+  const ids = await makeBoard(owner.client)
+  const headers = { Cookie: owner.client.cookieHeader(), Workspace: owner.workspaceId }
+  const path = `/v1/projects/${ids.project}`
+  const plain = await raw(path, headers)
+  expect(plain.headers['content-encoding']).toBeUndefined()
+  expect(plain.headers.vary).toMatch(/Accept-Encoding/)
+  expect(JSON.parse(plain.body.toString()).project.id).toBe(ids.project)
+
+  // As Chromium asks: brotli, decoded to the same JSON; the same bytes again on the next read.
+  const br = await raw(path, { ...headers, 'Accept-Encoding': 'gzip, deflate, br, zstd' })
+  expect(br.headers['content-encoding']).toBe('br')
+  expect(br.headers.vary).toMatch(/Accept-Encoding/)
+  expect(Number(br.headers['content-length'])).toBe(br.body.length)
+  expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true)
+  expect((await raw(path, { ...headers, 'Accept-Encoding': 'br' })).body.equals(br.body)).toBe(true)
+
+  const gz = await raw(path, { ...headers, 'Accept-Encoding': 'gzip' })
+  expect(gz.headers['content-encoding']).toBe('gzip')
+  expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true)
+  expect((await raw(path, { ...headers, 'Accept-Encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip')
+
+  // A write makes a new version, and new bytes.
+  await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Changed' })
+  const after = await raw(path, { ...headers, 'Accept-Encoding': 'br' })
+  expect(JSON.parse(zlib.brotliDecompressSync(after.body).toString()).features[0].title).toBe('Changed')
+
+  // The share link too.
+  const key = JSON.parse(plain.body.toString()).project.externalLink
+  const link = await raw(`/v1/link/${key}`, { 'Accept-Encoding': 'gzip, br' })
+  expect(link.headers['content-encoding']).toBe('br')
+  expect(JSON.parse(zlib.brotliDecompressSync(link.body).toString()).features[0].title).toBe('Changed')
+})
+
+it('compresses pages on the fly', async () => {
+  const page = await raw('/account/login', { 'Accept-Encoding': 'gzip, deflate, br' })
+  expect(page.headers['content-encoding']).toBe('br')
+  expect(zlib.brotliDecompressSync(page.body).toString()).toContain('<html')
+})
