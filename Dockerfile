@@ -5,6 +5,8 @@ WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 ENV npm_config_build_from_source=true
 COPY package.json package-lock.json ./
+# npm ci applies patches/ (patch-package, postinstall): Remix's router is patched (ADR 13).
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
