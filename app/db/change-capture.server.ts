@@ -54,11 +54,19 @@ export function installChangeCapture(client: Database.Database) {
 
 export type CapturedRow = { kind: string; id: string; projectId: string; old: string | null; new: string | null }
 
+const drains = new WeakMap<Database.Database, { read: Database.Statement; clear: Database.Statement }>()
+
 /** The rows captured so far in this transaction, oldest first; the capture table is emptied. */
 export function drainCapture(client: Database.Database): CapturedRow[] {
-  const rows = client
-    .prepare('select kind, id, project_id as projectId, old, new from temp.change_capture order by seq')
-    .all() as CapturedRow[]
-  if (rows.length > 0) client.prepare('delete from temp.change_capture').run()
+  let statements = drains.get(client)
+  if (!statements) {
+    statements = {
+      read: client.prepare('select kind, id, project_id as projectId, old, new from temp.change_capture order by seq'),
+      clear: client.prepare('delete from temp.change_capture'),
+    }
+    drains.set(client, statements)
+  }
+  const rows = statements.read.all() as CapturedRow[]
+  if (rows.length > 0) statements.clear.run()
   return rows
 }

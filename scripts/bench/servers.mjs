@@ -60,7 +60,7 @@ const APP_NODE_FLAGS = (() => {
 })()
 
 /** The built app (build/server.js) as tests/support/server.ts starts it, on a fresh database. */
-export async function startApp() {
+export async function startApp({ extraFlags = [] } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-bench-'))
   const env = {
     PATH: process.env.PATH,
@@ -72,7 +72,7 @@ export async function startApp() {
     LOG_LEVEL: 'warn',
   }
   // The flags of `npm start` and the Docker image (package.json, Dockerfile).
-  const app = await spawnListening([...APP_NODE_FLAGS, 'build/server.js'], env, 'the app')
+  const app = await spawnListening([...APP_NODE_FLAGS, ...extraFlags, 'build/server.js'], env, 'the app')
   return {
     ...app,
     stop: async () => {

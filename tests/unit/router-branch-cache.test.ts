@@ -39,3 +39,22 @@ it('does the same in the CommonJS build the server runtime loads', () => {
   expect(server.matchRoutes(routes, '/b')?.at(-1)?.route.id).toBe('b')
   expect(reads.count).toBe(1)
 })
+
+it('compiles a route pattern once: a repeated match builds no RegExp', () => {
+  const { routes } = countingRoutes()
+  matchRoutes(routes, '/a/1')
+  const original = globalThis.RegExp
+  let built = 0
+  globalThis.RegExp = new Proxy(original, {
+    construct(target, args) {
+      built++
+      return Reflect.construct(target, args)
+    },
+  })
+  try {
+    expect(matchRoutes(routes, '/a/2')?.at(-1)?.params).toEqual({ id: '2' })
+  } finally {
+    globalThis.RegExp = original
+  }
+  expect(built).toBe(0)
+})
