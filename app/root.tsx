@@ -2,6 +2,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, type ShouldRevalidateFunction } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import stylesheet from '~/styles/app.css?url'
+import printStylesheet from '~/styles/print.css?url'
 import { MessagesProvider } from './components/messages'
 import { NotFound } from './components/not-found'
 import { takeMessage } from './utils/toast.server'
@@ -9,6 +10,7 @@ import { useNonce } from './utils/nonce'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
+  { rel: 'stylesheet', href: printStylesheet, media: 'print' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 

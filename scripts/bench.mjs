@@ -2,6 +2,7 @@
 // 4,000-feature story map through the API, measures it with autocannon and Chromium, prints a table.
 // BENCH_SKIP_BUILD=1 reuses an existing build. BENCH_JSON=file also writes every figure as JSON.
 // BENCH_ONLY=live measures only the live board's fan-out (and the rename baseline it is judged by).
+// BENCH_ONLY=board measures only the board in Chromium (no HTTP load) and prints its figures.
 import fs from 'node:fs'
 import { measureBoard } from './bench/board-browser.mjs'
 import { sequentialLatency, throughput } from './bench/http-load.mjs'
@@ -93,6 +94,11 @@ function printReport(results, context) {
   console.log(`\nboard loads (ms since navigation, cards in page / hydrated): ${loads.join(', ')}`)
   console.log(`drops (ms to card shown): ${board.dropSamples.map((d) => d.shown.toFixed(1)).join(', ')}`)
   console.log(
+    `search keys (key: ms to filtered board shown, count): ${board.searchSamples
+      .map((s) => `${s.key} ${s.shown.toFixed(1)} (${s.count})`)
+      .join('; ')}; load average now ${loadAverage()}`,
+  )
+  console.log(
     `board JS files: ${board.jsFiles.length}; p50 at 20 connections: read ${results.read.p50.toFixed(1)} ms, ` +
       `rename ${results.rename.p50.toFixed(1)} ms, healthz ${results.healthz.p50.toFixed(1)} ms`,
   )
@@ -116,6 +122,12 @@ async function measureLiveOnly(app, client, account, map) {
   console.log(formatTable(liveRows({ fanout, renameLive, rename })))
 }
 
+function printBoardOnly(board, loadAtStart) {
+  const { jsFiles: _files, loadSamples: _loads, ...figures } = board
+  console.log(JSON.stringify(figures, null, 1))
+  console.log(`load average at start: ${loadAtStart}; at end: ${loadAverage()}`)
+}
+
 async function main() {
   const loadAtStart = loadAverage()
   step('building (npm run build)')
@@ -133,8 +145,9 @@ async function main() {
     const seedSeconds = (performance.now() - seedStarted) / 1000
 
     if (process.env.BENCH_ONLY === 'live') return await measureLiveOnly(app, client, account, map)
-    const http = await measureHttp(app, client, map)
-    step('board in Chromium: load and drag')
+    const boardOnly = process.env.BENCH_ONLY === 'board'
+    const http = boardOnly ? null : await measureHttp(app, client, map)
+    step('board in Chromium: load, search and drag')
     const board = await measureBoard({
       origin: app.url,
       boardPath: `/${account.workspaceName}/projects/${map.projectId}`,
@@ -142,6 +155,7 @@ async function main() {
       expectedCards: MAP_SHAPE.features,
     })
     const rss = rssMegabytes(app.pid)
+    if (boardOnly) return printBoardOnly(board, loadAtStart)
     step('live: 1,000 streams on the map, 40 renames fanned out')
     const fanout = await measureFanout({ app, client, account, map, rss: () => rssMegabytes(app.pid) })
     step('live: feature rename with 200 streams open, 20 connections for 10 s')

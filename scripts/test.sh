@@ -12,6 +12,9 @@ step() { echo; echo "== $1"; }
 step "Chromium"
 bash scripts/ensure-chromium.sh || { status=1; extra_failed=$((extra_failed + 1)); }
 
+step "pdftotext (poppler-utils)"
+bash scripts/ensure-poppler.sh || { status=1; extra_failed=$((extra_failed + 1)); }
+
 step "Type check"
 npx tsc --noEmit || { status=1; extra_failed=$((extra_failed + 1)); }
 

@@ -13,7 +13,8 @@ export function AppHeader({ workspaceName, email }: Props) {
         <Link to={`/${workspaceName}`}>Projects</Link>
       </nav>
       <details className="account-menu">
-        <summary aria-label="Account menu">
+        {/* The name starts with the visible text (the workspace), as speech input expects. */}
+        <summary aria-label={`${workspaceName}: account menu`}>
           <span className="avatar-dot" aria-hidden="true">
             {email.slice(0, 1).toUpperCase()}
           </span>

@@ -104,7 +104,7 @@ function Messages() {
             aria-label="Dismiss message"
             onClick={() => dismiss(m.id)}
           >
-            ×
+            <span aria-hidden="true">×</span>
           </button>
         </div>
       ))}

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Outlet, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { AppHeader } from '~/components/app-header'
 import { can } from '~/domain/permissions'
@@ -22,6 +22,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export type WorkspaceLoader = typeof loader
+
+/** A change of the query alone (the board's search and filters, typed key by key) reloads nothing. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false
+  return defaultShouldRevalidate
+}
 
 export default function WorkspaceLayout() {
   const data = useLoaderData<typeof loader>()

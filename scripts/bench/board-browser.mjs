@@ -1,5 +1,6 @@
 // The board in Chromium: how long until all cards are in the page and hydrated, how long a
-// dropped card takes to show in its new cell, and how much JavaScript the board route loads.
+// dropped card takes to show in its new cell, how long a key in the search takes to show the
+// filtered board, and how much JavaScript the board route loads.
 import { chromium } from '@playwright/test'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -62,6 +63,51 @@ function watchDrop(href) {
   observer.observe(document.body, { childList: true, subtree: true })
 }
 
+/**
+ * Runs in the page: for each key typed into the search field, its event time and the animation
+ * frame after the `{n} of {m} features` line changed (React commits the count and the cards
+ * together, so that frame shows the filtered board).
+ */
+function watchSearch() {
+  const count = document.querySelector('.find-count')
+  const search = (window.__search = { keyAt: null, shownAt: null, text: count.textContent })
+  window.addEventListener(
+    'keydown',
+    (e) => {
+      if (e.target.id !== 'board-search') return
+      search.keyAt = e.timeStamp
+      search.shownAt = null
+    },
+    { capture: true },
+  )
+  new MutationObserver(() => {
+    if (count.textContent === search.text || search.keyAt === null) return
+    search.text = count.textContent
+    requestAnimationFrame(() => (search.shownAt = performance.now()))
+  }).observe(count, { childList: true, characterData: true, subtree: true })
+}
+
+/** Each key typed into (or erased from) the search; ms from the key to the frame showing the new count. */
+const SEARCH_KEYS = ['2', '3', '4', 'Backspace', 'Backspace', 'Backspace', '7', '7', 'Backspace', 'Backspace']
+
+async function timeSearch(page) {
+  await page.locator('#board-search').focus()
+  await page.evaluate(watchSearch)
+  const samples = []
+  for (const key of SEARCH_KEYS) {
+    const before = await page.evaluate(() => window.__search.text)
+    await page.keyboard.press(key)
+    await page.waitForFunction(
+      (text) => window.__search.shownAt !== null && window.__search.text !== text,
+      before,
+      { timeout: 20_000, polling: 20 },
+    )
+    const { keyAt, shownAt, text } = await page.evaluate(() => window.__search)
+    samples.push({ key, count: text, shown: shownAt - keyAt })
+  }
+  return samples
+}
+
 const gzipBytes = (file) => zlib.gzipSync(fs.readFileSync(file)).length
 
 /** Opens the board in a fresh context (cold cache); returns timings and the JS files it loaded. */
@@ -97,11 +143,26 @@ async function timeDrop(page, boardPath, featureHref) {
     await released // the server's answer waits until the card has shown
     await route.continue()
   })
-  await page.locator(`a.feature-card[href="${featureHref}"]`).focus()
+  const announced = () => page.evaluate(() => document.querySelector('[id^="rfd-announcement-"]')?.textContent ?? '')
+  const waitToSay = (text, timeout = 20_000) =>
+    page.waitForFunction(
+      (expected) => document.querySelector('[id^="rfd-announcement-"]')?.textContent?.includes(expected),
+      text,
+      { timeout, polling: 50 },
+    )
+  // The library moves a card with the keyboard only to where it is wholly on screen: the card
+  // goes to the middle of the window first (a row at the bottom edge could not move right).
+  const tile = page.locator(`a.feature-card[href="${featureHref}"]`)
+  await tile.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+  await tile.focus()
   await page.keyboard.press('Space')
-  await page.waitForTimeout(400)
+  // The lift ends once the library has measured every card of the map: wait for it to say so.
+  await waitToSay('You have lifted an item')
+  await page.waitForTimeout(300) // the lift's own animation
   await page.keyboard.press('ArrowRight')
+  await waitToSay('to list')
   await page.waitForTimeout(600) // the library animates each step and ignores keys mid-animation
+  const afterMove = await announced()
   await page.evaluate(watchDrop, featureHref) // times the next Space: the drop
   await page.keyboard.press('Space')
   try {
@@ -111,8 +172,11 @@ async function timeDrop(page, boardPath, featureHref) {
       { timeout: 20_000, polling: 50 },
     )
   } catch {
+    const said = await announced()
+    const words = (text) => text?.replace(/\s+/g, ' ').trim()
     throw new Error(
-      `the dropped card did not show before the server answered (request held: ${held !== null})`,
+      `the dropped card (${featureHref}) did not show before the server answered (request held: ${held !== null}; ` +
+        `the drag library said after ArrowRight: "${words(afterMove)}", after the drop: "${words(said)}")`,
     )
   }
   const drop = await page.evaluate(() => window.__drop)
@@ -131,8 +195,8 @@ async function timeDrop(page, boardPath, featureHref) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
 
 /**
- * `loads` board loads after one warm-up (each in a fresh context), and `drags` drops on the
- * last loaded page. Reports medians and every sample.
+ * `loads` board loads after one warm-up (each in a fresh context), then `drags` drops and the
+ * search keys (SEARCH_KEYS) on the last loaded page. Reports medians and every sample.
  */
 export async function measureBoard({ origin, boardPath, cookie, expectedCards, loads = 3, drags = 3 }) {
   const browser = await chromium.launch({
@@ -149,11 +213,16 @@ export async function measureBoard({ origin, boardPath, cookie, expectedCards, l
       last = await loadBoard(browser, origin, boardPath, cookie, expectedCards)
       samples.push(last.times)
     }
+    // After hydration the board still runs effects and observers (e.g. which cells accept drops):
+    // the drags start once the page has been idle twice.
+    for (let i = 0; i < 2; i++)
+      await last.page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })))
     const hrefs = await last.page.$$eval('.release-cells', (rows) =>
       rows.map((row) => row.querySelector('.cell a.feature-card')?.getAttribute('href')).filter(Boolean),
     )
     const drops = []
     for (let i = 0; i < drags; i++) drops.push(await timeDrop(last.page, boardPath, hrefs[i]))
+    const searchSamples = await timeSearch(last.page)
     await last.context.close()
     const jsFiles = warm.scripts.map((p) => ({
       path: p,
@@ -165,6 +234,9 @@ export async function measureBoard({ origin, boardPath, cookie, expectedCards, l
       loadSamples: samples,
       dropShown: median(drops.map((d) => d.shown)),
       dropSamples: drops,
+      searchShown: median(searchSamples.map((s) => s.shown)),
+      searchWorst: Math.max(...searchSamples.map((s) => s.shown)),
+      searchSamples,
       jsGzip: jsFiles.reduce((n, f) => n + f.gzip, 0),
       jsFiles,
     }

@@ -127,6 +127,8 @@ test('delete the account in two steps; its log-in stops working', async ({ brows
   await page.getByRole('link', { name: 'Delete account' }).click()
   await page.getByRole('button', { name: 'Yes, I am really sure!' }).click()
   await expect(page).toHaveURL(/\/account\/login$/)
+  // The address changes before the log-in page has replaced the settings on screen.
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
   await page.getByLabel('Email').fill(user.email)
   await page.getByLabel('Password').fill(user.password)
   await page.getByRole('button', { name: 'Log in' }).click()

@@ -1,7 +1,7 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import path from 'node:path'
-import { signUpThroughForm } from './helpers'
+import { boardReady, seedMap, signIn, type MapShape } from './map-fixture'
 
 /** The e2e server's SQLite file (playwright.config.ts passes the folder to workers). */
 export function e2eDatabase() {
@@ -24,34 +24,43 @@ export async function newCard(page: Page, title: string) {
   await expect(dialog).toBeHidden()
 }
 
-export const card = (page: Page, kind: 'Goal' | 'Activity' | 'Release' | 'Feature', title: string) =>
-  page.getByRole('link', { name: new RegExp(`^${kind}: ${title}( \\(closed\\))?$`) })
+type CardKind = 'Goal' | 'Activity' | 'Release' | 'Feature'
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** Signs up and builds: goal "Shop" with activities "Search" and "Pay", releases "MVP" and "Later", features. */
+/** A card tile: its accessible name is its title, then its kind (`Pay (feature)`, `Pay (feature, closed)`). */
+export const card = (page: Page | Locator, kind: CardKind, title: string) =>
+  page.getByRole('link', { name: new RegExp(`^${escapeRegExp(title)} \\(${kind.toLowerCase()}(, closed)?\\)$`) })
+
+/** Every card tile of a kind inside `scope`, in page order. */
+export const cardsOf = (scope: Page | Locator, kind: CardKind) =>
+  scope.getByRole('link', { name: new RegExp(`\\(${kind.toLowerCase()}(, closed)?\\)$`) })
+
+/** Goal "Shop" with activities "Search" and "Pay", releases "MVP" and "Later", three features. */
+export const SMALL_MAP: MapShape = {
+  title: 'Online shop',
+  goals: { Shop: ['Search', 'Pay'] },
+  releases: ['MVP', 'Later'],
+  features: [
+    { title: 'Find by name', cell: ['MVP', 'Search'] },
+    { title: 'Filters', cell: ['MVP', 'Search'] },
+    { title: 'Card payment', cell: ['MVP', 'Pay'] },
+  ],
+  persona: false,
+}
+
+/**
+ * A new owner with the SMALL_MAP board open. The map is made through the /v1 API (building it
+ * in the UI is its own journey in board.spec.ts), as the owner, so undo and activity see it.
+ */
 export async function buildSmallMap(page: Page) {
-  const user = await signUpThroughForm(page)
-  await page.goto(`/${user.workspaceName}`)
-  await createProject(page)
-  await expect(page.getByText('This board is empty, please start by adding a user goal')).toBeVisible()
-  await page.getByRole('button', { name: 'Add goal' }).click()
-  await newCard(page, 'Shop')
-  await page.getByRole('button', { name: 'Add activity to goal Shop' }).click()
-  await newCard(page, 'Search')
-  await page.getByRole('button', { name: 'Add activity to goal Shop' }).click()
-  await newCard(page, 'Pay')
-  await page.getByRole('button', { name: '+ Add release' }).click()
-  await newCard(page, 'MVP')
-  await page.getByRole('button', { name: '+ Add release' }).click()
-  await newCard(page, 'Later')
-  await page.getByRole('button', { name: 'Add feature to MVP / Search' }).click()
-  await newCard(page, 'Find by name')
-  await page.getByRole('button', { name: 'Add feature to MVP / Search' }).click()
-  await newCard(page, 'Filters')
-  await page.getByRole('button', { name: 'Add feature to MVP / Pay' }).click()
-  await newCard(page, 'Card payment')
+  const baseURL = test.info().project.use.baseURL!
+  const map = await seedMap(baseURL, SMALL_MAP)
+  await signIn(page.context(), map, baseURL)
+  await page.goto(map.boardPath)
   await expect(card(page, 'Feature', 'Card payment')).toBeVisible()
-  const projectUrl = new URL(page.url()).pathname
-  return { user, projectUrl }
+  await boardReady(page)
+  const { workspaceName, name, email, password } = map.owner
+  return { user: { workspaceName, name, email, password }, projectUrl: map.boardPath }
 }
 
 type RouterState = {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { buildSmallMap, card, e2eDatabase, keyboardDrag, newCard, settle } from './board-helpers'
+import { buildSmallMap, card, cardsOf, e2eDatabase, keyboardDrag, newCard, settle } from './board-helpers'
 import { signUpThroughForm, uniqueUser } from './helpers'
 
 /**
@@ -54,10 +54,10 @@ test('two members see each other, and each other’s rename, create, move and de
   await page.getByRole('button', { name: 'Add feature to Later / Pay' }).click()
   await newCard(page, 'Gift cards')
   await settle(page)
-  await expect(b.page.getByRole('region', { name: 'Release Later' }).getByRole('link', { name: 'Feature: Gift cards' })).toBeVisible(SECOND)
+  await expect(card(b.page.getByRole('region', { name: 'Release Later' }), 'Feature', 'Gift cards')).toBeVisible(SECOND)
 
   // A keyboard move: 'Card payment' goes left, from MVP / Pay into MVP / Search.
-  const mvp = (p: Page) => p.getByRole('region', { name: 'Release MVP' }).getByRole('link', { name: /^Feature: / })
+  const mvp = (p: Page) => cardsOf(p.getByRole('region', { name: 'Release MVP' }), 'Feature')
   await expect(mvp(b.page)).toHaveText(['Find by name', 'Price filter', 'Card payment'])
   await keyboardDrag(page, card(page, 'Feature', 'Card payment'), ['ArrowLeft'])
   await settle(page)
@@ -133,12 +133,12 @@ test('after a disconnect the board shows Reconnecting… and catches up by repla
 })
 
 test('the public link follows the map live, with no presence of its own; demo mode stays local', async ({ page, browser }) => {
-  await buildSmallMap(page)
+  const { user } = await buildSmallMap(page)
   const shareUrl = (await page.getByRole('link', { name: 'Share link' }).getAttribute('href'))!
   const visitor = await browser.newContext()
   const guest = await visitor.newPage()
   await guest.goto(new URL(shareUrl).pathname)
-  await expect(viewers(guest).getByRole('img', { name: /^Tester/ })).toBeVisible()
+  await expect(viewers(guest).getByRole('img', { name: user.name, exact: true })).toBeVisible()
   await rename(page, 'Feature', 'Filters', 'Price filter')
   await expect(card(guest, 'Feature', 'Price filter')).toBeVisible(SECOND)
   await expect(viewers(page).getByRole('img')).toHaveCount(1)

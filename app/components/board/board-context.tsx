@@ -1,6 +1,8 @@
 import { useFetchers, useSubmit } from '@remix-run/react'
 import { createContext, useCallback, useContext, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import type { BoardCommand } from '~/domain/board-commands'
+import type { BoardFilter } from '~/domain/board-filter'
+import type { SetFilter } from './use-board-filter'
 import { applyCommand, type EditMeta } from '~/domain/board-reducer'
 import type { ProjectBundle } from '~/domain/board-types'
 import { shareUnchangedEntities } from '~/domain/bundle-identity'
@@ -19,8 +21,13 @@ export type BoardApi = {
   basePath: string
   /** The public address (BASE_URL), for permalinks. */
   baseUrl: string
-  /** Query string kept on board links (e.g. `?demo=1`). */
+  /** Query string kept when dialogs open and close: the page's (e.g. `?demo=1&q=pay`). */
   search: string
+  /** Query string on card links: `search` without the search and filters, so links stay the same while typing. */
+  linkSearch: string
+  /** The search and filters (CONTRACT §9), read from the URL query; `setFilter` writes it there. */
+  filter: BoardFilter
+  setFilter: SetFilter
   showClosed: boolean
   setShowClosed: (value: boolean) => void
   /** Opens the persona panel: the list, one persona, or the create form (optionally for a goal). */

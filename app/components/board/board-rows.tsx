@@ -1,167 +1,52 @@
 import { Draggable, Droppable } from '@hello-pangea/dnd'
-import { memo, useMemo, useRef } from 'react'
+import { memo, useMemo, useRef, type CSSProperties } from 'react'
 import { cellKey, type GoalColumn } from '~/domain/board-grid'
-import type { Feature, Milestone, Persona } from '~/domain/board-types'
-import type { PersonaView } from './board-context'
+import type { Feature, Milestone } from '~/domain/board-types'
+import { printGridColumn, type PrintLayout, type PrintPlace } from '~/domain/print-layout'
 import { CardTile } from './card-tile'
 import { useNearViewport } from './near-viewport'
 import type { NewCardTarget } from './new-card-modal'
-import { PersonaAvatar } from './persona-avatar'
 
 /**
  * The rows and columns of the story map. Each part takes plain values and stable callbacks and
  * is memoised, so after an edit only the columns, rows and cells whose cards changed re-render
- * (see buildGrid's reuse of unchanged parts).
+ * (see buildGrid's reuse of unchanged parts). The search and filters reach the feature tiles
+ * through their own store (card-filter-store.tsx), past these parts.
  */
 export type BoardLinks = { readOnly: boolean; basePath: string; search: string }
-type OnAdd = (target: NewCardTarget) => void
+export type OnAdd = (target: NewCardTarget) => void
 
 const COLUMN = 184
 export const columnsWidth = (goal: GoalColumn) => Math.max(1, goal.activities.length) * COLUMN
 
-type GoalProps = BoardLinks & {
-  goal: GoalColumn
-  index: number
-  personas: Persona[]
-  onAdd: OnAdd
-  openPersonas: (view: PersonaView) => void
-}
-
-export const GoalColumnView = memo(function GoalColumnView(props: GoalProps) {
-  const { goal, index, personas, onAdd, openPersonas, readOnly, basePath, search } = props
-  const { workflow, activities, activitySizes, size } = goal
-  return (
-    <Draggable draggableId={workflow.id} index={index} isDragDisabled={readOnly}>
-      {(drag, snapshot) => (
-        <div
-          className={`goal-column ${snapshot.isDragging ? 'dragging' : ''}`}
-          ref={drag.innerRef}
-          {...drag.draggableProps}
-          style={{ ...drag.draggableProps.style, width: columnsWidth(goal) }}
-        >
-          <div className="goal-head">
-            <div className="goal-tools">
-              <div className="goal-personas">
-                {personas.map((p) => (
-                  <button
-                    key={p.id}
-                    type="button"
-                    className="persona-chip"
-                    onClick={() => openPersonas({ page: 'persona', personaId: p.id })}
-                    title={`${p.name}${p.role ? ` (${p.role})` : ''}`}
-                  >
-                    <PersonaAvatar avatar={p.avatar} size={22} />
-                    <span className="sr-only">{`Persona ${p.name}`}</span>
-                  </button>
-                ))}
-                {!readOnly ? (
-                  <button
-                    type="button"
-                    className="persona-chip add"
-                    onClick={() => openPersonas({ page: 'create', workflowId: workflow.id })}
-                    aria-label={`Add persona to goal ${workflow.title}`}
-                  >
-                    +
-                  </button>
-                ) : null}
-              </div>
-              {!readOnly && activities.length > 0 ? (
-                <AddActivityButton className="small-add" goal={workflow} onAdd={onAdd} />
-              ) : null}
-            </div>
-            <div {...drag.dragHandleProps} className="goal-handle" aria-label={`Drag goal ${workflow.title}`}>
-              <CardTile
-                to={`${basePath}/w/${workflow.id}${search}`}
-                title={workflow.title}
-                color={workflow.color}
-                status={workflow.status}
-                annotations={workflow.annotations}
-                size={size}
-                kindLabel="Goal"
-                className="goal-card"
-              />
-            </div>
-          </div>
-          <Droppable
-            droppableId={`activities:${workflow.id}`}
-            type="ACTIVITY"
-            direction="horizontal"
-            isDropDisabled={readOnly}
-          >
-            {(drop) => (
-              <div className="activity-row" ref={drop.innerRef} {...drop.droppableProps}>
-                {activities.map((activity, i) => (
-                  <Draggable key={activity.id} draggableId={activity.id} index={i} isDragDisabled={readOnly}>
-                    {(d, s) => (
-                      <div className="activity-slot">
-                        <CardTile
-                          to={`${basePath}/sw/${activity.id}${search}`}
-                          title={activity.title}
-                          color={activity.color}
-                          status={activity.status}
-                          annotations={activity.annotations}
-                          size={activitySizes[i]}
-                          kindLabel="Activity"
-                          className="activity-card"
-                          provided={d}
-                          dragging={s.isDragging}
-                        />
-                      </div>
-                    )}
-                  </Draggable>
-                ))}
-                {drop.placeholder}
-                {!readOnly && activities.length === 0 ? (
-                  <AddActivityButton className="add-activity" goal={workflow} onAdd={onAdd} />
-                ) : null}
-              </div>
-            )}
-          </Droppable>
-        </div>
-      )}
-    </Draggable>
-  )
-})
+/** Where a part sits in the print grid (app/styles/print.css reads these properties). */
+export const printStyle = (place: PrintPlace | undefined, span = 1) =>
+  (place
+    ? { ...(place.band > 0 ? { '--band': place.band } : {}), '--print-column': printGridColumn(place, span) }
+    : {}) as CSSProperties
 
 type ReleaseProps = BoardLinks & {
   milestone: Milestone
   size: number
   count: number
+  /** The release's sums under the search and filters; null without them. */
+  filteredSize: number | null
+  filteredCount: number | null
   index: number
   goals: GoalColumn[]
   cells: Map<string, Feature[]>
-  showClosed: boolean
+  includeClosed: boolean
   onAdd: OnAdd
+  print: PrintLayout
 }
 
 /**
- * Equal when nothing this row shows changed: its own props, and the feature list of each of its
- * cells (`cells` is a new Map after every edit, but buildGrid keeps unchanged lists). A drop
- * then re-renders the one or two rows it touched, not all of them.
+ * Equal when nothing these props show changed: the other props, and the feature list of each
+ * of the row's cells (`cells` is a new Map after every edit, but buildGrid keeps unchanged
+ * lists). A drop then re-renders the one or two rows it touched, not all of them.
  */
-function AddActivityButton({
-  goal,
-  onAdd,
-  className,
-}: {
-  goal: { id: string; title: string }
-  onAdd: OnAdd
-  className: string
-}) {
-  return (
-    <button
-      type="button"
-      className={`add-button ${className}`}
-      onClick={() => onAdd({ kind: 'subworkflow', workflowId: goal.id })}
-      aria-label={`Add activity to goal ${goal.title}`}
-    >
-      + Add activity
-    </button>
-  )
-}
-
-function sameRow(before: ReleaseProps, after: ReleaseProps) {
-  for (const key of Object.keys(after) as (keyof ReleaseProps)[]) {
+function sameRow<P extends { milestone: Milestone; goals: GoalColumn[]; cells: Map<string, Feature[]> }>(before: P, after: P) {
+  for (const key of Object.keys(after) as (keyof P)[]) {
     if (key !== 'cells' && before[key] !== after[key]) return false
   }
   return after.goals.every((goal) =>
@@ -172,18 +57,24 @@ function sameRow(before: ReleaseProps, after: ReleaseProps) {
   )
 }
 
+const totalsText = (value: number, filtered: number | null) => (filtered === null ? `${value}` : `${filtered} of ${value}`)
+
 /** One release: its header and a cell per activity. Cells whose features did not change skip rendering. */
 export const ReleaseRow = memo(function ReleaseRow({
   milestone,
   size,
   count,
+  filteredSize,
+  filteredCount,
   index,
   goals,
   cells,
   onAdd,
+  print,
   ...view
 }: ReleaseProps) {
   const { readOnly, basePath, search } = view
+  const stats = `Size ${totalsText(size, filteredSize)} · ${totalsText(count, filteredCount)} features`
   return (
     <Draggable draggableId={milestone.id} index={index} isDragDisabled={readOnly}>
       {(drag, snapshot) => (
@@ -191,13 +82,10 @@ export const ReleaseRow = memo(function ReleaseRow({
           className={`release ${snapshot.isDragging ? 'dragging' : ''}`}
           ref={drag.innerRef}
           {...drag.draggableProps}
+          style={{ ...drag.draggableProps.style, ...({ '--release': index } as CSSProperties) }}
           aria-label={`Release ${milestone.title}`}
         >
-          <div
-            className="release-header"
-            {...drag.dragHandleProps}
-            aria-label={`Drag release ${milestone.title}`}
-          >
+          <div className="release-header">
             <CardTile
               to={`${basePath}/m/${milestone.id}${search}`}
               title={milestone.title}
@@ -206,26 +94,41 @@ export const ReleaseRow = memo(function ReleaseRow({
               annotations={milestone.annotations}
               kindLabel="Release"
               className="release-card"
+              dragHandle={drag.dragHandleProps}
+              navId={milestone.id}
             />
-            <span className="release-stats">
-              <span title="Total size">{`Size ${size}`}</span> · <span>{`${count} features`}</span>
-            </span>
+            <span className="release-stats">{stats}</span>
           </div>
-          <div className="release-cells">
-            {goals.map((goal) => (
-              <CellGroup
-                key={goal.workflow.id}
-                goal={goal}
-                milestone={milestone}
-                cells={cells}
-                onAdd={onAdd}
-                {...view}
-              />
-            ))}
-          </div>
+          {Array.from({ length: Math.max(0, print.bands - 1) }, (_, i) => (
+            <p key={i} className="print-only print-release-label" style={{ '--band': i + 1 } as CSSProperties}>
+              <strong>{milestone.title}</strong> {stats}
+            </p>
+          ))}
+          <ReleaseCells milestone={milestone} goals={goals} cells={cells} onAdd={onAdd} print={print} {...view} />
         </section>
       )}
     </Draggable>
+  )
+}, sameRow)
+
+type ReleaseCellsProps = Omit<ReleaseProps, 'size' | 'count' | 'filteredSize' | 'filteredCount' | 'index'>
+
+/** The row's cells, apart from its header: the filtered totals change with every keystroke, the cells do not. */
+const ReleaseCells = memo(function ReleaseCells({ milestone, goals, cells, onAdd, print, ...view }: ReleaseCellsProps) {
+  return (
+    <div className="release-cells">
+      {goals.map((goal) => (
+        <CellGroup
+          key={goal.workflow.id}
+          goal={goal}
+          milestone={milestone}
+          cells={cells}
+          onAdd={onAdd}
+          print={print}
+          {...view}
+        />
+      ))}
+    </div>
   )
 }, sameRow)
 
@@ -233,17 +136,20 @@ type CellGroupProps = BoardLinks & {
   goal: GoalColumn
   milestone: Milestone
   cells: Map<string, Feature[]>
-  showClosed: boolean
+  includeClosed: boolean
   onAdd: OnAdd
+  print: PrintLayout
 }
 
 /** The cells of one goal in one release; they accept drops while near the screen (near-viewport.tsx). */
-function CellGroup({ goal, milestone, cells, onAdd, ...view }: CellGroupProps) {
+function CellGroup({ goal, milestone, cells, onAdd, print, ...view }: CellGroupProps) {
   const ref = useRef<HTMLDivElement>(null)
   const near = useNearViewport(ref)
   return (
     <div className="cell-group" ref={ref} style={{ width: columnsWidth(goal) }}>
-      {goal.activities.length === 0 ? <div className="cell placeholder" /> : null}
+      {goal.activities.length === 0 ? (
+        <div className="cell placeholder" style={printStyle(print.columns.get(goal.workflow.id))} />
+      ) : null}
       {goal.activities.map((activity) => (
         <Cell
           key={activity.id}
@@ -254,6 +160,7 @@ function CellGroup({ goal, milestone, cells, onAdd, ...view }: CellGroupProps) {
           features={cells.get(cellKey(milestone.id, activity.id))}
           onAdd={onAdd}
           dropEnabled={near}
+          place={print.columns.get(activity.id)}
           {...view}
         />
       ))}
@@ -267,9 +174,10 @@ type CellProps = BoardLinks & {
   activityId: string
   activityTitle: string
   features: Feature[] | undefined
-  showClosed: boolean
+  includeClosed: boolean
   dropEnabled: boolean
   onAdd: OnAdd
+  place: PrintPlace | undefined
 }
 
 const Cell = memo(function Cell({
@@ -280,17 +188,19 @@ const Cell = memo(function Cell({
   features,
   onAdd,
   readOnly,
-  showClosed,
+  includeClosed,
   dropEnabled,
   basePath,
   search,
+  place,
 }: CellProps) {
   // The drag library re-renders every cell's Droppable when a drag starts and ends; handing it
-  // the same card elements each time lets React skip the thousands of cards inside.
+  // the same card elements each time lets React skip the thousands of cards inside. Cards left
+  // out by the search stay mounted (hidden), so typing never remounts draggables.
   const cards = useMemo(
     () =>
       (features ?? [])
-        .filter((f) => showClosed || f.status !== 'CLOSED')
+        .filter((f) => includeClosed || f.status !== 'CLOSED')
         .map((f, i) => (
           <Draggable key={f.id} draggableId={f.id} index={i} isDragDisabled={readOnly}>
             {(d, s) => (
@@ -305,11 +215,13 @@ const Cell = memo(function Cell({
                 className="feature-card"
                 provided={d}
                 dragging={s.isDragging}
+                navId={f.id}
+                searchable
               />
             )}
           </Draggable>
         )),
-    [features, showClosed, readOnly, basePath, search],
+    [features, includeClosed, readOnly, basePath, search],
   )
   return (
     <Droppable
@@ -322,6 +234,7 @@ const Cell = memo(function Cell({
           className={`cell ${snapshot.isDraggingOver ? 'over' : ''}`}
           ref={drop.innerRef}
           {...drop.droppableProps}
+          style={printStyle(place)}
         >
           {cards}
           {drop.placeholder}
@@ -329,11 +242,10 @@ const Cell = memo(function Cell({
             <button
               type="button"
               className="add-feature"
+              tabIndex={-1}
               onClick={() => onAdd({ kind: 'feature', milestoneId, subWorkflowId: activityId })}
               aria-label={`Add feature to ${milestoneTitle} / ${activityTitle}`}
-            >
-              +
-            </button>
+            />
           ) : null}
         </div>
       )}

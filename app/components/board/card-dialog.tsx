@@ -129,7 +129,7 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
                   aria-expanded={menuOpen}
                   onClick={() => setMenuOpen(!menuOpen)}
                 >
-                  ⋯
+                  <span aria-hidden="true">⋯</span>
                 </button>
                 {menuOpen ? (
                   <div className="menu" role="menu">
@@ -148,7 +148,7 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
               <span />
             )}
             <button type="button" className="icon-button" aria-label="Close" onClick={close}>
-              ✕
+              <span aria-hidden="true">✕</span>
             </button>
           </div>
           {confirmingDelete ? (

@@ -17,7 +17,7 @@ export function InlineTitle({ value, editable, onSave, headingId }: { value: str
     return (
       <h2 id={headingId} className="dialog-title">
         {editable ? (
-          <button type="button" className="title-button" onClick={() => setEditing(true)} aria-label={`Title: ${value}. Edit title`}>
+          <button type="button" className="title-button" onClick={() => setEditing(true)} aria-label={`${value}. Edit title`}>
             {value}
           </button>
         ) : (

@@ -80,7 +80,7 @@ function PersonaDetails({ persona, onNavigate }: { persona: Persona; onNavigate:
   return (
     <div className="persona-details">
       <button type="button" className="link-button small" onClick={() => onNavigate({ page: 'all' })}>
-        ← All personas
+        <span aria-hidden="true">← </span>All personas
       </button>
       <div className="row">
         <PersonaAvatar avatar={persona.avatar} size={56} />

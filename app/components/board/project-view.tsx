@@ -10,9 +10,11 @@ import { HistoryControls, useDeleteToast, type HistoryState } from './history-co
 import { LivePresence } from './live-presence'
 import { TrashPanel } from './trash-panel'
 import { PersonaPanel } from './persona-panel'
+import { PrintPageStyle } from './print-page-style'
 import { StoryMap } from './story-map'
+import { useBoardFilter } from './use-board-filter'
 
-type Props = Omit<BoardApi, 'showClosed' | 'setShowClosed' | 'openPersonas'> & {
+type Props = Omit<BoardApi, 'showClosed' | 'setShowClosed' | 'openPersonas' | 'linkSearch' | 'filter' | 'setFilter'> & {
   /** The share link (absolute), when SPEC §6 allows one. */
   shareUrl: string | null
   csvUrl: string
@@ -33,13 +35,16 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
   useEffect(() => boardAlerts.subscribe((message) => push('fail', message)), [push])
   const closePersonas = useCallback(() => setPersonaView(null), [])
   const openPersonas = useCallback((view?: PersonaView) => setPersonaView(view ?? { page: 'all' }), [])
-  const api: BoardApi = { ...board, showClosed, setShowClosed, openPersonas }
-  const { bundle, readOnly, mode, basePath, search } = board
+  // `search` from the route is the query card links keep (`?demo=1`); dialogs keep the whole page query.
+  const { filter, setFilter, query, search } = useBoardFilter()
+  const api: BoardApi = { ...board, search, linkSearch: board.search, filter, setFilter, showClosed, setShowClosed, openPersonas }
+  const { bundle, readOnly, mode, basePath } = board
   // The JSON export (CONTRACT §8) sits beside the CSV: `…/storymap.json`, named `<title>.storymap.json`.
   const jsonUrl = csvUrl.replace(/\.csv$/, '.json')
   return (
     <BoardProvider value={api}>
       <div className="project-page">
+        <PrintPageStyle title={bundle.project.title} />
         <div className="project-toolbar">
           <h1 className="project-title">{bundle.project.title}</h1>
           {readOnly || mode === 'demo' ? <span className="badge view-only">VIEW ONLY</span> : null}
@@ -81,7 +86,7 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
                 aria-expanded={menuOpen}
                 onClick={() => setMenuOpen(!menuOpen)}
               >
-                ⋯
+                <span aria-hidden="true">⋯</span>
               </button>
               {menuOpen ? (
                 <div className="menu" role="menu">
@@ -97,6 +102,17 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
                   <a href={jsonUrl} download className="menu-link" role="menuitem" onClick={() => setMenuOpen(false)}>
                     Export JSON
                   </a>
+                  <button
+                    type="button"
+                    className="menu-button"
+                    role="menuitem"
+                    onClick={() => {
+                      setMenuOpen(false)
+                      window.print()
+                    }}
+                  >
+                    Print
+                  </button>
                 </div>
               ) : null}
             </div>
@@ -106,11 +122,11 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
               aria-label="Project settings"
               preventScrollReset
             >
-              ⚙
+              <span aria-hidden="true">⚙</span>
             </Link>
           </div>
         </div>
-        <OpenCardProvider>
+        <OpenCardProvider query={query}>
           <StoryMap />
         </OpenCardProvider>
         {personaView ? (

@@ -1,17 +1,36 @@
 import { DragDropContext, Droppable, type DropResult } from '@hello-pangea/dnd'
-import { lazy, Suspense, useMemo, useRef, useState } from 'react'
-import { buildGrid, byRank, cellKey, type BoardGrid } from '~/domain/board-grid'
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react'
+import { cellKey, byRank } from '~/domain/board-grid'
+import { navLayout } from '~/domain/board-nav'
 import type { Persona, WorkflowPersona } from '~/domain/board-types'
 import { moveIndexFromVisible } from '~/domain/rank'
 import { useBoard } from './board-context'
-import { GoalColumnView, ReleaseRow } from './board-rows'
+import { ReleaseRow } from './board-rows'
+import { CardFilterProvider, createCardFilterStore } from './card-filter-store'
+import { FindBar, SEARCH_FIELD_ID } from './find-bar'
+import { GoalColumnView } from './goal-column'
 import { createNearWatcher, NearViewportProvider } from './near-viewport'
 import type { NewCardTarget } from './new-card-modal'
+import { useBoardKeyboard } from './use-board-keyboard'
+import { useBoardView } from './use-board-view'
 
 // The modal (and the validation library it uses) loads when a card is first added, not with the board.
 const NewCardModal = lazy(() => import('./new-card-modal').then((m) => ({ default: m.NewCardModal })))
+const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })))
 
 const NO_PERSONAS: Persona[] = []
+// Layout effects do nothing on the server (and React says so); the store starts right there anyway.
+const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
 
 function personasByGoal(links: WorkflowPersona[], personas: Persona[]) {
   const byId = new Map(personas.map((p) => [p.id, p]))
@@ -26,25 +45,77 @@ function personasByGoal(links: WorkflowPersona[], personas: Persona[]) {
   return result
 }
 
-/** The story map: goals across, activities under them, releases down, features in the cells. */
+/**
+ * The story map: goals across, activities under them, releases down, features in the cells;
+ * above it the search and filters, which hide feature cards without unmounting them.
+ */
 export function StoryMap() {
-  const { bundle, readOnly, showClosed, dispatch, basePath, search, openPersonas, live } = useBoard()
-  // Each grid reuses the unchanged parts of the one before (see buildGrid).
-  const lastGrid = useRef<BoardGrid | undefined>(undefined)
-  const grid = useMemo(
-    () => (lastGrid.current = buildGrid(bundle, showClosed, lastGrid.current)),
-    [bundle, showClosed],
-  )
+  const {
+    bundle,
+    readOnly,
+    showClosed,
+    dispatch,
+    basePath,
+    linkSearch,
+    openPersonas,
+    filter,
+    setFilter,
+    live,
+  } = useBoard()
+  const { grid, view, print } = useBoardView(bundle, showClosed, filter)
+  // Feature tiles read the search and filters from this store; it is brought up to date before
+  // the browser paints, so the count line and the cards change in the same frame.
+  const [cardFilter] = useState(() => createCardFilterStore(view.cards))
+  const [root, setRoot] = useState<HTMLElement | null>(null)
+  useBrowserLayoutEffect(() => cardFilter.applyAll(root), [cardFilter, root])
+  useBrowserLayoutEffect(() => cardFilter.update(view.cards, root), [cardFilter, view.cards, root])
   const goalPersonas = useMemo(
     () => personasByGoal(bundle.workflowPersonas, bundle.personas),
     [bundle.workflowPersonas, bundle.personas],
   )
   const [adding, setAdding] = useState<NewCardTarget | null>(null)
+  const [showingShortcuts, setShowingShortcuts] = useState(false)
   const [nearWatcher] = useState(createNearWatcher)
+  const dragging = useRef(false)
+  const closeShortcuts = useCallback(() => setShowingShortcuts(false), [])
 
-  // Everyone else's changes wait while a card is in the air, and land after the drop.
-  const onDragStart = () => live?.setDragging(true)
+  const onNew = (navId: string, item: HTMLElement) => {
+    if (readOnly) return
+    if (item instanceof HTMLButtonElement) return item.click()
+    const feature = bundle.features.find((f) => f.id === navId)
+    if (feature)
+      return setAdding({
+        kind: 'feature',
+        milestoneId: feature.milestoneId,
+        subWorkflowId: feature.subWorkflowId,
+      })
+    const activity = bundle.subWorkflows.find((s) => s.id === navId)
+    if (activity) return setAdding({ kind: 'subworkflow', workflowId: activity.workflowId })
+    if (bundle.workflows.some((w) => w.id === navId)) return setAdding({ kind: 'workflow' })
+    if (bundle.milestones.some((m) => m.id === navId)) return setAdding({ kind: 'milestone' })
+  }
+  useBoardKeyboard({
+    root,
+    layout: () =>
+      navLayout(
+        grid,
+        (f) => (view.includeClosed || f.status !== 'CLOSED') && !view.cards.get(f.id)?.hidden,
+        !readOnly,
+      ),
+    onNew,
+    onShortcuts: () => setShowingShortcuts(true),
+    onSearch: () => document.getElementById(SEARCH_FIELD_ID)?.focus(),
+    dragging: () => dragging.current,
+  })
+
+  // The arrow keys are the drag library's while a card is in the air, and everyone else's
+  // changes wait until the drop.
+  const onDragStart = () => {
+    dragging.current = true
+    live?.setDragging(true)
+  }
   const onDragEnd = (result: DropResult) => {
+    dragging.current = false
     try {
       drop(result)
     } finally {
@@ -54,13 +125,15 @@ export function StoryMap() {
   const drop = (result: DropResult) => {
     const { destination, draggableId: id, type } = result
     if (!destination || readOnly) return
-    const shown = (card: { status: string }) => showClosed || card.status !== 'CLOSED'
-    // The API's index counts hidden closed cards too (app/domain/rank.ts).
-    const indexIn = <T extends { id: string; status: string }>(list: T[]) =>
+    // The API's index counts hidden closed cards too (app/domain/rank.ts). Feature cards left out
+    // by the search or filters are still in their lists (hidden), so the drop index counts them.
+    const inList = (closedShown: boolean) => (card: { status: string }) =>
+      closedShown || card.status !== 'CLOSED'
+    const indexIn = <T extends { id: string; status: string }>(list: T[], closedShown = showClosed) =>
       moveIndexFromVisible(
         list.filter((c) => c.id !== id),
         destination.index,
-        shown,
+        inList(closedShown),
       )
     if (type === 'GOAL') {
       dispatch({ type: 'workflow.move', id, index: indexIn([...bundle.workflows].sort(byRank)) })
@@ -73,15 +146,30 @@ export function StoryMap() {
     } else if (type === 'FEATURE') {
       const [, toMilestoneId, toSubWorkflowId] = destination.droppableId.split(':')
       const siblings = grid.cells.get(cellKey(toMilestoneId, toSubWorkflowId)) ?? []
-      dispatch({ type: 'feature.move', id, toMilestoneId, toSubWorkflowId, index: indexIn(siblings) })
+      dispatch({
+        type: 'feature.move',
+        id,
+        toMilestoneId,
+        toSubWorkflowId,
+        index: indexIn(siblings, view.includeClosed),
+      })
     }
   }
 
-  const modal = adding ? (
-    <Suspense fallback={null}>
-      <NewCardModal target={adding} onClose={() => setAdding(null)} />
-    </Suspense>
-  ) : null
+  const dialogs = (
+    <>
+      {adding ? (
+        <Suspense fallback={null}>
+          <NewCardModal target={adding} onClose={() => setAdding(null)} />
+        </Suspense>
+      ) : null}
+      {showingShortcuts ? (
+        <Suspense fallback={null}>
+          <ShortcutsDialog onClose={closeShortcuts} />
+        </Suspense>
+      ) : null}
+    </>
+  )
   const empty = bundle.workflows.length === 0 && bundle.milestones.length === 0
   if (empty) {
     return (
@@ -96,82 +184,107 @@ export function StoryMap() {
             </button>
           </>
         )}
-        {modal}
+        {dialogs}
       </div>
     )
   }
 
   const { hidden } = grid
-  const view = { readOnly, basePath, search }
+  const links = { readOnly, basePath, search: linkSearch }
   return (
-    <div className="story-map-wrap" ref={nearWatcher.setRoot}>
-      <NearViewportProvider value={nearWatcher}>
-        <DragDropContext onDragStart={onDragStart} onDragEnd={onDragEnd}>
-          <div className="story-map" role="region" aria-label="Story map">
-            <Droppable droppableId="goals" type="GOAL" direction="horizontal" isDropDisabled={readOnly}>
-              {(drop) => (
-                <div className="goal-row" ref={drop.innerRef} {...drop.droppableProps}>
-                  {grid.goals.map((goal, index) => (
-                    <GoalColumnView
-                      key={goal.workflow.id}
-                      goal={goal}
-                      index={index}
-                      personas={goalPersonas.get(goal.workflow.id) ?? NO_PERSONAS}
-                      onAdd={setAdding}
-                      openPersonas={openPersonas}
-                      {...view}
-                    />
-                  ))}
-                  {drop.placeholder}
-                  {!readOnly ? (
-                    <button
-                      type="button"
-                      className="add-button add-goal"
-                      onClick={() => setAdding({ kind: 'workflow' })}
-                    >
-                      + Add goal
-                    </button>
-                  ) : null}
-                </div>
-              )}
-            </Droppable>
-            <Droppable droppableId="releases" type="RELEASE" isDropDisabled={readOnly}>
-              {(drop) => (
-                <div className="release-list" ref={drop.innerRef} {...drop.droppableProps}>
-                  {grid.releases.map(({ milestone, size, count }, index) => (
-                    <ReleaseRow
-                      key={milestone.id}
-                      milestone={milestone}
-                      size={size}
-                      count={count}
-                      index={index}
-                      goals={grid.goals}
-                      cells={grid.cells}
-                      showClosed={showClosed}
-                      onAdd={setAdding}
-                      {...view}
-                    />
-                  ))}
-                  {drop.placeholder}
-                </div>
-              )}
-            </Droppable>
-            {!readOnly ? (
-              <button
-                type="button"
-                className="add-button add-release"
-                onClick={() => setAdding({ kind: 'milestone' })}
+    <>
+      <FindBar
+        filter={filter}
+        setFilter={setFilter}
+        shown={view.shown}
+        total={view.total}
+        personas={bundle.personas}
+      />
+      <div className="story-map-wrap" ref={nearWatcher.setRoot}>
+        <CardFilterProvider store={cardFilter}>
+          <NearViewportProvider value={nearWatcher}>
+            <DragDropContext onDragStart={onDragStart} onDragEnd={onDragEnd}>
+              <div
+                className="story-map"
+                role="region"
+                aria-label="Story map"
+                ref={setRoot}
+                style={{ '--releases': grid.releases.length } as CSSProperties}
               >
-                + Add release
-              </button>
-            ) : null}
-          </div>
-        </DragDropContext>
-      </NearViewportProvider>
-      {hidden.releases + hidden.goals + hidden.activities > 0 ? (
-        <p className="closed-note">{`Closed cards not shown: ${hidden.releases} releases / ${hidden.goals} goals / ${hidden.activities} activities`}</p>
-      ) : null}
-      {modal}
-    </div>
+                <Droppable droppableId="goals" type="GOAL" direction="horizontal" isDropDisabled={readOnly}>
+                  {(drop) => (
+                    <div className="goal-row" ref={drop.innerRef} {...drop.droppableProps}>
+                      {grid.goals.map((goal, index) => (
+                        <GoalColumnView
+                          key={goal.workflow.id}
+                          goal={goal}
+                          index={index}
+                          personas={goalPersonas.get(goal.workflow.id) ?? NO_PERSONAS}
+                          onAdd={setAdding}
+                          openPersonas={openPersonas}
+                          filtered={view.filtering ? view.goals.get(goal.workflow.id) : undefined}
+                          print={print}
+                          {...links}
+                        />
+                      ))}
+                      {drop.placeholder}
+                      {!readOnly ? (
+                        <button
+                          type="button"
+                          className="add-button add-goal"
+                          onClick={() => setAdding({ kind: 'workflow' })}
+                        >
+                          <span aria-hidden="true">+ </span>Add goal
+                        </button>
+                      ) : null}
+                    </div>
+                  )}
+                </Droppable>
+                <Droppable droppableId="releases" type="RELEASE" isDropDisabled={readOnly}>
+                  {(drop) => (
+                    <div className="release-list" ref={drop.innerRef} {...drop.droppableProps}>
+                      {grid.releases.map(({ milestone, size, count }, index) => {
+                        const filtered = view.filtering ? view.releases.get(milestone.id) : undefined
+                        return (
+                          <ReleaseRow
+                            key={milestone.id}
+                            milestone={milestone}
+                            size={size}
+                            count={count}
+                            filteredSize={filtered?.size ?? null}
+                            filteredCount={filtered?.count ?? null}
+                            index={index}
+                            goals={grid.goals}
+                            cells={grid.cells}
+                            includeClosed={view.includeClosed}
+                            onAdd={setAdding}
+                            print={print}
+                            {...links}
+                          />
+                        )
+                      })}
+                      {drop.placeholder}
+                    </div>
+                  )}
+                </Droppable>
+                {!readOnly ? (
+                  <button
+                    type="button"
+                    className="add-button add-release"
+                    onClick={() => setAdding({ kind: 'milestone' })}
+                  >
+                    <span aria-hidden="true">+ </span>Add release
+                  </button>
+                ) : null}
+              </div>
+            </DragDropContext>
+          </NearViewportProvider>
+        </CardFilterProvider>
+        {hidden.releases + hidden.goals + hidden.activities > 0 ? (
+          <p className="closed-note">{`Closed cards not shown: ${hidden.releases} releases / ${hidden.goals} goals / ${hidden.activities} activities`}</p>
+        ) : null}
+      </div>
+      {dialogs}
+    </>
   )
 }

@@ -1,0 +1,149 @@
+import { useEffect, useRef } from 'react'
+import { neighbour, type Direction, type NavLayout } from '~/domain/board-nav'
+
+type Options = {
+  /** The story map (null while the board is empty). */
+  root: HTMLElement | null
+  /** The layout of what is shown now; called on an arrow key only. */
+  layout: () => NavLayout
+  /** `n` on an item: its id, and its element. */
+  onNew: (navId: string, item: HTMLElement) => void
+  onShortcuts: () => void
+  onSearch: () => void
+  /** True while the drag library moves a card (its keys are not ours then). */
+  dragging: () => boolean
+}
+
+const ARROWS: Record<string, Direction> = {
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+}
+const NOT_TYPED = new Set([
+  'checkbox',
+  'radio',
+  'button',
+  'submit',
+  'reset',
+  'range',
+  'color',
+  'file',
+  'image',
+])
+
+/** True when the key goes into a text field, where no shortcut may fire. */
+export function typingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  if (target.isContentEditable) return true
+  if (target instanceof HTMLInputElement) return !NOT_TYPED.has(target.type)
+  return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
+}
+
+const withModifier = (e: KeyboardEvent) => e.ctrlKey || e.metaKey || e.altKey
+const modalOpen = () => document.querySelector('[role="dialog"][aria-modal="true"]') !== null
+const shown = (el: Element) => !el.classList.contains('filtered-out')
+
+/*
+ * The board's items and their ids (app/domain/board-nav.ts), read from what the page has anyway
+ * rather than from an id attribute on each of thousands of elements (HTML size): a card is the
+ * last segment of its link, a cell's `+` is named by its cell (`cell:{release}:{activity}`),
+ * only the few `Add activity` buttons carry `data-nav`.
+ */
+const ITEMS = 'a.card-tile, button.add-feature, [data-nav]'
+
+function itemId(item: HTMLElement): string | null {
+  if (item.dataset.nav) return item.dataset.nav
+  if (item instanceof HTMLAnchorElement) return item.pathname.split('/').pop() ?? null
+  const cell = item.closest<HTMLElement>('[data-rfd-droppable-id^="cell:"]')?.dataset.rfdDroppableId
+  return cell ? `add:${cell.slice('cell:'.length)}` : null
+}
+
+function itemElement(root: HTMLElement, id: string): HTMLElement | null {
+  if (id.startsWith('add:')) {
+    return root.querySelector(
+      `[data-rfd-droppable-id="cell:${CSS.escape(id.slice(4))}"] > button.add-feature`,
+    )
+  }
+  return (
+    root.querySelector(`[data-nav="${CSS.escape(id)}"]`) ??
+    root.querySelector(`a.card-tile[href*="/${CSS.escape(id)}"]`)
+  )
+}
+
+/**
+ * The board's keyboard (CONTRACT §9). A roving tabindex: of all cards and add buttons, exactly
+ * one has tabindex 0 (the last one focused, else the first shown), so Tab enters the board once
+ * and leaves it once. Tiles render tabindex -1 and this hook moves the 0 in the DOM directly:
+ * React never rewrites an attribute whose prop did not change, and moving it by state would
+ * re-render two memoised tiles per key press for nothing.
+ */
+export function useBoardKeyboard(options: Options) {
+  const latest = useRef(options)
+  latest.current = options
+  const stop = useRef<HTMLElement | null>(null)
+
+  const makeStop = (element: HTMLElement) => {
+    if (stop.current && stop.current !== element) stop.current.tabIndex = -1
+    element.tabIndex = 0
+    stop.current = element
+  }
+
+  // After every render: the stop must still be in the board and shown, or the first shown item takes over.
+  const root = options.root
+  useEffect(() => {
+    if (!root) return
+    const current = stop.current
+    if (current && current.isConnected && root.contains(current) && shown(current)) {
+      if (current.tabIndex !== 0) current.tabIndex = 0
+      return
+    }
+    const first = root.querySelector<HTMLElement>('a.card-tile:not(.filtered-out)')
+    if (first) makeStop(first)
+    else stop.current = null
+  })
+
+  useEffect(() => {
+    const onPageKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || withModifier(event) || typingIn(event.target) || modalOpen()) return
+      if (event.key === '/') {
+        event.preventDefault()
+        latest.current.onSearch()
+      } else if (event.key === '?') {
+        event.preventDefault()
+        latest.current.onShortcuts()
+      }
+    }
+    document.addEventListener('keydown', onPageKey)
+    return () => document.removeEventListener('keydown', onPageKey)
+  }, [])
+
+  useEffect(() => {
+    if (!root) return
+    const onFocusIn = (event: FocusEvent) => {
+      const item = (event.target as Element).closest<HTMLElement>(ITEMS)
+      if (item && root.contains(item)) makeStop(item)
+    }
+    const onBoardKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || withModifier(event) || latest.current.dragging()) return
+      const item = (event.target as Element).closest<HTMLElement>(ITEMS)
+      const id = item && root.contains(item) ? itemId(item) : null
+      if (!id) return
+      const direction = ARROWS[event.key]
+      if (direction) {
+        event.preventDefault()
+        const next = neighbour(latest.current.layout(), id, direction)
+        if (next) itemElement(root, next)?.focus()
+      } else if (event.key === 'n' && !event.shiftKey) {
+        event.preventDefault()
+        latest.current.onNew(id, item!)
+      }
+    }
+    root.addEventListener('focusin', onFocusIn)
+    root.addEventListener('keydown', onBoardKey)
+    return () => {
+      root.removeEventListener('focusin', onFocusIn)
+      root.removeEventListener('keydown', onBoardKey)
+    }
+  }, [root])
+}

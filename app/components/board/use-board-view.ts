@@ -1,0 +1,58 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import type { BoardFilter } from '~/domain/board-filter'
+import { buildGrid, type BoardGrid } from '~/domain/board-grid'
+import type { ProjectBundle } from '~/domain/board-types'
+import { deriveBoardView, type BoardView } from '~/domain/board-view'
+import { createSearchTextIndex, featureMatcher } from '~/domain/feature-match'
+import { printLayout } from '~/domain/print-layout'
+import { searchWords } from '~/domain/text-search'
+
+/**
+ * The board's grid and how the search and filters show it. Each step reuses the unchanged parts
+ * of the one before (buildGrid, deriveBoardView), so memoised rows and cells skip rendering.
+ * The search text of every feature is normalized once per feature object, and only while a
+ * search is typed.
+ */
+export function useBoardView(bundle: ProjectBundle, showClosed: boolean, filter: BoardFilter) {
+  const lastGrid = useRef<BoardGrid | undefined>(undefined)
+  const grid = useMemo(
+    () => (lastGrid.current = buildGrid(bundle, showClosed, lastGrid.current)),
+    [bundle, showClosed],
+  )
+  const [searchTexts] = useState(createSearchTextIndex)
+  // Normalizes every feature's text while the browser is idle, so the first key typed is as quick as the rest.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200))
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout
+    const handle = idle(() => searchTexts(bundle.features, bundle.featureComments))
+    return () => cancel(handle)
+  }, [searchTexts, bundle.features, bundle.featureComments])
+  const words = useMemo(() => searchWords(filter.q), [filter.q])
+  const searching = words.length > 0
+  const texts = useMemo(
+    () => (searching ? searchTexts(bundle.features, bundle.featureComments) : null),
+    [searching, searchTexts, bundle.features, bundle.featureComments],
+  )
+  const matcher = useMemo(
+    () => featureMatcher(filter, bundle, (f) => texts?.get(f.id) ?? ''),
+    // The matcher reads only these parts of the bundle.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [filter, texts, bundle.workflowPersonas, bundle.subWorkflows],
+  )
+  const lastView = useRef<BoardView | undefined>(undefined)
+  const view = useMemo(
+    () =>
+      (lastView.current = deriveBoardView(
+        grid,
+        { showClosed, matcher, words, closedWanted: filter.status === 'closed' },
+        lastView.current,
+      )),
+    [grid, showClosed, matcher, words, filter.status],
+  )
+  const goals = grid.goals
+  const print = useMemo(
+    () => printLayout(goals.map((g) => ({ id: g.workflow.id, activityIds: g.activities.map((a) => a.id) }))),
+    [goals],
+  )
+  return { grid, view, print }
+}

@@ -1,0 +1,144 @@
+import { cellKey, type BoardGrid } from './board-grid'
+import type { Feature } from './board-types'
+
+/**
+ * Arrow-key moves between the board's items (CONTRACT §9). Items are ids: cards, and where the
+ * board is editable the `+` of each cell and the `Add activity` of a goal without activities.
+ *
+ * - Goal row: goals left to right. Activity row: each goal's activities (or its add button).
+ * - Each release row: the release card, then one column per activity, each a list top to bottom.
+ * - Left/Right: the nearest item in the next non-empty column that way, in the same row.
+ * - Up/Down: within a cell, then on to the same column in the releases above or below;
+ *   above the first release are the column's activity and then its goal.
+ */
+export type NavLayout = {
+  goals: string[]
+  /** The activity row, left to right: `column` is the activity's column, null for an add button. */
+  activityRow: { id: string; goalId: string; column: number | null }[]
+  releases: { id: string; columns: string[][] }[]
+}
+
+export type Direction = 'left' | 'right' | 'up' | 'down'
+
+type Place =
+  | { row: 'goal'; index: number }
+  | { row: 'activity'; index: number }
+  | { row: 'release'; release: number }
+  | { row: 'cell'; release: number; column: number; index: number }
+
+function locate(layout: NavLayout, id: string): Place | null {
+  const goal = layout.goals.indexOf(id)
+  if (goal !== -1) return { row: 'goal', index: goal }
+  const activity = layout.activityRow.findIndex((a) => a.id === id)
+  if (activity !== -1) return { row: 'activity', index: activity }
+  for (let r = 0; r < layout.releases.length; r++) {
+    const release = layout.releases[r]
+    if (release.id === id) return { row: 'release', release: r }
+    for (let c = 0; c < release.columns.length; c++) {
+      const index = release.columns[c].indexOf(id)
+      if (index !== -1) return { row: 'cell', release: r, column: c, index }
+    }
+  }
+  return null
+}
+
+const atIndex = (items: string[], index: number) => items[Math.min(index, items.length - 1)]
+
+/** The first item of `column` in the releases from `from` on, going `step` (+1 down, -1 up). */
+function scanColumn(layout: NavLayout, column: number, from: number, step: 1 | -1): string | null {
+  for (let r = from; r >= 0 && r < layout.releases.length; r += step) {
+    const items = layout.releases[r].columns[column] ?? []
+    if (items.length > 0) return step === 1 ? items[0] : items[items.length - 1]
+  }
+  return null
+}
+
+/** The nearest item in the next non-empty column from `column`, going `step`, in release `r`. */
+function scanRow(layout: NavLayout, r: number, column: number, index: number, step: 1 | -1): string | null {
+  const columns = layout.releases[r].columns
+  for (let c = column + step; c >= 0 && c < columns.length; c += step) {
+    if (columns[c].length > 0) return atIndex(columns[c], index)
+  }
+  return null
+}
+
+/** The item an arrow key moves to from `id`, or null when there is none that way. */
+export function neighbour(layout: NavLayout, id: string, direction: Direction): string | null {
+  const place = locate(layout, id)
+  if (!place) return null
+  const { goals, activityRow, releases } = layout
+  switch (place.row) {
+    case 'goal': {
+      if (direction === 'left') return goals[place.index - 1] ?? null
+      if (direction === 'right') return goals[place.index + 1] ?? null
+      if (direction === 'down') return activityRow.find((a) => a.goalId === id)?.id ?? null
+      return null
+    }
+    case 'activity': {
+      const item = activityRow[place.index]
+      if (direction === 'left') return activityRow[place.index - 1]?.id ?? null
+      if (direction === 'right') return activityRow[place.index + 1]?.id ?? null
+      if (direction === 'up') return item.goalId
+      return item.column === null ? null : scanColumn(layout, item.column, 0, 1)
+    }
+    case 'release': {
+      if (direction === 'up') return releases[place.release - 1]?.id ?? null
+      if (direction === 'down') return releases[place.release + 1]?.id ?? null
+      if (direction === 'right') return scanRow(layout, place.release, -1, 0, 1)
+      return null
+    }
+    case 'cell': {
+      const { release, column, index } = place
+      const items = releases[release].columns[column]
+      if (direction === 'up') {
+        if (index > 0) return items[index - 1]
+        return (
+          scanColumn(layout, column, release - 1, -1) ??
+          activityRow.find((a) => a.column === column)?.id ??
+          null
+        )
+      }
+      if (direction === 'down') {
+        if (index < items.length - 1) return items[index + 1]
+        return scanColumn(layout, column, release + 1, 1)
+      }
+      if (direction === 'left') return scanRow(layout, release, column, index, -1) ?? releases[release].id
+      return scanRow(layout, release, column, index, 1)
+    }
+  }
+}
+
+export const addFeatureNavId = (milestoneId: string, activityId: string) => `add:${milestoneId}:${activityId}`
+export const addActivityNavId = (goalId: string) => `add-activity:${goalId}`
+
+/**
+ * The layout of what the board shows: `shown(feature)` says whether a feature card is in view
+ * (not closed away, not filtered out); `editable` adds the add buttons.
+ */
+export function navLayout(
+  grid: BoardGrid,
+  shown: (feature: Feature, cell: string) => boolean,
+  editable: boolean,
+): NavLayout {
+  const activityRow: NavLayout['activityRow'] = []
+  const columns: string[] = []
+  for (const goal of grid.goals) {
+    if (goal.activities.length === 0 && editable) {
+      activityRow.push({ id: addActivityNavId(goal.workflow.id), goalId: goal.workflow.id, column: null })
+    }
+    for (const activity of goal.activities) {
+      activityRow.push({ id: activity.id, goalId: goal.workflow.id, column: columns.length })
+      columns.push(activity.id)
+    }
+  }
+  const releases = grid.releases.map(({ milestone }) => ({
+    id: milestone.id,
+    columns: columns.map((activityId) => {
+      const key = cellKey(milestone.id, activityId)
+      const items = (grid.cells.get(key) ?? []).filter((f) => shown(f, key)).map((f) => f.id)
+      if (editable) items.push(addFeatureNavId(milestone.id, activityId))
+      return items
+    }),
+  }))
+  return { goals: grid.goals.map((g) => g.workflow.id), activityRow, releases }
+}

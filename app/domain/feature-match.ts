@@ -1,0 +1,84 @@
+import { annotationList } from './board-constants'
+import type { BoardFilter } from './board-filter'
+import type { Feature, FeatureComment, ProjectBundle } from './board-types'
+import { containsAllWords, normalizeText, searchWords } from './text-search'
+
+export type FeatureMatcher = (feature: Feature) => boolean
+
+/**
+ * Normalized search text (title, description, comments) per feature id. The parts are cached per
+ * entity object, and the board keeps the objects of unchanged entities, so after an edit only
+ * the changed feature or comment is normalized again.
+ */
+export function createSearchTextIndex() {
+  const featureText = new WeakMap<Feature, string>()
+  const commentText = new WeakMap<FeatureComment, string>()
+  return function searchTexts(features: readonly Feature[], comments: readonly FeatureComment[]) {
+    const texts = new Map<string, string>()
+    for (const feature of features) {
+      let text = featureText.get(feature)
+      if (text === undefined) {
+        text = normalizeText(`${feature.title}\n${feature.description}`)
+        featureText.set(feature, text)
+      }
+      texts.set(feature.id, text)
+    }
+    for (const comment of comments) {
+      const before = texts.get(comment.featureId)
+      if (before === undefined) continue
+      let text = commentText.get(comment)
+      if (text === undefined) {
+        text = normalizeText(comment.post)
+        commentText.set(comment, text)
+      }
+      texts.set(comment.featureId, `${before}\n${text}`)
+    }
+    return texts
+  }
+}
+
+/** The goals that carry `personaId` (SPEC: personas are attached to goals). */
+function goalsWithPersona(bundle: ProjectBundle, personaId: string) {
+  return new Set(
+    bundle.workflowPersonas.filter((wp) => wp.personaId === personaId).map((wp) => wp.workflowId),
+  )
+}
+
+/**
+ * Whether a feature passes every filter: all search words, one of the chosen colours, one of the
+ * chosen annotations, the status, the persona (through its activity's goal) and the size range.
+ * Null when nothing narrows the board. `searchText` is needed only when there are search words.
+ */
+export function featureMatcher(
+  filter: BoardFilter,
+  bundle: ProjectBundle,
+  searchText: (feature: Feature) => string,
+): FeatureMatcher | null {
+  const words = searchWords(filter.q)
+  const { colors, annotations, status, persona, size } = filter
+  if (words.length === 0 && colors.length === 0 && annotations.length === 0 && !status && !persona && !size) {
+    return null
+  }
+  const colorSet = new Set<string>(colors)
+  let personaGoal: ((feature: Feature) => boolean) | null = null
+  if (persona) {
+    const goals = goalsWithPersona(bundle, persona)
+    const goalOf = new Map(bundle.subWorkflows.map((s) => [s.id, s.workflowId]))
+    personaGoal = (feature) => goals.has(goalOf.get(feature.subWorkflowId) ?? '')
+  }
+  return (feature) => {
+    if (status === 'open' && feature.status !== 'OPEN') return false
+    if (status === 'closed' && feature.status !== 'CLOSED') return false
+    if (colorSet.size > 0 && !colorSet.has(feature.color)) return false
+    if (annotations.length > 0) {
+      const own = annotationList(feature.annotations)
+      if (!annotations.some((a) => own.includes(a))) return false
+    }
+    if (size) {
+      if (size.from !== null && feature.estimate < size.from) return false
+      if (size.to !== null && feature.estimate > size.to) return false
+    }
+    if (personaGoal && !personaGoal(feature)) return false
+    return words.length === 0 || containsAllWords(searchText(feature), words)
+  }
+}

@@ -1,0 +1,129 @@
+import { expect, test, type Page } from '@playwright/test'
+import { card, keyboardDrag, newCard, settle } from './board-helpers'
+import { boardReady, openSeededBoard, shownFeatures, type MapShape } from './map-fixture'
+
+/**
+ *            Shop
+ *            Browse   Pay
+ *   MVP      A1       B1
+ *   Later    A2       B2
+ */
+const TWO_BY_TWO: MapShape = {
+  goals: { Shop: ['Browse', 'Pay'] },
+  releases: ['MVP', 'Later'],
+  features: [
+    { title: 'A1', cell: ['MVP', 'Browse'] },
+    { title: 'B1', cell: ['MVP', 'Pay'] },
+    { title: 'A2', cell: ['Later', 'Browse'] },
+    { title: 'B2', cell: ['Later', 'Pay'] },
+  ],
+}
+
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))
+
+/** Presses each key and expects the focus on the card or button named next. */
+async function walk(page: Page, steps: [key: string, name: string][]) {
+  for (const [key, name] of steps) {
+    await page.keyboard.press(key)
+    await expect.poll(() => focusedName(page), `${key} to ${name}`).toBe(name)
+  }
+}
+
+test('arrow keys walk the board; Tab enters it once and leaves it once', async ({ page, baseURL }) => {
+  await openSeededBoard(page, baseURL!, '', TWO_BY_TWO)
+  await page.getByRole('button', { name: 'Filters', exact: true }).focus()
+  await page.keyboard.press('Tab')
+  await expect(card(page, 'Goal', 'Shop')).toBeFocused()
+  await expect(card(page, 'Goal', 'Shop')).toHaveCSS('outline-style', 'solid')
+
+  await walk(page, [
+    ['ArrowDown', 'Browse (activity)'],
+    ['ArrowRight', 'Pay (activity)'],
+    ['ArrowDown', 'B1 (feature)'],
+    ['ArrowLeft', 'A1 (feature)'],
+    ['ArrowLeft', 'MVP (release)'],
+    ['ArrowDown', 'Later (release)'],
+    ['ArrowRight', 'A2 (feature)'],
+    ['ArrowRight', 'B2 (feature)'],
+    // Each cell ends in its + button, so an empty cell can be reached too.
+    ['ArrowUp', 'Add feature to MVP / Pay'],
+    ['ArrowUp', 'B1 (feature)'],
+    ['ArrowUp', 'Pay (activity)'],
+    ['ArrowUp', 'Shop (goal)'],
+  ])
+
+  // The board is one Tab stop: the card focused last. Tab moves on past the cards.
+  await walk(page, [['ArrowDown', 'Browse (activity)']])
+  await page.keyboard.press('Tab')
+  expect((await focusedName(page)) ?? '').not.toMatch(/\((goal|activity|release|feature)\)$/)
+  await page.keyboard.press('Shift+Tab')
+  await expect(card(page, 'Activity', 'Browse')).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeFocused()
+})
+
+test('Enter opens the focused card and focus returns to it; n adds a card in its cell; ? lists the shortcuts', async ({
+  page,
+  baseURL,
+}) => {
+  await openSeededBoard(page, baseURL!, '', TWO_BY_TWO)
+  await card(page, 'Feature', 'B2').focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Feature card' })
+  await expect(dialog.getByRole('heading', { name: 'B2' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(card(page, 'Feature', 'B2')).toBeFocused()
+
+  await page.keyboard.press('n')
+  await expect(page.getByRole('dialog', { name: 'New card' })).toBeVisible()
+  await newCard(page, 'B3')
+  await expect(card(page, 'Feature', 'B2')).toBeFocused()
+  const later = page.getByRole('region', { name: 'Release Later' })
+  await expect(later.getByRole('link', { name: /\(feature\)$/ })).toHaveText(['A2', 'B2', 'B3'])
+  await walk(page, [['ArrowDown', 'B3 (feature)']])
+
+  await page.keyboard.press('?')
+  const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+  await expect(shortcuts).toBeVisible()
+  for (const what of ['Search cards', 'Open the focused card', 'Undo', 'Redo', 'Show these shortcuts'])
+    await expect(shortcuts.getByRole('cell', { name: what, exact: true })).toBeVisible()
+  const keys = await shortcuts.locator('kbd').allTextContents()
+  for (const key of ['/', 'Enter', 'n', '?', 'Escape', 'Space', 'Ctrl', 'Shift', 'Z', 'Y'])
+    expect(keys).toContain(key)
+  await page.keyboard.press('Escape')
+  await expect(shortcuts).toBeHidden()
+  await expect(card(page, 'Feature', 'B3')).toBeFocused()
+
+  // `/` goes to the search field; there, typed keys are text, not shortcuts.
+  await page.keyboard.press('/')
+  const search = page.getByRole('searchbox', { name: 'Search cards' })
+  await expect(search).toBeFocused()
+  await page.keyboard.type('n?/')
+  await expect(search).toHaveValue('n?/')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+})
+
+test('arrows skip the cards the search leaves out; keyboard drag still moves a card', async ({
+  page,
+  baseURL,
+}) => {
+  await openSeededBoard(page, baseURL!, '?q=2', TWO_BY_TWO)
+  expect(await shownFeatures(page)).toEqual(['A2', 'B2'])
+  await card(page, 'Activity', 'Pay').focus()
+  await walk(page, [
+    ['ArrowDown', 'Add feature to MVP / Pay'],
+    ['ArrowDown', 'B2 (feature)'],
+    ['ArrowLeft', 'A2 (feature)'],
+  ])
+
+  await page.goto(new URL(page.url()).pathname)
+  await boardReady(page)
+
+  await boardReady(page)
+  await keyboardDrag(page, card(page, 'Feature', 'A1'), ['ArrowRight'])
+  await expect(
+    page.getByRole('region', { name: 'Release MVP' }).getByRole('link', { name: /\(feature\)$/ }),
+  ).toHaveText(['A1', 'B1'])
+  await settle(page)
+})

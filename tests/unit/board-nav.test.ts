@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import { buildGrid } from '~/domain/board-grid'
+import { addActivityNavId, addFeatureNavId, navLayout, neighbour, type NavLayout } from '~/domain/board-nav'
+import type { ProjectBundle } from '~/domain/board-types'
+
+/*
+ *            g1            g2      g3
+ *       a1        a2       a3      (none)
+ * r1    f1, f2    -        f3
+ * r2    f4        f5, f6   -
+ */
+const layout: NavLayout = {
+  goals: ['g1', 'g2', 'g3'],
+  activityRow: [
+    { id: 'a1', goalId: 'g1', column: 0 },
+    { id: 'a2', goalId: 'g1', column: 1 },
+    { id: 'a3', goalId: 'g2', column: 2 },
+  ],
+  releases: [
+    { id: 'r1', columns: [['f1', 'f2'], [], ['f3']] },
+    { id: 'r2', columns: [['f4'], ['f5', 'f6'], []] },
+  ],
+}
+const walk = (from: string, ...moves: ('left' | 'right' | 'up' | 'down')[]) =>
+  moves.reduce<string | null>((at, move) => (at === null ? null : neighbour(layout, at, move)), from)
+
+describe('neighbour', () => {
+  it('moves along the goal row and down into the goal’s activities', () => {
+    expect(walk('g1', 'right')).toBe('g2')
+    expect(walk('g2', 'left')).toBe('g1')
+    expect(walk('g3', 'right')).toBeNull()
+    expect(walk('g1', 'up')).toBeNull()
+    expect(walk('g2', 'down')).toBe('a3')
+    expect(walk('g3', 'down')).toBeNull()
+  })
+
+  it('moves along the activity row, up to the goal and down into the column', () => {
+    expect(walk('a1', 'right')).toBe('a2')
+    expect(walk('a2', 'right')).toBe('a3')
+    expect(walk('a2', 'up')).toBe('g1')
+    expect(walk('a1', 'down')).toBe('f1')
+    expect(walk('a2', 'down')).toBe('f5') // r1 has nothing under a2
+  })
+
+  it('moves within a cell, then across releases, then up to the activity', () => {
+    expect(walk('f1', 'down')).toBe('f2')
+    expect(walk('f2', 'down')).toBe('f4')
+    expect(walk('f4', 'down')).toBeNull()
+    expect(walk('f4', 'up')).toBe('f2')
+    expect(walk('f1', 'up')).toBe('a1')
+    expect(walk('f5', 'up')).toBe('a2')
+  })
+
+  it('moves left and right to the nearest card of the next non-empty column in the same release', () => {
+    expect(walk('f2', 'right')).toBe('f3') // skips the empty a2 cell
+    expect(walk('f3', 'left')).toBe('f1')
+    expect(walk('f6', 'left')).toBe('f4') // f4 is the nearest in a shorter column
+    expect(walk('f4', 'right')).toBe('f5')
+    expect(walk('f3', 'right')).toBeNull()
+    expect(walk('f1', 'left')).toBe('r1')
+  })
+
+  it('moves between release cards and into their rows', () => {
+    expect(walk('r1', 'down')).toBe('r2')
+    expect(walk('r2', 'up')).toBe('r1')
+    expect(walk('r1', 'up')).toBeNull()
+    expect(walk('r2', 'right')).toBe('f4')
+    expect(walk('r1', 'left')).toBeNull()
+  })
+
+  it('answers null for an unknown id', () => {
+    expect(neighbour(layout, 'nope', 'up')).toBeNull()
+  })
+})
+
+describe('navLayout', () => {
+  const card = (id: string, rank: string, extra: Record<string, unknown> = {}): any => ({
+    id,
+    rank,
+    title: id,
+    status: 'OPEN',
+    color: '',
+    annotations: '',
+    ...extra,
+  })
+  const bundle = {
+    milestones: [card('r1', 'b')],
+    workflows: [card('g1', 'b'), card('g2', 'c')],
+    subWorkflows: [card('a1', 'b', { workflowId: 'g1' })],
+    features: [
+      card('f1', 'b', { milestoneId: 'r1', subWorkflowId: 'a1', estimate: 0 }),
+      card('f2', 'c', { milestoneId: 'r1', subWorkflowId: 'a1', estimate: 0 }),
+    ],
+  } as unknown as ProjectBundle
+  const grid = buildGrid(bundle, false)
+
+  it('lists the shown cards of each cell, and the add buttons when editable', () => {
+    expect(navLayout(grid, (f) => f.id !== 'f1', true)).toEqual({
+      goals: ['g1', 'g2'],
+      activityRow: [
+        { id: 'a1', goalId: 'g1', column: 0 },
+        { id: addActivityNavId('g2'), goalId: 'g2', column: null },
+      ],
+      releases: [{ id: 'r1', columns: [['f2', addFeatureNavId('r1', 'a1')]] }],
+    })
+    expect(navLayout(grid, () => true, false).releases).toEqual([{ id: 'r1', columns: [['f1', 'f2']] }])
+  })
+})
