@@ -79,7 +79,7 @@ test('the board, with the search, the filter panel and chips', async ({ page, ba
 })
 
 test('the shortcuts dialog, the persona panel and every card dialog', async ({ page, baseURL }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   await openSeededBoard(page, baseURL!)
   await page.keyboard.press('?')
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible()
@@ -108,12 +108,41 @@ test('the shortcuts dialog, the persona panel and every card dialog', async ({ p
   await expectAccessible(page, 'project dialog', '[role="dialog"]')
 })
 
-test('the project list, workspace settings and account settings', async ({ page, baseURL }) => {
+test('the Activity and Trash panels', async ({ page, baseURL }) => {
+  await openSeededBoard(page, baseURL!)
+  await page.getByRole('button', { name: 'Activity', exact: true }).click()
+  const activity = page.getByRole('complementary', { name: 'Activity' })
+  await expect(activity.getByText("Added feature 'Contact form'")).toBeVisible()
+  await expectAccessible(page, 'activity panel', '.side-panel')
+  await page.keyboard.press('Escape')
+
+  await card(page, 'Feature', 'Café menu').click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Card menu' }).click()
+  await page.getByRole('dialog').getByRole('menuitem', { name: 'Delete' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(card(page, 'Feature', 'Café menu')).toBeHidden()
+  await page.getByRole('button', { name: 'Trash', exact: true }).click()
+  const trash = page.getByRole('complementary', { name: 'Trash' })
+  await expect(trash.getByText('Café menu')).toBeVisible()
+  await expectAccessible(page, 'trash panel', '.side-panel')
+})
+
+test('the project list with its Import and Trash dialogs, workspace settings and account settings', async ({
+  page,
+  baseURL,
+}) => {
   const map = await seedMap(baseURL!)
   await signIn(page.context(), map, baseURL!)
   await page.goto(`/${map.owner.workspaceName}`)
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible()
   await expectAccessible(page, 'project list')
+  await page.getByRole('link', { name: 'Import project' }).click()
+  await expect(page.getByRole('dialog', { name: 'Import project' })).toBeVisible()
+  await expectAccessible(page, 'import dialog', '[role="dialog"]')
+  await page.keyboard.press('Escape')
+  await page.getByRole('link', { name: 'Trash' }).click()
+  await expect(page.getByRole('dialog', { name: 'Trash' })).toBeVisible()
+  await expectAccessible(page, 'project trash dialog', '[role="dialog"]')
   await page.goto(`/${map.owner.workspaceName}/settings`)
   await expect(page.getByRole('region', { name: 'Members', exact: true })).toBeVisible()
   await expectAccessible(page, 'workspace settings')
