@@ -86,6 +86,10 @@ test('Print lays the whole map on landscape pages: title and date on each, every
     'Share link',
     'Show closed',
     'Export CSV',
+    'Undo',
+    'Redo',
+    'Activity',
+    'Trash',
   ])
     expect(text, `"${chrome}" is not printed`).not.toContain(chrome)
 })
