@@ -1,21 +1,46 @@
-// npm run bench (issue #8): builds and starts the app on a temporary database, seeds a
-// 4,000-feature story map through the API, measures it with autocannon and Chromium, prints a table.
+// npm run bench (issues #8, #15): builds and starts the app on a temporary database, seeds a story
+// map through the API, measures it with autocannon and Chromium, and prints a table.
+//   npm run bench                          the 4,000-feature map (and the live fan-out, the import)
+//   npm run bench -- --cards 10000         another size (1000, 4000 or 10000)
+//   npm run bench -- --cards 1000,4000,10000   each in turn, then a table of how each cost grows
 // BENCH_SKIP_BUILD=1 reuses an existing build. BENCH_JSON=file also writes every figure as JSON.
-// BENCH_ONLY=live measures only the live board's fan-out (and the rename baseline it is judged by).
-// BENCH_ONLY=board measures only the board in Chromium (no HTTP load) and prints its figures.
+// BENCH_ONLY=import: only the 20,000-card import. BENCH_ONLY=live: only the live board's fan-out
+// (and the rename baseline it is judged by). BENCH_ONLY=board: only the board in Chromium.
 import fs from 'node:fs'
 import { measureBoard } from './bench/board-browser.mjs'
 import { sequentialLatency, throughput } from './bench/http-load.mjs'
-import { measureFanout, renamesWithStreams } from './bench/live-fanout.mjs'
-import { describeMachine, formatTable, liveRows, loadAverage, resultRows } from './bench/report.mjs'
-import { ApiClient, MAP_SHAPE, seedStoryMap } from './bench/seed.mjs'
-import { buildApp, rssMegabytes, startApp, startBareServer } from './bench/servers.mjs'
 import { benchImport, importLine, importRows, printImportOnly } from './bench/import.mjs'
-
-/** The 20,000-card import (ADR 11), measured first on an app of its own so it moves no other figure. */
-let importing
+import { measureFanout, renamesWithStreams } from './bench/live-fanout.mjs'
+import {
+  describeMachine,
+  formatTable,
+  growthTable,
+  isBusy,
+  liveRows,
+  loadAverage,
+  resultRows,
+} from './bench/report.mjs'
+import { ApiClient, mapShape, seedStoryMap } from './bench/seed.mjs'
+import {
+  buildApp,
+  rawGet,
+  rssMegabytes,
+  startApp,
+  startBareServer,
+  startStaticBoardCopy,
+} from './bench/servers.mjs'
 
 const step = (text) => process.stderr.write(`· ${text}\n`)
+/** What Chromium sends (issue #15 judges the read as a browser asks for it). */
+const BROWSER_ENCODINGS = 'gzip, deflate, br'
+/** The live fan-out is measured on this map (issue "Live board": one 4,000-card project). */
+const LIVE_SIZE = 4000
+
+function sizesFromArgs() {
+  const at = process.argv.indexOf('--cards')
+  const value = at === -1 ? (process.env.BENCH_CARDS ?? '4000') : process.argv[at + 1]
+  return value.split(',').map((n) => Number(n.replace(/[_,]/g, '')))
+}
 
 /** An autocannon request that renames the features in turn, each time to a new title. */
 function renameRequest(features) {
@@ -33,13 +58,31 @@ function renameRequest(features) {
   }
 }
 
+/** Requests per second of `url` against a bare node:http server sending the same bytes. */
+async function againstBare(url, headers, sample) {
+  const app = await throughput({ url, headers })
+  const bareServer = await startBareServer(sample.body, sample.headers['content-type'], {
+    contentEncoding: sample.headers['content-encoding'],
+  })
+  const bare = await throughput({ url: bareServer.url + new URL(url).pathname, headers }).finally(() =>
+    bareServer.stop(),
+  )
+  return { app, bare }
+}
+
 async function measureHttp(app, client, map) {
   const headers = client.headers()
+  const browserHeaders = { ...headers, 'Accept-Encoding': BROWSER_ENCODINGS }
   const jsonHeaders = { ...headers, 'Content-Type': 'application/json' }
   const projectPath = `/v1/projects/${map.projectId}`
-  const sample = await client.call('GET', projectPath)
+  const plain = await rawGet(app.url + projectPath, headers)
+  const compressed = await rawGet(app.url + projectPath, browserHeaders)
 
-  step('project read: sequential latency')
+  step(`project read as a browser asks (${BROWSER_ENCODINGS}): sequential latency`)
+  const browserReadLatency = await sequentialLatency({ url: app.url + projectPath, headers: browserHeaders })
+  step('project read as a browser asks: 20 connections for 10 s, then a bare server with the same bytes')
+  const browserRead = await againstBare(app.url + projectPath, browserHeaders, compressed)
+  step('project read, uncompressed: sequential latency')
   const readLatency = await sequentialLatency({ url: app.url + projectPath, headers })
   step('project read right after a write: sequential latency')
   const readAfterWrite = await sequentialLatency({
@@ -50,120 +93,144 @@ async function measureHttp(app, client, map) {
     warmup: 10,
     amount: 200,
   })
-  step('project read: 20 connections for 10 s')
-  const read = await throughput({ url: app.url + projectPath, headers })
-  step('bare node:http server with the same bytes: 20 connections for 10 s')
-  const bareServer = await startBareServer(sample.text, sample.contentType)
-  const bare = await throughput({ url: bareServer.url + projectPath, headers }).finally(() =>
-    bareServer.stop(),
-  )
+  step('project read, uncompressed: 20 connections for 10 s, then a bare server with the same bytes')
+  const plainRead = await againstBare(app.url + projectPath, headers, plain)
   step('feature rename: 20 connections for 10 s')
-  const rename = await throughput({
-    url: app.url,
-    headers: jsonHeaders,
-    requests: [renameRequest(map.features)],
-  })
+  const rename = await throughput({ url: app.url, headers: jsonHeaders, requests: [renameRequest(map.features)] })
   step('GET /healthz (the framework alone): 20 connections for 10 s')
   const healthz = await throughput({ url: `${app.url}/healthz` })
   return {
+    browserReadLatency,
+    browserRead: browserRead.app,
+    browserBare: browserRead.bare,
+    browserEncoding: compressed.headers['content-encoding'] ?? 'none',
+    compressedBytes: compressed.body.length,
     readLatency,
     readAfterWrite,
-    read,
-    bare,
+    read: plainRead.app,
+    bare: plainRead.bare,
     rename,
     healthz,
-    bundleBytes: Buffer.byteLength(sample.text),
+    bundleBytes: plain.body.length,
   }
 }
 
-function printReport(results, context) {
-  const machine = describeMachine()
-  const { board } = results
-  console.log(`\nStorymap benchmark, ${new Date().toISOString()}`)
-  console.log(
-    `machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM; ${machine.os}; Node ${machine.node}; ${machine.chromium}`,
-  )
-  console.log(`load average at start: ${context.loadAtStart}; at end: ${loadAverage()}`)
-  console.log(
-    `map: ${MAP_SHAPE.goals} goals × ${MAP_SHAPE.activitiesPerGoal} activities × ${MAP_SHAPE.releases} releases, ` +
-      `${MAP_SHAPE.features} features, ${MAP_SHAPE.comments} comments; seeded in ${context.seedSeconds.toFixed(1)} s; ` +
-      `project JSON ${(results.bundleBytes / 1024).toFixed(0)} KB\n`,
-  )
-  console.log(formatTable([...resultRows(results), ...importRows(importing)]))
-  const loads = board.loadSamples.map((s) => `${s.cardsAt.toFixed(0)}/${s.hydratedAt.toFixed(0)}`)
-  console.log(`\nboard loads (ms since navigation, cards in page / hydrated): ${loads.join(', ')}`)
-  console.log(`drops (ms to card shown): ${board.dropSamples.map((d) => d.shown.toFixed(1)).join(', ')}`)
-  console.log(
-    `search keys (key: ms to filtered board shown, count): ${board.searchSamples
-      .map((s) => `${s.key} ${s.shown.toFixed(1)} (${s.count})`)
-      .join('; ')}; load average now ${loadAverage()}`,
-  )
-  console.log(
-    `board JS files: ${board.jsFiles.length}; p50 at 20 connections: read ${results.read.p50.toFixed(1)} ms, ` +
-      `rename ${results.rename.p50.toFixed(1)} ms, healthz ${results.healthz.p50.toFixed(1)} ms`,
-  )
-  console.log(importLine(importing))
-  if (process.env.BENCH_JSON)
-    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, results: { ...results, importing } }, null, 2))
+async function measureBrowser(app, client, account, map, shape) {
+  const boardPath = `/${account.workspaceName}/projects/${map.projectId}`
+  const staticCopy = await startStaticBoardCopy(app.url, boardPath, client.cookie)
+  try {
+    step('board in Chromium: the static copy and the board, load, drag and search')
+    const board = await measureBoard({
+      origin: app.url,
+      boardPath,
+      cookie: client.cookie,
+      expectedCards: shape.features,
+      staticCopy,
+    })
+    return { ...board, staticHtmlBytes: staticCopy.htmlBytes }
+  } finally {
+    await staticCopy.stop()
+  }
 }
 
-async function measureLiveOnly(app, client, account, map) {
-  step('feature rename: 20 connections for 10 s')
-  const rename = await throughput({
-    url: app.url,
-    headers: { ...client.headers(), 'Content-Type': 'application/json' },
-    requests: [renameRequest(map.features)],
-  })
+async function measureLive(app, client, account, map) {
   step('live: 1,000 streams on the map, 40 renames fanned out')
   const fanout = await measureFanout({ app, client, account, map, rss: () => rssMegabytes(app.pid) })
   step('live: feature rename with 200 streams open, 20 connections for 10 s')
   const renameLive = await renamesWithStreams({ app, client, account, map, renameRequest })
-  console.log(`load average: ${loadAverage()}`)
-  console.log(formatTable(liveRows({ fanout, renameLive, rename })))
+  return { fanout, renameLive }
 }
 
-function printBoardOnly(board, loadAtStart) {
-  const { jsFiles: _files, loadSamples: _loads, ...figures } = board
-  console.log(JSON.stringify(figures, null, 1))
-  console.log(`load average at start: ${loadAtStart}; at end: ${loadAverage()}`)
-}
-
-async function main() {
-  const loadAtStart = loadAverage()
-  step('building (npm run build)')
-  buildApp()
-  importing = await benchImport(step)
-  if (process.env.BENCH_ONLY === 'import') return printImportOnly(importing, loadAtStart)
-  step('starting the app on a temporary database')
+/** Everything for one map size, on an app of its own (a fresh database and process). */
+async function measureSize(size, withLive) {
+  const shape = mapShape(size)
+  step(`${size.toLocaleString('en')} features: starting the app on a temporary database`)
   const app = await startApp()
   try {
     const client = new ApiClient(app.url)
     const account = await client.signUp()
-    step(`seeding ${MAP_SHAPE.features} features through the API`)
+    step(`seeding ${size.toLocaleString('en')} features through the API`)
     const seedStarted = performance.now()
-    const map = await seedStoryMap(client)
+    const map = await seedStoryMap(client, shape)
     const seedSeconds = (performance.now() - seedStarted) / 1000
-
-    if (process.env.BENCH_ONLY === 'live') return await measureLiveOnly(app, client, account, map)
-    const boardOnly = process.env.BENCH_ONLY === 'board'
-    const http = boardOnly ? null : await measureHttp(app, client, map)
-    step('board in Chromium: load, search and drag')
-    const board = await measureBoard({
-      origin: app.url,
-      boardPath: `/${account.workspaceName}/projects/${map.projectId}`,
-      cookie: client.cookie,
-      expectedCards: MAP_SHAPE.features,
-    })
+    const only = process.env.BENCH_ONLY
+    if (only === 'live') {
+      const rename = await throughput({
+        url: app.url,
+        headers: { ...client.headers(), 'Content-Type': 'application/json' },
+        requests: [renameRequest(map.features)],
+      })
+      return { shape, seedSeconds, rename, ...(await measureLive(app, client, account, map)) }
+    }
+    const http = only === 'board' ? null : await measureHttp(app, client, map)
+    const board = await measureBrowser(app, client, account, map, shape)
     const rss = rssMegabytes(app.pid)
-    if (boardOnly) return printBoardOnly(board, loadAtStart)
-    step('live: 1,000 streams on the map, 40 renames fanned out')
-    const fanout = await measureFanout({ app, client, account, map, rss: () => rssMegabytes(app.pid) })
-    step('live: feature rename with 200 streams open, 20 connections for 10 s')
-    const renameLive = await renamesWithStreams({ app, client, account, map, renameRequest })
-    printReport({ ...http, board, rss, fanout, renameLive }, { loadAtStart, seedSeconds })
+    const live = withLive && !only ? await measureLive(app, client, account, map) : {}
+    return { shape, seedSeconds, ...http, board, rss, ...live, load: loadAverage() }
   } finally {
     await app.stop()
   }
+}
+
+function printSize(results, importing) {
+  const { shape } = results
+  console.log(
+    `\n## ${shape.features.toLocaleString('en')} features: ${shape.goals} goals × ${shape.activitiesPerGoal} activities × ` +
+      `${shape.releases} releases × ${shape.perCell} per cell, ${shape.comments} comments; seeded in ${results.seedSeconds.toFixed(1)} s` +
+      (results.bundleBytes
+        ? `; project JSON ${(results.bundleBytes / 1024).toFixed(0)} KB (${results.browserEncoding} ${(results.compressedBytes / 1024).toFixed(0)} KB)`
+        : ''),
+  )
+  console.log(`load average after this size: ${results.load}${isBusy(results.load) ? ' — BUSY MACHINE: figures are not comparable' : ''}\n`)
+  console.log(formatTable([...resultRows(results), ...(importing ? importRows(importing) : [])]))
+  const { board } = results
+  const loads = board.loadSamples.map((s) => `${s.cardsAt.toFixed(0)}/${s.hydratedAt.toFixed(0)}`)
+  console.log(`\nboard loads (ms since navigation, cards in page / hydrated): ${loads.join(', ')}`)
+  console.log(`static copy loads (ms, cards in page): ${board.staticSamples.map((s) => s.cardsAt.toFixed(0)).join(', ')}`)
+  console.log(`drops (ms to card shown): ${board.dropSamples.map((d) => d.shown.toFixed(1)).join(', ')}`)
+  console.log(
+    `search keys (key: ms to filtered board shown, count): ${board.searchSamples
+      .map((s) => `${s.key} ${s.shown.toFixed(1)} (${s.count})`)
+      .join('; ')}`,
+  )
+  if (results.read)
+    console.log(
+      `board JS files: ${board.jsFiles.length}; p50 at 20 connections: read ${results.read.p50.toFixed(1)} ms, ` +
+        `rename ${results.rename.p50.toFixed(1)} ms, healthz ${results.healthz.p50.toFixed(1)} ms`,
+    )
+  if (importing) console.log(importLine(importing))
+}
+
+async function main() {
+  const loadAtStart = loadAverage()
+  const sizes = sizesFromArgs()
+  sizes.forEach(mapShape) // refuses an unknown size before the build
+  step('building (npm run build)')
+  buildApp()
+  if (process.env.BENCH_ONLY === 'import') return printImportOnly(await benchImport(step), loadAtStart)
+  const importing = process.env.BENCH_ONLY ? null : await benchImport(step)
+  const machine = describeMachine()
+  console.log(`\nStorymap benchmark, ${new Date().toISOString()}`)
+  console.log(
+    `machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM; ${machine.os}; Node ${machine.node}; ${machine.chromium}`,
+  )
+  console.log(`load average at start: ${loadAtStart}${isBusy(loadAtStart) ? ' (busy machine)' : ''}`)
+  const all = []
+  for (const size of sizes) {
+    const results = await measureSize(size, size === LIVE_SIZE || sizes.length === 1)
+    all.push(results)
+    if (process.env.BENCH_ONLY === 'live') {
+      console.log(`load average: ${loadAverage()}`)
+      console.log(formatTable(liveRows(results)))
+    } else printSize(results, all.length === 1 ? importing : null)
+  }
+  if (all.length > 1 && !process.env.BENCH_ONLY) {
+    console.log('\n## How each cost grows with the map\n')
+    console.log(growthTable(all))
+  }
+  console.log(`\nload average at end: ${loadAverage()}`)
+  if (process.env.BENCH_JSON)
+    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, loadAtStart, importing, sizes: all }, null, 2))
 }
 
 main().catch((error) => {

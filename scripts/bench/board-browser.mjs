@@ -17,16 +17,17 @@ const BROWSER_ARGS = [
 
 /**
  * Runs in the page before any of its scripts: on every animation frame, counts feature cards
- * until `expected` are in the DOM, then waits for React to have hydrated the last one.
- * Times are performance.now(), i.e. ms since navigation start.
+ * until `expected` are in the DOM, then (unless `hydrates` is false: the static copy) waits for
+ * React to have hydrated the last one. Times are performance.now(), i.e. ms since navigation start.
  */
-function watchBoard(expected) {
+function watchBoard({ expected, hydrates }) {
   const bench = (window.__bench = { cardsAt: null, hydratedAt: null })
   const hydrated = (el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))
   const frame = () => {
     if (bench.cardsAt === null) {
       const count = document.querySelectorAll('a.feature-card').length
       if (count >= expected) bench.cardsAt = performance.now()
+      if (bench.cardsAt !== null && !hydrates) return
     }
     if (bench.cardsAt !== null) {
       const cards = document.querySelectorAll('a.feature-card')
@@ -110,8 +111,11 @@ async function timeSearch(page) {
 
 const gzipBytes = (file) => zlib.gzipSync(fs.readFileSync(file)).length
 
-/** Opens the board in a fresh context (cold cache); returns timings and the JS files it loaded. */
-async function loadBoard(browser, origin, boardPath, cookie, expectedCards) {
+/**
+ * Opens the board in a fresh context (cold cache); returns timings and the JS files it loaded.
+ * `hydrates: false` for the static copy, which has no script: done once its cards are in the page.
+ */
+async function loadBoard(browser, origin, boardPath, cookie, expectedCards, hydrates = true) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   const [name, value] = cookie.split('=')
   await context.addCookies([{ name, value, url: origin }])
@@ -121,12 +125,13 @@ async function loadBoard(browser, origin, boardPath, cookie, expectedCards) {
     const { pathname } = new URL(request.url())
     if (pathname.endsWith('.js')) scripts.add(pathname)
   })
-  await page.addInitScript(watchBoard, expectedCards)
+  await page.addInitScript(watchBoard, { expected: expectedCards, hydrates })
   await page.goto(origin + boardPath, { waitUntil: 'commit' })
-  await page.waitForFunction(() => window.__bench.hydratedAt !== null, null, {
-    timeout: 60_000,
-    polling: 100,
-  })
+  await page.waitForFunction(
+    (hydrates) => (hydrates ? window.__bench.hydratedAt : window.__bench.cardsAt) !== null,
+    hydrates,
+    { timeout: 120_000, polling: 100 },
+  )
   const times = await page.evaluate(() => window.__bench)
   return { page, context, times, scripts: [...scripts] }
 }
@@ -195,20 +200,27 @@ async function timeDrop(page, boardPath, featureHref) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
 
 /**
- * `loads` board loads after one warm-up (each in a fresh context), then `drags` drops and the
- * search keys (SEARCH_KEYS) on the last loaded page. Reports medians and every sample.
+ * `loads` loads of the static copy (`staticCopy`: startStaticBoardCopy) and of the board, each
+ * after one warm-up and in a fresh context, alternating so both see the same machine; then `drags`
+ * drops and the search keys (SEARCH_KEYS) on the last loaded board. Medians and every sample.
  */
-export async function measureBoard({ origin, boardPath, cookie, expectedCards, loads = 3, drags = 3 }) {
+export async function measureBoard({ origin, boardPath, cookie, expectedCards, staticCopy, loads = 3, drags = 3 }) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: BROWSER_ARGS,
   })
   try {
+    const loadStatic = () => loadBoard(browser, staticCopy.url, '', cookie, expectedCards, false)
+    await (await loadStatic()).context.close()
     const warm = await loadBoard(browser, origin, boardPath, cookie, expectedCards)
     await warm.context.close()
     const samples = []
+    const staticSamples = []
     let last
     for (let i = 0; i < loads; i++) {
+      const copy = await loadStatic()
+      staticSamples.push(copy.times)
+      await copy.context.close()
       if (last) await last.context.close()
       last = await loadBoard(browser, origin, boardPath, cookie, expectedCards)
       samples.push(last.times)
@@ -232,6 +244,8 @@ export async function measureBoard({ origin, boardPath, cookie, expectedCards, l
       cardsInPage: median(samples.map((s) => s.cardsAt)),
       hydrated: median(samples.map((s) => s.hydratedAt)),
       loadSamples: samples,
+      staticCardsInPage: median(staticSamples.map((s) => s.cardsAt)),
+      staticSamples,
       dropShown: median(drops.map((d) => d.shown)),
       dropSamples: drops,
       searchShown: median(searchSamples.map((s) => s.shown)),

@@ -1,13 +1,21 @@
 // Seeds the benchmark's story map through the public /v1 API, as a client would.
 import crypto from 'node:crypto'
 
-export const MAP_SHAPE = {
-  goals: 20,
-  activitiesPerGoal: 5,
-  releases: 20,
-  features: 4000,
-  comments: 400,
-  described: 400,
+/**
+ * The benchmark's maps by feature count: 20 goals × 5 activities, the releases down, the same
+ * number of features in every cell (issue #15: 10,000 = 20 × 5 × 20 × 5). A tenth of the features
+ * have a description and a tenth have a comment; each goal has a persona.
+ */
+export const MAP_SIZES = {
+  1000: { goals: 20, activitiesPerGoal: 5, releases: 10, perCell: 1 },
+  4000: { goals: 20, activitiesPerGoal: 5, releases: 20, perCell: 2 },
+  10000: { goals: 20, activitiesPerGoal: 5, releases: 20, perCell: 5 },
+}
+
+export function mapShape(features) {
+  const base = MAP_SIZES[features]
+  if (!base) throw new Error(`map size ${features}: choose one of ${Object.keys(MAP_SIZES).join(', ')}`)
+  return { ...base, features, comments: features / 10, described: features / 10 }
 }
 
 const uuid = () => crypto.randomUUID()
@@ -73,15 +81,14 @@ const POOL = 8
 const pad = (n) => String(n + 1).padStart(2, '0')
 
 /**
- * The map of issue #8: 20 goals × 5 activities × 20 releases = 2,000 cells, two features in
- * each (4,000), a description on every tenth feature, 400 comments and a persona on each goal.
- * Creates are appended in parallel, so order within a list follows arrival; the shape is fixed.
+ * Seeds a map of `shape` (mapShape). Creates are appended in parallel, so order within a list
+ * follows arrival; the shape is fixed.
  */
-export async function seedStoryMap(client) {
+export async function seedStoryMap(client, shape) {
   const projectId = uuid()
   await client.call('POST', `/v1/projects/${projectId}`, { title: 'Benchmark map' })
-  const goals = Array.from({ length: MAP_SHAPE.goals }, (_, g) => ({ id: uuid(), title: `Goal ${pad(g)}` }))
-  const releases = Array.from({ length: MAP_SHAPE.releases }, (_, r) => ({
+  const goals = Array.from({ length: shape.goals }, (_, g) => ({ id: uuid(), title: `Goal ${pad(g)}` }))
+  const releases = Array.from({ length: shape.releases }, (_, r) => ({
     id: uuid(),
     title: `Release ${pad(r)}`,
   }))
@@ -92,7 +99,7 @@ export async function seedStoryMap(client) {
     client.call('POST', `/v1/milestones/${r.id}`, { projectId, title: r.title }),
   )
   const activities = goals.flatMap((g, gi) =>
-    Array.from({ length: MAP_SHAPE.activitiesPerGoal }, (_, a) => ({
+    Array.from({ length: shape.activitiesPerGoal }, (_, a) => ({
       id: uuid(),
       goal: g,
       title: `Activity ${pad(gi)}.${a + 1}`,
@@ -101,7 +108,7 @@ export async function seedStoryMap(client) {
   await inPool(activities, POOL, (a) =>
     client.call('POST', `/v1/subworkflows/${a.id}`, { workflowId: a.goal.id, title: a.title }),
   )
-  const perCell = MAP_SHAPE.features / (releases.length * activities.length)
+  const { perCell } = shape
   const features = []
   for (const release of releases)
     for (const activity of activities)
@@ -120,11 +127,11 @@ export async function seedStoryMap(client) {
     }),
   )
   const description = 'Acceptance: the shopper sees the result at once. '.repeat(6).trim()
-  const described = features.filter((_, i) => i % (features.length / MAP_SHAPE.described) === 0)
+  const described = features.filter((_, i) => i % (features.length / shape.described) === 0)
   await inPool(described, POOL, (f) =>
     client.call('POST', `/v1/features/${f.id}/description`, { description }),
   )
-  const commented = Array.from({ length: MAP_SHAPE.comments }, (_, i) => features[(i * 37) % features.length])
+  const commented = Array.from({ length: shape.comments }, (_, i) => features[(i * 37) % features.length])
   await inPool(commented, POOL, (f) =>
     client.call('POST', `/v1/featurecomments/${uuid()}`, {
       featureId: f.id,

@@ -2,6 +2,7 @@
 // node:http server that answers fixed bytes (the ceiling the app's read path is compared with).
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -82,13 +83,18 @@ export async function startApp({ extraFlags = [] } = {}) {
   }
 }
 
-/** A bare node:http server answering every request with `body` (and its content type). */
-export async function startBareServer(body, contentType) {
+/**
+ * A bare node:http server answering every request with `body` (its content type, and its content
+ * encoding when the bytes are compressed); with `staticDir`, paths naming a file there get the file.
+ */
+export async function startBareServer(body, contentType, { contentEncoding, staticDir } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-bare-'))
   const file = path.join(dir, 'body')
   fs.writeFileSync(file, body)
   const script = fileURLToPath(new URL('./bare-server.mjs', import.meta.url))
   const env = { PATH: process.env.PATH, BARE_BODY_FILE: file, BARE_CONTENT_TYPE: contentType }
+  if (contentEncoding) env.BARE_CONTENT_ENCODING = contentEncoding
+  if (staticDir) env.BARE_STATIC_DIR = staticDir
   const bare = await spawnListening([script], env, 'the bare server')
   return {
     ...bare,
@@ -97,6 +103,38 @@ export async function startBareServer(body, contentType) {
       fs.rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+/** A GET whose answer is kept as sent (node:http does not decompress): status, headers, bytes. */
+export function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = []
+        res.on('data', (c) => chunks.push(c))
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }))
+        res.on('error', reject)
+      })
+      .on('error', reject)
+  })
+}
+
+/**
+ * The physical limit the board is judged by (issue #15): the same server-rendered board HTML with
+ * every script removed (no hydration, no JavaScript at all), served by a bare node:http server
+ * with the app's built static files (its CSS), to be loaded the same way in the same browser.
+ */
+export async function startStaticBoardCopy(appUrl, boardPath, cookie) {
+  const page = await rawGet(appUrl + boardPath, { Cookie: cookie, 'Accept-Encoding': 'identity' })
+  if (page.status !== 200) throw new Error(`board page: ${page.status}`)
+  const html = page.body
+    .toString('utf8')
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
+  const server = await startBareServer(html, 'text/html; charset=utf-8', {
+    staticDir: path.join(ROOT, 'build/client'),
+  })
+  return { ...server, url: server.url + boardPath, htmlBytes: Buffer.byteLength(html) }
 }
 
 /** Resident set size of a process in MB (Linux /proc, else `ps`). */
