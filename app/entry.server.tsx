@@ -1,10 +1,10 @@
-import { PassThrough } from 'node:stream'
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { redactPath } from './domain/log-redaction'
+import { createCoalescingStream } from './utils/coalescing-stream.server'
 import { logger } from './utils/logger.server'
 import { NonceProvider } from './utils/nonce'
 
@@ -40,7 +40,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
-          const body = new PassThrough()
+          const body = createCoalescingStream()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
             new Response(createReadableStreamFromReadable(body), {

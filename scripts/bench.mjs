@@ -12,6 +12,7 @@ import { sequentialLatency, throughput } from './bench/http-load.mjs'
 import { benchImport, importLine, importRows, printImportOnly } from './bench/import.mjs'
 import { measureFanout, renamesWithStreams } from './bench/live-fanout.mjs'
 import {
+  cpuCalibration,
   describeMachine,
   formatTable,
   growthTable,
@@ -97,8 +98,9 @@ async function measureHttp(app, client, map) {
   const plainRead = await againstBare(app.url + projectPath, headers, plain)
   step('feature rename: 20 connections for 10 s')
   const rename = await throughput({ url: app.url, headers: jsonHeaders, requests: [renameRequest(map.features)] })
-  step('GET /healthz (the framework alone): 20 connections for 10 s')
-  const healthz = await throughput({ url: `${app.url}/healthz` })
+  step('GET /healthz (the framework alone): 20 connections for 10 s, then a bare server with the same bytes')
+  const healthzSample = await rawGet(`${app.url}/healthz`)
+  const healthz = await againstBare(`${app.url}/healthz`, {}, healthzSample)
   return {
     browserReadLatency,
     browserRead: browserRead.app,
@@ -110,7 +112,8 @@ async function measureHttp(app, client, map) {
     read: plainRead.app,
     bare: plainRead.bare,
     rename,
-    healthz,
+    healthz: healthz.app,
+    healthzBare: healthz.bare,
     bundleBytes: plain.body.length,
   }
 }
@@ -209,12 +212,13 @@ async function main() {
   buildApp()
   if (process.env.BENCH_ONLY === 'import') return printImportOnly(await benchImport(step), loadAtStart)
   const importing = process.env.BENCH_ONLY ? null : await benchImport(step)
-  const machine = describeMachine()
+  const machine = { ...describeMachine(), loopMs: cpuCalibration().ms }
   console.log(`\nStorymap benchmark, ${new Date().toISOString()}`)
   console.log(
     `machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM; ${machine.os}; Node ${machine.node}; ${machine.chromium}`,
   )
   console.log(`load average at start: ${loadAtStart}${isBusy(loadAtStart) ? ' (busy machine)' : ''}`)
+  console.log(`core speed: a loop of 10⁸ additions takes ${Math.round(machine.loopMs)} ms`)
   const all = []
   for (const size of sizes) {
     const results = await measureSize(size, size === LIVE_SIZE || sizes.length === 1)

@@ -18,6 +18,14 @@ export function describeMachine() {
   }
 }
 
+/** Milliseconds of a fixed JavaScript loop (10⁸ additions): how fast this machine's cores are today. */
+export function cpuCalibration() {
+  const start = performance.now()
+  let sum = 0
+  for (let i = 0; i < 1e8; i++) sum += i
+  return { ms: performance.now() - start, sum }
+}
+
 export const loadAverage = () =>
   os
     .loadavg()
@@ -58,6 +66,8 @@ function httpRows(r) {
     ['feature rename: 20 concurrent, 10 s', perSecond(r.rename.perSecond), '≥ 1,200/s', r.rename.perSecond >= 1200],
     ['feature rename: p99', ms(r.rename.p99), '≤ 40 ms', r.rename.p99 <= 40],
     ['GET /healthz (the whole stack, no work): 20 concurrent, 10 s', perSecond(r.healthz.perSecond), '≥ 2,000/s', r.healthz.perSecond >= 2000],
+    ['bare node:http, the same answer: 20 concurrent, 10 s (the machine\'s speed today)', perSecond(r.healthzBare.perSecond), '', null],
+    ['healthz ÷ bare server; renames ÷ bare server', `${ratio(r.healthz.perSecond, r.healthzBare.perSecond)}; ${ratio(r.rename.perSecond, r.healthzBare.perSecond)}`, '', null],
   ]
 }
 

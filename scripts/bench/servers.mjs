@@ -60,9 +60,12 @@ const APP_NODE_FLAGS = (() => {
   return start.split(/\s+/).filter((word) => word.startsWith('--'))
 })()
 
-/** The built app (build/server.js) as tests/support/server.ts starts it, on a fresh database. */
-export async function startApp({ extraFlags = [] } = {}) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-bench-'))
+/**
+ * The built app (build/server.js) as tests/support/server.ts starts it, on a fresh database, or
+ * on the one in `databaseDir` (kept when it stops: a profile run restarts on a seeded map).
+ */
+export async function startApp({ extraFlags = [], databaseDir } = {}) {
+  const dir = databaseDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-bench-'))
   const env = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
@@ -78,7 +81,7 @@ export async function startApp({ extraFlags = [] } = {}) {
     ...app,
     stop: async () => {
       await app.stop()
-      fs.rmSync(dir, { recursive: true, force: true })
+      if (!databaseDir) fs.rmSync(dir, { recursive: true, force: true })
     },
   }
 }
