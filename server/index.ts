@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace'
 import compression from 'compression'
 import express from 'express'
 import crypto from 'node:crypto'
+import path from 'node:path'
 import zlib from 'node:zlib'
 import { closeDatabase, getDb } from '../app/db/db.server'
 import { startMaintenance } from '../app/models/maintenance.server'
@@ -93,7 +94,10 @@ if (viteDevServer) {
   app.use(viteDevServer.middlewares)
 } else {
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
-  app.use(express.static('build/client', { maxAge: '1h', index: false }))
+  // Every public file has an extension: other paths (pages, /v1, /healthz) skip the file-system
+  // look-up, a stat on the thread pool for each request.
+  const publicFiles = express.static('build/client', { maxAge: '1h', index: false })
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
 }
 
 const build = viteDevServer

@@ -165,3 +165,23 @@ describe('log-in timing', () => {
     ).toBe(true)
   })
 })
+
+describe('public files', () => {
+  it('are served with their type and cache time; a path without a file extension is never a file', async () => {
+    const favicon = await fetch(`${server.url}/favicon.svg`)
+    expect(favicon.status).toBe(200)
+    expect(favicon.headers.get('content-type')).toContain('image/svg+xml')
+    expect(favicon.headers.get('cache-control')).toBe('public, max-age=3600')
+    const avatar = await fetch(`${server.url}/avatars/avatar00.svg`)
+    expect(avatar.status).toBe(200)
+    expect(await avatar.text()).toContain('<svg')
+    // `avatars` is a folder of public files; without an extension the path is the app's: here a
+    // workspace page, which sends a visitor to log in (the file server would redirect to `/avatars/`).
+    const folder = await fetch(`${server.url}/avatars`, { redirect: 'manual' })
+    expect(folder.status).toBe(302)
+    expect(folder.headers.get('location')).toMatch(/^\/account\/login/)
+    const missing = await fetch(`${server.url}/no-such-file.svg`, { redirect: 'manual' })
+    expect(missing.headers.get('content-type') ?? '').not.toContain('image/svg+xml')
+    expect(missing.status).toBe(302)
+  })
+})
