@@ -109,7 +109,7 @@ it('replays from the log after a restart, prunes old changes, and answers reset 
   await client.post(`/v1/features/${ids.feature}/rename`, { title: 'After restart' })
   expect((await gone.next('change')).data.version).toBe(last + 1)
   for (const s of [replay, oldest, gone]) s.close()
-})
+}, 120_000) // 1,005 writes and a restart: ~10 s on a quiet machine, three times that on a slow one
 
 it('on SIGTERM ends the open streams and exits 0 within 10 s', async () => {
   const owner = await signUp(server.url)

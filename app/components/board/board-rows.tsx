@@ -1,10 +1,12 @@
-import { Draggable, Droppable } from '@hello-pangea/dnd'
+import { Draggable, Droppable, type DraggableProvided } from '@hello-pangea/dnd'
 import { memo, useMemo, useRef, type CSSProperties } from 'react'
+import { useBrowserLayoutEffect } from '~/utils/use-browser-layout-effect'
 import { cellKey, type GoalColumn } from '~/domain/board-grid'
 import type { Feature, Milestone } from '~/domain/board-types'
 import { printGridColumn, type PrintLayout, type PrintPlace } from '~/domain/print-layout'
+import { useCardFilterStore } from './card-filter-store'
 import { CardTile } from './card-tile'
-import { useNearViewport } from './near-viewport'
+import { useDragReady, useNearViewport } from './near-viewport'
 import type { NewCardTarget } from './new-card-modal'
 
 /**
@@ -13,7 +15,13 @@ import type { NewCardTarget } from './new-card-modal'
  * (see buildGrid's reuse of unchanged parts). The search and filters reach the feature tiles
  * through their own store (card-filter-store.tsx), past these parts.
  */
-export type BoardLinks = { readOnly: boolean; basePath: string; search: string }
+export type BoardLinks = {
+  readOnly: boolean
+  basePath: string
+  search: string
+  /** A big map: far cells' cards become the drag library's when they come near (near-viewport.tsx). */
+  lazyDrag: boolean
+}
 export type OnAdd = (target: NewCardTarget) => void
 
 const COLUMN = 184
@@ -145,6 +153,12 @@ type CellGroupProps = BoardLinks & {
 function CellGroup({ goal, milestone, cells, onAdd, print, ...view }: CellGroupProps) {
   const ref = useRef<HTMLDivElement>(null)
   const near = useNearViewport(ref)
+  const dragReady = useDragReady(near, view.lazyDrag)
+  const cardFilter = useCardFilterStore()
+  // The tiles were made anew: the search's highlights go to their new text.
+  useBrowserLayoutEffect(() => {
+    if (dragReady && view.lazyDrag && ref.current) cardFilter?.refresh(ref.current)
+  }, [dragReady, view.lazyDrag, cardFilter])
   return (
     <div className="cell-group" ref={ref} style={{ width: columnsWidth(goal) }}>
       {goal.activities.length === 0 ? (
@@ -159,6 +173,7 @@ function CellGroup({ goal, milestone, cells, onAdd, print, ...view }: CellGroupP
           activityTitle={activity.title}
           features={cells.get(cellKey(milestone.id, activity.id))}
           onAdd={onAdd}
+          dragReady={dragReady}
           dropEnabled={near}
           place={print.columns.get(activity.id)}
           {...view}
@@ -175,6 +190,8 @@ type CellProps = BoardLinks & {
   activityTitle: string
   features: Feature[] | undefined
   includeClosed: boolean
+  /** False: plain tiles in a plain cell, the same in the page, until the group comes near. */
+  dragReady: boolean
   dropEnabled: boolean
   onAdd: OnAdd
   place: PrintPlace | undefined
@@ -189,6 +206,7 @@ const Cell = memo(function Cell({
   onAdd,
   readOnly,
   includeClosed,
+  dragReady,
   dropEnabled,
   basePath,
   search,
@@ -197,56 +215,63 @@ const Cell = memo(function Cell({
   // The drag library re-renders every cell's Droppable when a drag starts and ends; handing it
   // the same card elements each time lets React skip the thousands of cards inside. Cards left
   // out by the search stay mounted (hidden), so typing never remounts draggables.
-  const cards = useMemo(
-    () =>
-      (features ?? [])
-        .filter((f) => includeClosed || f.status !== 'CLOSED')
-        .map((f, i) => (
-          <Draggable key={f.id} draggableId={f.id} index={i} isDragDisabled={readOnly}>
-            {(d, s) => (
-              <CardTile
-                to={`${basePath}/f/${f.id}${search}`}
-                title={f.title}
-                color={f.color}
-                status={f.status}
-                annotations={f.annotations}
-                size={f.estimate}
-                kindLabel="Feature"
-                className="feature-card"
-                provided={d}
-                dragging={s.isDragging}
-                navId={f.id}
-                searchable
-              />
-            )}
-          </Draggable>
-        )),
-    [features, includeClosed, readOnly, basePath, search],
-  )
+  const cards = useMemo(() => {
+    const shown = (features ?? []).filter((f) => includeClosed || f.status !== 'CLOSED')
+    const tile = (f: Feature, provided?: DraggableProvided, dragging?: boolean) => (
+      <CardTile
+        key={f.id}
+        to={`${basePath}/f/${f.id}${search}`}
+        title={f.title}
+        color={f.color}
+        status={f.status}
+        annotations={f.annotations}
+        size={f.estimate}
+        kindLabel="Feature"
+        className="feature-card"
+        provided={provided}
+        dragging={dragging}
+        navId={f.id}
+        searchable
+      />
+    )
+    if (!dragReady) return shown.map((f) => tile(f))
+    return shown.map((f, i) => (
+      <Draggable key={f.id} draggableId={f.id} index={i} isDragDisabled={readOnly}>
+        {(d, s) => tile(f, d, s.isDragging)}
+      </Draggable>
+    ))
+  }, [features, includeClosed, readOnly, basePath, search, dragReady])
+  const cellId = `cell:${milestoneId}:${activityId}`
+  const addButton = !readOnly ? (
+    <button
+      type="button"
+      className="add-feature"
+      tabIndex={-1}
+      onClick={() => onAdd({ kind: 'feature', milestoneId, subWorkflowId: activityId })}
+      aria-label={`Add feature to ${milestoneTitle} / ${activityTitle}`}
+    />
+  ) : null
+  if (!dragReady) {
+    return (
+      <div className="cell" data-cell={cellId} style={printStyle(place)}>
+        {cards}
+        {addButton}
+      </div>
+    )
+  }
   return (
-    <Droppable
-      droppableId={`cell:${milestoneId}:${activityId}`}
-      type="FEATURE"
-      isDropDisabled={readOnly || !dropEnabled}
-    >
+    <Droppable droppableId={cellId} type="FEATURE" isDropDisabled={readOnly || !dropEnabled}>
       {(drop, snapshot) => (
         <div
           className={`cell ${snapshot.isDraggingOver ? 'over' : ''}`}
           ref={drop.innerRef}
           {...drop.droppableProps}
+          data-cell={cellId}
           style={printStyle(place)}
         >
           {cards}
           {drop.placeholder}
-          {!readOnly ? (
-            <button
-              type="button"
-              className="add-feature"
-              tabIndex={-1}
-              onClick={() => onAdd({ kind: 'feature', milestoneId, subWorkflowId: activityId })}
-              aria-label={`Add feature to ${milestoneTitle} / ${activityTitle}`}
-            />
-          ) : null}
+          {addButton}
         </div>
       )}
     </Droppable>

@@ -17,6 +17,8 @@ export type CardFilterStore = {
   update: (next: ReadonlyMap<string, CardFilterState>, root: HTMLElement | null) => void
   /** Applies every state (the highlights, which the server cannot send) after the board mounts. */
   applyAll: (root: HTMLElement | null) => void
+  /** Applies the states of the tiles under `part` again, after React made them anew. */
+  refresh: (part: HTMLElement) => void
 }
 
 const SHOWN: CardFilterState = { hidden: false, marks: undefined }
@@ -101,6 +103,17 @@ export function createCardFilterStore(initial: ReadonlyMap<string, CardFilterSta
       for (const id of states.keys()) apply(id, tiles.get(id))
       highlight()
     },
+    refresh(part) {
+      const tiles = featureTiles(part)
+      let marked = false
+      for (const [id, tile] of tiles) {
+        const state = states.get(id)
+        if (!state) continue
+        apply(id, tile)
+        marked ||= state.marks !== undefined
+      }
+      if (marked) highlight()
+    },
   }
 }
 
@@ -109,6 +122,8 @@ const StoreContext = createContext<CardFilterStore | null>(null)
 export function CardFilterProvider({ store, children }: { store: CardFilterStore; children: ReactNode }) {
   return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>
 }
+
+export const useCardFilterStore = () => useContext(StoreContext)
 
 /** Whether a feature tile is left out when it renders; null `id` (goals, activities, releases): never. */
 export function useFilteredOut(id: string | null): boolean {

@@ -10,12 +10,30 @@ import { createContext, useContext, useEffect, useState, type RefObject } from '
 export type NearWatcher = {
   setRoot: (root: Element | null) => void
   watch: (element: Element, onChange: (near: boolean) => void) => () => void
+  /** The drag library does not take new drop targets during a drag: groups wait for the drop. */
+  setDragging: (dragging: boolean) => void
+  dragging: () => boolean
+  afterDrag: (callback: () => void) => () => void
 }
 
 export function createNearWatcher(): NearWatcher {
   const listeners = new Map<Element, (near: boolean) => void>()
   let observer: IntersectionObserver | null = null
+  let dragging = false
+  const waiting = new Set<() => void>()
   return {
+    setDragging(value) {
+      dragging = value
+      if (value) return
+      const callbacks = [...waiting]
+      waiting.clear()
+      for (const callback of callbacks) callback()
+    },
+    dragging: () => dragging,
+    afterDrag(callback) {
+      waiting.add(callback)
+      return () => waiting.delete(callback)
+    },
     setRoot(root) {
       observer?.disconnect()
       observer = null
@@ -41,6 +59,27 @@ export function createNearWatcher(): NearWatcher {
 
 const NearContext = createContext<NearWatcher | null>(null)
 export const NearViewportProvider = NearContext.Provider
+
+/**
+ * Whether a cell group's cards are the drag library's: at once on maps of up to
+ * LAZY_DRAG_FEATURES features; on bigger ones from the first time the group comes near the
+ * screen (after the drop, if a drag is on). Until then its cards are plain tiles, the same in
+ * the page (links, names, focus, search), without the library's per-card components, whose
+ * rendering on the server and hydration in the browser were most of a big board's load. A card
+ * can only be dragged where it can be seen, so nothing a user can reach changes.
+ */
+export const LAZY_DRAG_FEATURES = 500
+
+export function useDragReady(near: boolean, lazy: boolean): boolean {
+  const watcher = useContext(NearContext)
+  const [ready, setReady] = useState(!lazy)
+  useEffect(() => {
+    if (ready || !near) return
+    if (!watcher?.dragging()) return setReady(true)
+    return watcher.afterDrag(() => setReady(true))
+  }, [ready, near, watcher])
+  return ready
+}
 
 /** False on the server and until the browser has placed the element; true without a watcher. */
 export function useNearViewport(ref: RefObject<Element | null>): boolean {

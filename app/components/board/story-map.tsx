@@ -3,8 +3,6 @@ import {
   lazy,
   Suspense,
   useCallback,
-  useEffect,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -14,12 +12,13 @@ import { cellKey, byRank } from '~/domain/board-grid'
 import { navLayout } from '~/domain/board-nav'
 import type { Persona, WorkflowPersona } from '~/domain/board-types'
 import { moveIndexFromVisible } from '~/domain/rank'
+import { useBrowserLayoutEffect } from '~/utils/use-browser-layout-effect'
 import { useBoard } from './board-context'
 import { ReleaseRow } from './board-rows'
 import { CardFilterProvider, createCardFilterStore } from './card-filter-store'
 import { FindBar, SEARCH_FIELD_ID } from './find-bar'
 import { GoalColumnView } from './goal-column'
-import { createNearWatcher, NearViewportProvider } from './near-viewport'
+import { createNearWatcher, LAZY_DRAG_FEATURES, NearViewportProvider } from './near-viewport'
 import type { NewCardTarget } from './new-card-modal'
 import { useBoardKeyboard } from './use-board-keyboard'
 import { useBoardView } from './use-board-view'
@@ -30,7 +29,6 @@ const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ d
 
 const NO_PERSONAS: Persona[] = []
 // Layout effects do nothing on the server (and React says so); the store starts right there anyway.
-const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
 
 function personasByGoal(links: WorkflowPersona[], personas: Persona[]) {
   const byId = new Map(personas.map((p) => [p.id, p]))
@@ -112,6 +110,7 @@ export function StoryMap() {
   // changes wait until the drop.
   const onDragStart = () => {
     dragging.current = true
+    nearWatcher.setDragging(true)
     live?.setDragging(true)
   }
   const onDragEnd = (result: DropResult) => {
@@ -120,6 +119,7 @@ export function StoryMap() {
       drop(result)
     } finally {
       live?.setDragging(false)
+      nearWatcher.setDragging(false)
     }
   }
   const drop = (result: DropResult) => {
@@ -190,7 +190,7 @@ export function StoryMap() {
   }
 
   const { hidden } = grid
-  const links = { readOnly, basePath, search: linkSearch }
+  const links = { readOnly, basePath, search: linkSearch, lazyDrag: bundle.features.length > LAZY_DRAG_FEATURES }
   return (
     <>
       <FindBar

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { neighbour, type Direction, type NavLayout } from '~/domain/board-nav'
 
 type Options = {
@@ -55,20 +55,68 @@ const ITEMS = 'a.card-tile, button.add-feature, [data-nav]'
 function itemId(item: HTMLElement): string | null {
   if (item.dataset.nav) return item.dataset.nav
   if (item instanceof HTMLAnchorElement) return item.pathname.split('/').pop() ?? null
-  const cell = item.closest<HTMLElement>('[data-rfd-droppable-id^="cell:"]')?.dataset.rfdDroppableId
+  const cell = item.closest<HTMLElement>('[data-cell]')?.dataset.cell
   return cell ? `add:${cell.slice('cell:'.length)}` : null
 }
 
 function itemElement(root: HTMLElement, id: string): HTMLElement | null {
   if (id.startsWith('add:')) {
     return root.querySelector(
-      `[data-rfd-droppable-id="cell:${CSS.escape(id.slice(4))}"] > button.add-feature`,
+      `[data-cell="cell:${CSS.escape(id.slice(4))}"] > button.add-feature`,
     )
   }
   return (
     root.querySelector(`[data-nav="${CSS.escape(id)}"]`) ??
     root.querySelector(`a.card-tile[href*="/${CSS.escape(id)}"]`)
   )
+}
+
+/**
+ * The roving tabindex's one stop, and the item that has the focus. React may make an item's
+ * element anew without the board rendering (a cell group's cards becoming draggable,
+ * near-viewport.tsx; a card moved by someone else): `restore` gives the stop, and the focus if
+ * the old element had it, to the new element of the same item.
+ */
+function createRovingStop() {
+  let element: HTMLElement | null = null
+  let id: string | null = null
+  // Removing a focused element may or may not fire focusout, so an item counts as focused until
+  // focus is seen elsewhere, or until its element is still in the page a moment after focus left.
+  let focused: HTMLElement | null = null
+  const stop = {
+    get element() {
+      return element
+    },
+    make(next: HTMLElement) {
+      if (element && element !== next) element.tabIndex = -1
+      next.tabIndex = 0
+      element = next
+      id = itemId(next)
+    },
+    clear() {
+      element = null
+      id = null
+    },
+    focusIn(item: HTMLElement | null) {
+      focused = item
+    },
+    focusOut(left: HTMLElement) {
+      setTimeout(() => {
+        if (focused === left && left.isConnected) focused = null
+      })
+    },
+    restore(root: HTMLElement) {
+      const old = element
+      if (!old || old.isConnected || !id) return false
+      const again = itemElement(root, id)
+      if (!again || !shown(again)) return false
+      stop.make(again)
+      const active = document.activeElement
+      if (focused === old && (!active || active === document.body)) again.focus({ preventScroll: true })
+      return true
+    },
+  }
+  return stop
 }
 
 /**
@@ -81,26 +129,21 @@ function itemElement(root: HTMLElement, id: string): HTMLElement | null {
 export function useBoardKeyboard(options: Options) {
   const latest = useRef(options)
   latest.current = options
-  const stop = useRef<HTMLElement | null>(null)
-
-  const makeStop = (element: HTMLElement) => {
-    if (stop.current && stop.current !== element) stop.current.tabIndex = -1
-    element.tabIndex = 0
-    stop.current = element
-  }
+  const [stop] = useState(createRovingStop)
 
   // After every render: the stop must still be in the board and shown, or the first shown item takes over.
   const root = options.root
   useEffect(() => {
     if (!root) return
-    const current = stop.current
+    const current = stop.element
     if (current && current.isConnected && root.contains(current) && shown(current)) {
       if (current.tabIndex !== 0) current.tabIndex = 0
       return
     }
+    if (stop.restore(root)) return
     const first = root.querySelector<HTMLElement>('a.card-tile:not(.filtered-out)')
-    if (first) makeStop(first)
-    else stop.current = null
+    if (first) stop.make(first)
+    else stop.clear()
   })
 
   useEffect(() => {
@@ -122,7 +165,12 @@ export function useBoardKeyboard(options: Options) {
     if (!root) return
     const onFocusIn = (event: FocusEvent) => {
       const item = (event.target as Element).closest<HTMLElement>(ITEMS)
-      if (item && root.contains(item)) makeStop(item)
+      stop.focusIn(item)
+      if (item && root.contains(item)) stop.make(item)
+    }
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget instanceof Node && root.contains(event.relatedTarget)) return
+      stop.focusOut(event.target as HTMLElement)
     }
     const onBoardKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || withModifier(event) || latest.current.dragging()) return
@@ -139,11 +187,16 @@ export function useBoardKeyboard(options: Options) {
         latest.current.onNew(id, item!)
       }
     }
+    const observer = new MutationObserver(() => stop.restore(root))
+    observer.observe(root, { childList: true, subtree: true })
     root.addEventListener('focusin', onFocusIn)
+    root.addEventListener('focusout', onFocusOut)
     root.addEventListener('keydown', onBoardKey)
     return () => {
+      observer.disconnect()
       root.removeEventListener('focusin', onFocusIn)
+      root.removeEventListener('focusout', onFocusOut)
       root.removeEventListener('keydown', onBoardKey)
     }
-  }, [root])
+  }, [root, stop])
 }

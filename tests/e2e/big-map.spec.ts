@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test'
+import { stringify } from 'csv-stringify/sync'
+import { signUp } from '../support/client'
+import { card, keyboardDrag, settle } from './board-helpers'
+import { boardReady } from './map-fixture'
+
+/**
+ * A map over 500 features (near-viewport.tsx): 8 goals × 3 activities, 3 releases, 8 features in
+ * each cell (576), as wide as three screens. Far cells start as plain tiles and become the drag
+ * library's when they come near the screen.
+ */
+const GOALS = 8
+const ACTIVITIES = 3
+const RELEASES = 3
+const PER_CELL = 8
+const title = (g: number, a: number, r: number, f: number) => `G${g} A${a} R${r} F${f}`
+
+function bigMapCsv() {
+  const rows: string[][] = []
+  for (let r = 1; r <= RELEASES; r++)
+    for (let g = 1; g <= GOALS; g++)
+      for (let a = 1; a <= ACTIVITIES; a++)
+        for (let f = 1; f <= PER_CELL; f++)
+          rows.push([`R${r}`, `G${g}`, `G${g} A${a}`, title(g, a, r, f), '', 'OPEN', '', '', '1'])
+  const header = ['release_title', 'goal_title', 'activity_title', 'feature_title', 'feature_description']
+  return stringify([[...header, 'feature_status', 'feature_color', 'feature_annotations', 'feature_size'], ...rows])
+}
+
+async function openBigMap(page: Page, baseURL: string) {
+  const owner = await signUp(baseURL)
+  const res = await owner.client.request('POST', '/v1/projects/import?title=Big%20map', bigMapCsv(), {
+    'Content-Type': 'text/csv',
+  })
+  expect(res.status, res.text).toBe(200)
+  await page
+    .context()
+    .addCookies([...owner.client.cookies].map(([name, value]) => ({ name, value, url: baseURL })))
+  await page.goto(`/${owner.workspaceName}/projects/${res.json.project.id}`)
+  await boardReady(page)
+}
+
+const draggable = (page: Page, name: string) =>
+  card(page, 'Feature', name).evaluate((tile) => tile.hasAttribute('data-rfd-drag-handle-draggable-id'))
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))
+
+test('a big map: far cards become draggable as they come near, keeping focus and the Tab stop', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await openBigMap(page, baseURL!)
+  // Every card is in the page (find-in-page, print, screen readers); only those near are draggable.
+  await expect(page.locator('a.feature-card')).toHaveCount(GOALS * ACTIVITIES * RELEASES * PER_CELL)
+  await expect.poll(() => draggable(page, title(1, 1, 1, 1))).toBe(true)
+  expect(await draggable(page, title(GOALS, ACTIVITIES, 1, 1))).toBe(false)
+
+  // A far card with the focus (as after its dialog, opened from a link, closes) keeps it when
+  // the board scrolls to it and its cell is made draggable under it.
+  const far = card(page, 'Feature', title(GOALS, ACTIVITIES, 1, 1))
+  await far.evaluate((tile: HTMLElement) => tile.focus({ preventScroll: true }))
+  await expect(far).toBeFocused()
+  await page.locator('.story-map-wrap').evaluate((board) => board.scrollTo({ left: board.scrollWidth }))
+  await expect.poll(() => draggable(page, title(GOALS, ACTIVITIES, 1, 1))).toBe(true)
+  await expect(far).toBeFocused()
+
+  // Walking left with the arrow keys scrolls the cells in between in, the focus on each card.
+  for (let g = GOALS; g >= 1; g--) {
+    for (let a = ACTIVITIES; a >= 1; a--) {
+      if (g === GOALS && a === ACTIVITIES) continue
+      await page.keyboard.press('ArrowLeft')
+      await expect.poll(() => focusedName(page)).toBe(`${title(g, a, 1, 1)} (feature)`)
+    }
+  }
+  await expect.poll(() => draggable(page, title(4, 2, 1, 1))).toBe(true)
+  await far.focus()
+
+  // The board is still one Tab stop, the far card focused last.
+  await page.keyboard.press('Tab')
+  await expect(far).not.toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(far).toBeFocused()
+
+  // And it drags with the keyboard like any other: one place down in its cell.
+  await keyboardDrag(page, far, ['ArrowDown'])
+  await settle(page)
+  const cell = page.locator(`[data-cell]`).filter({ has: far })
+  await expect(cell.locator('a.feature-card').nth(0)).toHaveAccessibleName(`${title(GOALS, ACTIVITIES, 1, 2)} (feature)`)
+  await expect(cell.locator('a.feature-card').nth(1)).toHaveAccessibleName(`${title(GOALS, ACTIVITIES, 1, 1)} (feature)`)
+  await page.reload()
+  await boardReady(page)
+  const again = page.locator(`[data-cell]`).filter({ has: card(page, 'Feature', title(GOALS, ACTIVITIES, 1, 1)) })
+  await expect(again.locator('a.feature-card').nth(1)).toHaveAccessibleName(`${title(GOALS, ACTIVITIES, 1, 1)} (feature)`)
+})
