@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { stringify } from 'csv-stringify/sync'
+import { CSV_COLUMNS } from '../../app/domain/csv-cells'
 import { signUp } from '../support/client'
 import { card, keyboardDrag, settle } from './board-helpers'
 import { boardReady } from './map-fixture'
@@ -22,8 +23,7 @@ function bigMapCsv() {
       for (let a = 1; a <= ACTIVITIES; a++)
         for (let f = 1; f <= PER_CELL; f++)
           rows.push([`R${r}`, `G${g}`, `G${g} A${a}`, title(g, a, r, f), '', 'OPEN', '', '', '1'])
-  const header = ['release_title', 'goal_title', 'activity_title', 'feature_title', 'feature_description']
-  return stringify([[...header, 'feature_status', 'feature_color', 'feature_annotations', 'feature_size'], ...rows])
+  return stringify([[...CSV_COLUMNS], ...rows])
 }
 
 async function openBigMap(page: Page, baseURL: string) {
