@@ -17,6 +17,9 @@ import {
   formatTable,
   growthTable,
   isBusy,
+  othersBusy,
+  othersShare,
+  percent,
   liveRows,
   loadAverage,
   resultRows,
@@ -147,6 +150,8 @@ async function measureLive(app, client, account, map) {
 /** Everything for one map size, on an app of its own (a fresh database and process). */
 async function measureSize(size, withLive) {
   const shape = mapShape(size)
+  step(`${size.toLocaleString('en')} features: how busy the machine is (2 s with the bench idle)`)
+  const machineBefore = { others: await othersShare(), loopMs: cpuCalibration().ms }
   step(`${size.toLocaleString('en')} features: starting the app on a temporary database`)
   const app = await startApp()
   try {
@@ -163,13 +168,13 @@ async function measureSize(size, withLive) {
         headers: { ...client.headers(), 'Content-Type': 'application/json' },
         requests: [renameRequest(map.features)],
       })
-      return { shape, seedSeconds, rename, ...(await measureLive(app, client, account, map)) }
+      return { shape, machineBefore, seedSeconds, rename, ...(await measureLive(app, client, account, map)) }
     }
     const http = only === 'board' ? null : await measureHttp(app, client, map)
     const board = await measureBrowser(app, client, account, map, shape)
     const rss = rssMegabytes(app.pid)
     const live = withLive && !only ? await measureLive(app, client, account, map) : {}
-    return { shape, seedSeconds, ...http, board, rss, ...live, load: loadAverage() }
+    return { shape, machineBefore, seedSeconds, ...http, board, rss, ...live, load: loadAverage() }
   } finally {
     await app.stop()
   }
@@ -184,7 +189,12 @@ function printSize(results, importing) {
         ? `; project JSON ${(results.bundleBytes / 1024).toFixed(0)} KB (${results.browserEncoding} ${(results.compressedBytes / 1024).toFixed(0)} KB)`
         : ''),
   )
-  console.log(`load average after this size: ${results.load}${isBusy(results.load) ? ' — BUSY MACHINE: figures are not comparable' : ''}\n`)
+  const before = results.machineBefore
+  console.log(
+    `before this size: other programs used ${percent(before.others)} of the cores, core speed ${Math.round(before.loopMs)} ms` +
+      `${othersBusy(before.others) ? ' — BUSY MACHINE: figures are not comparable' : ' (a quiet machine)'}; ` +
+      `load average after it: ${results.load} (mostly the bench's own work)\n`,
+  )
   console.log(formatTable([...resultRows(results), ...(importing ? importRows(importing) : [])]))
   const { board } = results
   const loads = board.loadSamples.map((s) => `${s.cardsAt.toFixed(0)}/${s.hydratedAt.toFixed(0)}`)

@@ -47,6 +47,29 @@ const perSecond = (n) => `${Math.round(n).toLocaleString('en')}/s`
 const BUSY_LOAD = 1.5
 export const isBusy = (load) => Number(String(load).split(' ')[0]) > BUSY_LOAD
 
+function cpuTimes() {
+  const fields = safeRead('/proc/stat').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
+  return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total: fields.reduce((sum, n) => sum + n, 0) }
+}
+
+/**
+ * The share of the cores other programs used over `ms` while the bench itself sat still (no app,
+ * no browser): the machine's own business. The load average cannot tell it apart from the
+ * bench's work (the bench keeps both cores busy, so the load after a size is always high).
+ */
+export async function othersShare(ms = 2000) {
+  const before = cpuTimes()
+  await new Promise((resolve) => setTimeout(resolve, ms))
+  const after = cpuTimes()
+  const total = after.total - before.total
+  return total > 0 ? 1 - (after.idle - before.idle) / total : null
+}
+
+/** Other programs using more than this share of the cores before a size mark its figures as a busy machine's. */
+const BUSY_SHARE = 0.25
+export const othersBusy = (share) => share !== null && share > BUSY_SHARE
+export const percent = (share) => (share === null ? 'unknown' : `${Math.round(share * 100)} %`)
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 const ratio = (a, b) => `${(a / b).toFixed(2)}×`
 
@@ -109,7 +132,9 @@ export function growthTable(runs) {
     ['search key (median / slowest)', (r) => `${ms(r.board.searchShown)} / ${ms(r.board.searchWorst)}`],
     ['feature rename, 20 concurrent', (r) => (r.rename ? perSecond(r.rename.perSecond) : '–')],
     ['server RSS after the load', (r) => `${r.rss.toFixed(0)} MB`],
-    ['load average after the size', (r) => r.load.split(' ')[0]],
+    ['other programs before the size (share of the cores)', (r) => percent(r.machineBefore.others)],
+    ['core speed before the size (10⁸ additions)', (r) => `${Math.round(r.machineBefore.loopMs)} ms`],
+    ['load average after the size (mostly the bench)', (r) => r.load.split(' ')[0]],
   ]
   const header = ['measure', ...runs.map((r) => `${r.shape.features.toLocaleString('en')} features`)]
   return markdownTable([header, ...rows.map(([name, value]) => [name, ...runs.map(value)])])
