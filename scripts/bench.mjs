@@ -100,7 +100,11 @@ async function measureHttp(app, client, map) {
   step('project read, uncompressed: 20 connections for 10 s, then a bare server with the same bytes')
   const plainRead = await againstBare(app.url + projectPath, headers, plain)
   step('feature rename: 20 connections for 10 s')
-  const rename = await throughput({ url: app.url, headers: jsonHeaders, requests: [renameRequest(map.features)] })
+  const rename = await throughput({
+    url: app.url,
+    headers: jsonHeaders,
+    requests: [renameRequest(map.features)],
+  })
   step('GET /healthz (the framework alone): 20 connections for 10 s, then a bare server with the same bytes')
   const healthzSample = await rawGet(`${app.url}/healthz`)
   const healthz = await againstBare(`${app.url}/healthz`, {}, healthzSample)
@@ -199,7 +203,9 @@ function printSize(results, importing) {
   const { board } = results
   const loads = board.loadSamples.map((s) => `${s.cardsAt.toFixed(0)}/${s.hydratedAt.toFixed(0)}`)
   console.log(`\nboard loads (ms since navigation, cards in page / hydrated): ${loads.join(', ')}`)
-  console.log(`static copy loads (ms, cards in page): ${board.staticSamples.map((s) => s.cardsAt.toFixed(0)).join(', ')}`)
+  console.log(
+    `static copy loads (ms, cards in page): ${board.staticSamples.map((s) => s.cardsAt.toFixed(0)).join(', ')}`,
+  )
   console.log(`drops (ms to card shown): ${board.dropSamples.map((d) => d.shown.toFixed(1)).join(', ')}`)
   console.log(
     `search keys (key: ms to filtered board shown, count): ${board.searchSamples
@@ -244,7 +250,10 @@ async function main() {
   }
   console.log(`\nload average at end: ${loadAverage()}`)
   if (process.env.BENCH_JSON)
-    fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, loadAtStart, importing, sizes: all }, null, 2))
+    fs.writeFileSync(
+      process.env.BENCH_JSON,
+      JSON.stringify({ machine, loadAtStart, importing, sizes: all }, null, 2),
+    )
 }
 
 main().catch((error) => {

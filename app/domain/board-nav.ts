@@ -142,3 +142,15 @@ export function navLayout(
   }))
   return { goals: grid.goals.map((g) => g.workflow.id), activityRow, releases }
 }
+
+/**
+ * The card a tile's link opens: the last path segment of its `href` attribute as written
+ * (`/{workspace}/projects/{id}/f/{card}?…`). Read from the attribute, not `a.pathname`: the
+ * browser parses the whole URL for that, and a search keystroke on a big map looks up every
+ * tile (a fifth of a keystroke's time at 4,000 cards).
+ */
+export function cardIdOfHref(href: string): string {
+  const end = href.search(/[?#]/)
+  const path = end < 0 ? href : href.slice(0, end)
+  return path.slice(path.lastIndexOf('/') + 1)
+}

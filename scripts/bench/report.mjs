@@ -78,19 +78,64 @@ function httpRows(r) {
   if (!r.read) return []
   const browserRatio = r.browserRead.perSecond / r.browserBare.perSecond
   return [
-    [`GET /v1/projects/{id} as a browser asks (${r.browserEncoding}): p50, sequential`, ms(r.browserReadLatency.p50), '≤ 15 ms', r.browserReadLatency.p50 <= 15],
+    [
+      `GET /v1/projects/{id} as a browser asks (${r.browserEncoding}): p50, sequential`,
+      ms(r.browserReadLatency.p50),
+      '≤ 15 ms',
+      r.browserReadLatency.p50 <= 15,
+    ],
     ['same: p95, sequential', ms(r.browserReadLatency.p95), '', null],
     ['same: 20 concurrent, 10 s', perSecond(r.browserRead.perSecond), '', null],
-    ['bare node:http, the same compressed bytes: 20 concurrent, 10 s', perSecond(r.browserBare.perSecond), '', null],
+    [
+      'bare node:http, the same compressed bytes: 20 concurrent, 10 s',
+      perSecond(r.browserBare.perSecond),
+      '',
+      null,
+    ],
     ['read as a browser asks ÷ bare server', `${browserRatio.toFixed(2)}×`, '≥ 0.5×', browserRatio >= 0.5],
-    ['GET /v1/projects/{id} uncompressed: p50 / p95, sequential', `${ms(r.readLatency.p50)} / ${ms(r.readLatency.p95)}`, '', null],
-    ['same, right after a write: p50 / p95', `${ms(r.readAfterWrite.p50)} / ${ms(r.readAfterWrite.p95)}`, '', null],
-    ['same: 20 concurrent, 10 s ÷ bare server with its bytes', `${perSecond(r.read.perSecond)} ÷ ${perSecond(r.bare.perSecond)} = ${ratio(r.read.perSecond, r.bare.perSecond)}`, '', null],
-    ['feature rename: 20 concurrent, 10 s', perSecond(r.rename.perSecond), '≥ 1,200/s', r.rename.perSecond >= 1200],
+    [
+      'GET /v1/projects/{id} uncompressed: p50 / p95, sequential',
+      `${ms(r.readLatency.p50)} / ${ms(r.readLatency.p95)}`,
+      '',
+      null,
+    ],
+    [
+      'same, right after a write: p50 / p95',
+      `${ms(r.readAfterWrite.p50)} / ${ms(r.readAfterWrite.p95)}`,
+      '',
+      null,
+    ],
+    [
+      'same: 20 concurrent, 10 s ÷ bare server with its bytes',
+      `${perSecond(r.read.perSecond)} ÷ ${perSecond(r.bare.perSecond)} = ${ratio(r.read.perSecond, r.bare.perSecond)}`,
+      '',
+      null,
+    ],
+    [
+      'feature rename: 20 concurrent, 10 s',
+      perSecond(r.rename.perSecond),
+      '≥ 1,200/s',
+      r.rename.perSecond >= 1200,
+    ],
     ['feature rename: p99', ms(r.rename.p99), '≤ 40 ms', r.rename.p99 <= 40],
-    ['GET /healthz (the whole stack, no work): 20 concurrent, 10 s', perSecond(r.healthz.perSecond), '≥ 2,000/s', r.healthz.perSecond >= 2000],
-    ['bare node:http, the same answer: 20 concurrent, 10 s (the machine\'s speed today)', perSecond(r.healthzBare.perSecond), '', null],
-    ['healthz ÷ bare server; renames ÷ bare server', `${ratio(r.healthz.perSecond, r.healthzBare.perSecond)}; ${ratio(r.rename.perSecond, r.healthzBare.perSecond)}`, '', null],
+    [
+      'GET /healthz (the whole stack, no work): 20 concurrent, 10 s',
+      perSecond(r.healthz.perSecond),
+      '≥ 2,000/s',
+      r.healthz.perSecond >= 2000,
+    ],
+    [
+      "bare node:http, the same answer: 20 concurrent, 10 s (the machine's speed today)",
+      perSecond(r.healthzBare.perSecond),
+      '',
+      null,
+    ],
+    [
+      'healthz ÷ bare server; renames ÷ bare server',
+      `${ratio(r.healthz.perSecond, r.healthzBare.perSecond)}; ${ratio(r.rename.perSecond, r.healthzBare.perSecond)}`,
+      '',
+      null,
+    ],
   ]
 }
 
@@ -107,11 +152,36 @@ export function resultRows(r) {
   const hydratedRatio = board.hydrated / board.staticCardsInPage
   return [
     ...httpRows(r),
-    [`static copy of the board's HTML, no script (bare node:http): all cards in the page`, ms(board.staticCardsInPage), '', null],
-    [`board: all ${features.toLocaleString('en')} cards in the page`, `${ms(board.cardsInPage)} (${ratio(board.cardsInPage, board.staticCardsInPage)})`, '≤ 1.5× static', cardsRatio <= 1.5],
-    ['board: all cards hydrated (draggable)', `${ms(board.hydrated)} (${ratio(board.hydrated, board.staticCardsInPage)})`, '≤ 2.5× static', hydratedRatio <= 2.5],
-    ['board: drop to card shown in new cell (median)', ms(board.dropShown), `≤ ${quick} ms`, board.dropShown <= quick],
-    ['board: search key to filtered board shown (median)', ms(board.searchShown), `≤ ${quick} ms`, board.searchShown <= quick],
+    [
+      `static copy of the board's HTML, no script (bare node:http): all cards in the page`,
+      ms(board.staticCardsInPage),
+      '',
+      null,
+    ],
+    [
+      `board: all ${features.toLocaleString('en')} cards in the page`,
+      `${ms(board.cardsInPage)} (${ratio(board.cardsInPage, board.staticCardsInPage)})`,
+      '≤ 1.5× static',
+      cardsRatio <= 1.5,
+    ],
+    [
+      'board: all cards hydrated (draggable)',
+      `${ms(board.hydrated)} (${ratio(board.hydrated, board.staticCardsInPage)})`,
+      '≤ 2.5× static',
+      hydratedRatio <= 2.5,
+    ],
+    [
+      'board: drop to card shown in new cell (median)',
+      ms(board.dropShown),
+      `≤ ${quick} ms`,
+      board.dropShown <= quick,
+    ],
+    [
+      'board: search key to filtered board shown (median)',
+      ms(board.searchShown),
+      `≤ ${quick} ms`,
+      board.searchShown <= quick,
+    ],
     ['board: search key to filtered board shown (slowest)', ms(board.searchWorst), '', null],
     ['board route JavaScript, gzip', kb(board.jsGzip), '≤ 180 KB', board.jsGzip / 1024 <= 180],
     ['server RSS after the load', `${r.rss.toFixed(0)} MB`, '≤ 250 MB', r.rss <= 250],
@@ -122,12 +192,24 @@ export function resultRows(r) {
 /** How each cost grows with the map: one column per size measured. */
 export function growthTable(runs) {
   const rows = [
-    ['project JSON (uncompressed / as a browser gets it)', (r) => (r.bundleBytes ? `${kb(r.bundleBytes)} / ${kb(r.compressedBytes)}` : '–')],
+    [
+      'project JSON (uncompressed / as a browser gets it)',
+      (r) => (r.bundleBytes ? `${kb(r.bundleBytes)} / ${kb(r.compressedBytes)}` : '–'),
+    ],
     ['read as a browser asks: p50', (r) => (r.browserReadLatency ? ms(r.browserReadLatency.p50) : '–')],
-    ['read as a browser asks ÷ bare server', (r) => (r.browserRead ? ratio(r.browserRead.perSecond, r.browserBare.perSecond) : '–')],
+    [
+      'read as a browser asks ÷ bare server',
+      (r) => (r.browserRead ? ratio(r.browserRead.perSecond, r.browserBare.perSecond) : '–'),
+    ],
     ['static copy: all cards in the page', (r) => ms(r.board.staticCardsInPage)],
-    ['board: all cards in the page (÷ static)', (r) => `${ms(r.board.cardsInPage)} (${ratio(r.board.cardsInPage, r.board.staticCardsInPage)})`],
-    ['board: hydrated (÷ static)', (r) => `${ms(r.board.hydrated)} (${ratio(r.board.hydrated, r.board.staticCardsInPage)})`],
+    [
+      'board: all cards in the page (÷ static)',
+      (r) => `${ms(r.board.cardsInPage)} (${ratio(r.board.cardsInPage, r.board.staticCardsInPage)})`,
+    ],
+    [
+      'board: hydrated (÷ static)',
+      (r) => `${ms(r.board.hydrated)} (${ratio(r.board.hydrated, r.board.staticCardsInPage)})`,
+    ],
     ['drop shown (median)', (r) => ms(r.board.dropShown)],
     ['search key (median / slowest)', (r) => `${ms(r.board.searchShown)} / ${ms(r.board.searchWorst)}`],
     ['feature rename, 20 concurrent', (r) => (r.rename ? perSecond(r.rename.perSecond) : '–')],
@@ -151,9 +233,24 @@ export function liveRows({ fanout, renameLive, rename }) {
       '≤ 100 ms',
       fanout.p50 <= 100,
     ],
-    [`live: same, p99 (${fanout.missed} events missed)`, ms(fanout.p99), '≤ 500 ms', fanout.p99 <= 500 && fanout.missed === 0],
-    ['live: rename request sent → event at each stream, p50 / p99', `${ms(fanout.sentP50)} / ${ms(fanout.sentP99)}`, '', null],
-    ['live: server RSS with those streams open', `${fanout.rssWithStreams.toFixed(0)} MB`, '≤ 250 MB', fanout.rssWithStreams <= 250],
+    [
+      `live: same, p99 (${fanout.missed} events missed)`,
+      ms(fanout.p99),
+      '≤ 500 ms',
+      fanout.p99 <= 500 && fanout.missed === 0,
+    ],
+    [
+      'live: rename request sent → event at each stream, p50 / p99',
+      `${ms(fanout.sentP50)} / ${ms(fanout.sentP99)}`,
+      '',
+      null,
+    ],
+    [
+      'live: server RSS with those streams open',
+      `${fanout.rssWithStreams.toFixed(0)} MB`,
+      '≤ 250 MB',
+      fanout.rssWithStreams <= 250,
+    ],
     ['live: feature rename, no stream open', perSecond(rename.perSecond), '', null],
     ['live: feature rename with 200 streams open', perSecond(renameLive.perSecond), '', null],
     ['live: rename with 200 streams ÷ without', `${ratio.toFixed(2)}×`, '≥ 0.8×', ratio >= 0.8],

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { buildGrid } from '~/domain/board-grid'
-import { addActivityNavId, addFeatureNavId, navLayout, neighbour, type NavLayout } from '~/domain/board-nav'
+import {
+  addActivityNavId,
+  addFeatureNavId,
+  cardIdOfHref,
+  navLayout,
+  neighbour,
+  type NavLayout,
+} from '~/domain/board-nav'
 import type { ProjectBundle } from '~/domain/board-types'
 
 /*
@@ -104,5 +111,13 @@ describe('navLayout', () => {
       releases: [{ id: 'r1', columns: [['f2', addFeatureNavId('r1', 'a1')]] }],
     })
     expect(navLayout(grid, () => true, false).releases).toEqual([{ id: 'r1', columns: [['f1', 'f2']] }])
+  })
+})
+
+describe('cardIdOfHref', () => {
+  it("reads the card from a tile's link as written, with or without the board's query", () => {
+    expect(cardIdOfHref('/acme/projects/p1/f/f-42')).toBe('f-42')
+    expect(cardIdOfHref('/acme/projects/p1/f/f-42?q=pay&status=OPEN')).toBe('f-42')
+    expect(cardIdOfHref('/link/key/m/r-7#top')).toBe('r-7')
   })
 })

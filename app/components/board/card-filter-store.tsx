@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import type { CardFilterState } from '~/domain/board-view'
+import { cardIdOfHref } from '~/domain/board-nav'
 import { parseRangesKey } from '~/domain/text-search'
 
 /**
@@ -44,7 +45,7 @@ function highlightApi(): HighlightApi | null {
 function featureTiles(root: HTMLElement) {
   const tiles = new Map<string, HTMLAnchorElement>()
   for (const tile of root.querySelectorAll<HTMLAnchorElement>('a.feature-card')) {
-    tiles.set(tile.pathname.slice(tile.pathname.lastIndexOf('/') + 1), tile)
+    tiles.set(cardIdOfHref(tile.getAttribute('href') ?? ''), tile)
   }
   return tiles
 }

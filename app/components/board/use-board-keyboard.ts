@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { neighbour, type Direction, type NavLayout } from '~/domain/board-nav'
+import { cardIdOfHref, neighbour, type Direction, type NavLayout } from '~/domain/board-nav'
 
 type Options = {
   /** The story map (null while the board is empty). */
@@ -54,16 +54,14 @@ const ITEMS = 'a.card-tile, button.add-feature, [data-nav]'
 
 function itemId(item: HTMLElement): string | null {
   if (item.dataset.nav) return item.dataset.nav
-  if (item instanceof HTMLAnchorElement) return item.pathname.split('/').pop() ?? null
+  if (item instanceof HTMLAnchorElement) return cardIdOfHref(item.getAttribute('href') ?? '')
   const cell = item.closest<HTMLElement>('[data-cell]')?.dataset.cell
   return cell ? `add:${cell.slice('cell:'.length)}` : null
 }
 
 function itemElement(root: HTMLElement, id: string): HTMLElement | null {
   if (id.startsWith('add:')) {
-    return root.querySelector(
-      `[data-cell="cell:${CSS.escape(id.slice(4))}"] > button.add-feature`,
-    )
+    return root.querySelector(`[data-cell="cell:${CSS.escape(id.slice(4))}"] > button.add-feature`)
   }
   return (
     root.querySelector(`[data-nav="${CSS.escape(id)}"]`) ??
