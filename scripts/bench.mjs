@@ -16,7 +16,6 @@ import {
   describeMachine,
   formatTable,
   growthTable,
-  isBusy,
   othersBusy,
   othersShare,
   percent,
@@ -233,7 +232,11 @@ async function main() {
   console.log(
     `machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM; ${machine.os}; Node ${machine.node}; ${machine.chromium}`,
   )
-  console.log(`load average at start: ${loadAtStart}${isBusy(loadAtStart) ? ' (busy machine)' : ''}`)
+  const othersAtStart = await othersShare()
+  console.log(
+    `load average at start: ${loadAtStart}; other programs used ${percent(othersAtStart)} of the cores` +
+      `${othersBusy(othersAtStart) ? ' (busy machine)' : ''}`,
+  )
   console.log(`core speed: a loop of 10⁸ additions takes ${Math.round(machine.loopMs)} ms`)
   const all = []
   for (const size of sizes) {

@@ -43,10 +43,6 @@ function safeRead(file) {
 const ms = (n) => `${n.toFixed(1)} ms`
 const perSecond = (n) => `${Math.round(n).toLocaleString('en')}/s`
 
-/** A load average (1-minute figure first) above this, on two cores, marks figures as taken on a busy machine. */
-const BUSY_LOAD = 1.5
-export const isBusy = (load) => Number(String(load).split(' ')[0]) > BUSY_LOAD
-
 function cpuTimes() {
   const fields = safeRead('/proc/stat').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
   return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total: fields.reduce((sum, n) => sum + n, 0) }
