@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createCardFilterStore } from '~/components/board/card-filter-store'
 
-/** A stand-in for a feature tile: its link and classes, no title text (no highlight API in Node). */
+/** A stand-in for a feature tile: its link as written (with the board's query) and classes, no title text (no highlight API in Node). */
 function fakeTile(id: string) {
   const classes = new Set<string>()
   let changes = 0
   const element = {
-    pathname: `/ws/projects/p/f/${id}`,
+    getAttribute: (name: string) => (name === 'href' ? `/ws/projects/p/f/${id}?q=pay` : null),
     classList: {
       toggle: (name: string, on: boolean) => {
         if (classes.has(name) !== on) changes++
