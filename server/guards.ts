@@ -93,7 +93,9 @@ export function requestGuards(env: ServerEnv) {
     ) {
       return refuse(req, res, 404, 'not_found', 'Not found.')
     }
-    if (!SAFE_METHODS.has(req.method) && !ORIGIN_EXEMPT.has(req.path)) {
+    // A Bearer token is sent by a script, not by a browser on its own: no cookie counts then (CONTRACT §10).
+    const bearer = isApiRequest(req) && /^bearer\s/i.test(req.headers.authorization ?? '')
+    if (!SAFE_METHODS.has(req.method) && !ORIGIN_EXEMPT.has(req.path) && !bearer) {
       const origin = req.headers.origin
       const sameHost = `${req.protocol}://${req.headers.host}`
       const crossOrigin = origin !== undefined && origin !== allowedOrigin && origin !== sameHost
