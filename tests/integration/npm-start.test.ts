@@ -33,6 +33,7 @@ it('SIGTERM to `npm start` stops the server, and npm exits 0', async () => {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      NODE_ENV: 'production',
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_PATH: path.join(dir, 'storymap.db'),
