@@ -58,7 +58,7 @@ app.use((req, res, next) => {
         path: redactPath(req.path),
         status: res.statusCode,
         ms: Number(process.hrtime.bigint() - started) / 1e6,
-        ...(res.writableFinished ? {} : { cut: true }),
+        ...(res.writableFinished || res.locals.answerSent ? {} : { cut: true }),
       },
       'request',
     )
