@@ -7,6 +7,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { WorkspaceTokensSection } from '~/components/api-tokens'
 import { BillingSection, PlanSection } from '~/components/plan-settings'
 import {
   DeleteWorkspaceSection,
@@ -19,6 +20,7 @@ import { billingInfoSchema } from '~/domain/billing'
 import { DomainError } from '~/domain/errors'
 import { isUuid } from '~/domain/ids'
 import { can } from '~/domain/permissions'
+import { listWorkspaceTokens, revokeWorkspaceToken } from '~/models/api-token.server'
 import { planOverview, updateBillingInfo } from '~/models/billing.server'
 import { cancelInvite, createInvite, listInvites, resendInvite } from '~/models/invite.server'
 import {
@@ -55,6 +57,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     members: manage ? listMembers(ctx) : null,
     invites: manage ? listInvites(ctx) : null,
     confirmDelete: new URL(request.url).searchParams.get('delete') === '1',
+    tokens: can(ctx, 'manageTokens') ? listWorkspaceTokens(ctx) : null,
+    confirmRevoke: new URL(request.url).searchParams.get('revoke'),
   }
 }
 
@@ -115,6 +119,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       case 'removeMember':
         removeMember(ctx, id)
         return done('membership removed')
+      case 'revokeToken':
+        revokeWorkspaceToken(ctx, id)
+        return done('Token revoked.')
       case 'billingInfo': {
         const submission = parseWithZod(formData, { schema: billingInfoSchema })
         if (submission.status !== 'success') return { intent, result: submission.reply() }
@@ -154,6 +161,7 @@ export default function WorkspaceSettingsPage() {
       {data.members ? (
         <MembersSection members={data.members} me={data.me} planActive={data.planActive} />
       ) : null}
+      {data.tokens ? <WorkspaceTokensSection tokens={data.tokens} confirmRevoke={data.confirmRevoke} /> : null}
       {data.canDelete ? <DeleteWorkspaceSection confirm={data.confirmDelete} /> : null}
     </main>
   )

@@ -8,8 +8,10 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { AccountTokensSection } from '~/components/api-tokens'
 import { ErrorList, Field } from '~/components/forms'
 import { emailChangeSchema, nameChangeSchema } from '~/domain/account-forms'
+import { createTokenSchema } from '~/domain/api-tokens'
 import { DomainError } from '~/domain/errors'
 import { publicAccount } from '~/models/account.server'
 import {
@@ -18,7 +20,9 @@ import {
   requestEmailChange,
   resendVerification,
 } from '~/models/account-settings.server'
+import { createToken, listAccountTokens, revokeAccountToken } from '~/models/api-token.server'
 import { destroySession } from '~/models/session.server'
+import { listAccountWorkspaces } from '~/models/workspace.server'
 import { requireAccount } from '~/utils/auth.server'
 import { redirectWithMessage } from '~/utils/toast.server'
 
@@ -29,13 +33,19 @@ const FAILED = 'Something went wrong.'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const account = await requireAccount(request)
+  const search = new URL(request.url).searchParams
   return {
     account: publicAccount(account),
-    confirmDelete: new URL(request.url).searchParams.get('delete') === '1',
+    confirmDelete: search.get('delete') === '1',
+    tokens: listAccountTokens(account.id),
+    workspaces: listAccountWorkspaces(account.id).map(({ workspace }) => ({ id: workspace.id, name: workspace.name })),
+    confirmRevoke: search.get('revoke'),
   }
 }
 
-type Reply = { intent: 'email' | 'name'; result: SubmissionResult<string[]> }
+type Reply =
+  | { intent: 'email' | 'name'; result: SubmissionResult<string[]> }
+  | { intent: 'createToken'; result: SubmissionResult<string[]>; created: { name: string; secret: string } | null }
 
 export async function action({ request }: ActionFunctionArgs) {
   const account = await requireAccount(request)
@@ -74,6 +84,27 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== 'success') return { intent, result: submission.reply() } satisfies Reply
     changeName(account, submission.value.name)
     return success('Names is changed. Refresh your browser for it to take effect.')
+  }
+  if (intent === 'createToken') {
+    const submission = parseWithZod(formData, { schema: createTokenSchema })
+    if (submission.status !== 'success') return { intent, result: submission.reply(), created: null } satisfies Reply
+    try {
+      const { token, secret } = createToken(account.id, submission.value)
+      // The secret is in this answer only: it is never stored, and a reload does not show it again.
+      return { intent, result: submission.reply({ resetForm: true }), created: { name: token.name, secret } } satisfies Reply
+    } catch (error) {
+      if (error instanceof DomainError) return fail(error.message)
+      throw error
+    }
+  }
+  if (intent === 'revokeToken') {
+    try {
+      revokeAccountToken(account.id, String(formData.get('id') ?? ''))
+      return success('Token revoked.')
+    } catch (error) {
+      if (error instanceof DomainError) return fail(error.message)
+      throw error
+    }
   }
   if (intent === 'delete') {
     try {
@@ -122,7 +153,7 @@ function IntentButton({
 }
 
 export default function AccountSettingsPage() {
-  const { account, confirmDelete } = useLoaderData<typeof loader>()
+  const { account, confirmDelete, tokens, workspaces, confirmRevoke } = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
   const [emailForm, emailFields] = useForm({
     id: 'email-change',
@@ -182,6 +213,14 @@ export default function AccountSettingsPage() {
           Change password
         </Link>
       </SettingsCard>
+
+      <AccountTokensSection
+        tokens={tokens}
+        workspaces={workspaces}
+        created={reply?.intent === 'createToken' ? reply.created : null}
+        lastResult={reply?.intent === 'createToken' ? reply.result : undefined}
+        confirmRevoke={confirmRevoke}
+      />
 
       <SettingsCard title="Delete account" className="danger-zone">
         <p className="muted">
