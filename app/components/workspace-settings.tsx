@@ -67,6 +67,43 @@ export function MembershipSection({ level, canLeave }: { level: Level; canLeave:
   )
 }
 
+/**
+ * `Allow external sharing` (CONTRACT §8): every project's share link works only while it is on.
+ * Members who may not change it see it disabled, with the reason.
+ */
+export function SharingSection({ allow, refusal }: { allow: boolean; refusal: string | null }) {
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <Section title="Sharing">
+      {/* Keyed by the saved value, so the box shows it after each save. */}
+      <Form method="post" key={String(allow)}>
+        <div className="field">
+          <label className="check">
+            <input
+              type="checkbox"
+              name="allowExternalSharing"
+              defaultChecked={allow}
+              disabled={refusal !== null}
+              aria-describedby="sharing-hint"
+            />{' '}
+            Allow external sharing
+          </label>
+          <div className="hint" id="sharing-hint">
+            Off: no project&apos;s share link works. On: each project&apos;s settings can still stop its own.
+          </div>
+        </div>
+        {refusal ? (
+          <p className="muted small">{refusal}</p>
+        ) : (
+          <button type="submit" name="intent" value="externalSharing" className="button" disabled={busy}>
+            Save
+          </button>
+        )}
+      </Form>
+    </Section>
+  )
+}
+
 type Invite = { id: string; email: string; level: Level; createdByName: string; createdAt: string }
 
 export function InvitesSection({

@@ -4,7 +4,7 @@ import { getDb, type Db } from '~/db/db.server'
 import { accounts, invites, members, workspaces } from '~/db/schema'
 import { DomainError, refuse } from '~/domain/errors'
 import { normalizeEmail } from '~/domain/email-address'
-import { cancelInviteRefusal, inviteRefusal } from '~/domain/membership'
+import { cancelInviteRefusal, invitationForText, inviteRefusal } from '~/domain/membership'
 import type { Level } from '~/domain/permissions'
 import { randomKey, sha256 } from '~/utils/crypto.server'
 import { sendMail } from '~/utils/email.server'
@@ -159,8 +159,6 @@ export function describeInvitation(code: string, now = new Date()) {
     email: row.invite.email,
   }
 }
-
-export const invitationForText = (email: string) => `This invitation is for ${email}.`
 
 /**
  * An invitation is for the address it was mailed to: only an account with that address may use

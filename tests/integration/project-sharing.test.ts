@@ -163,6 +163,61 @@ describe('POST /v1/projects/{id}/newlink', () => {
   })
 })
 
+describe('the project card’s Sharing section on the board', () => {
+  const dialogPath = (owner: Awaited<ReturnType<typeof signUp>>, projectId: string) =>
+    `/${owner.workspaceName}/projects/${projectId}/p/${projectId}`
+
+  it('offers an OWNER Stop sharing, Share again and New link, which do what they say', async () => {
+    const { owner, ids, key } = await sharedBoard()
+    const page = await owner.client.get(dialogPath(owner, ids.project))
+    expect(page.text).toContain('Anyone with the share link can view this project.')
+    expect(page.text).toContain('Stop sharing')
+    expect(page.text).toContain('New link')
+
+    const stopped = await owner.client.post(dialogPath(owner, ids.project), form({ intent: 'stopSharing' }))
+    expect(stopped.status).toBe(200)
+    expect(stopped.text).toMatch(/role="status"[^>]*>Sharing stopped\. The share link no longer works\.</)
+    expect((await anonymous().get(`/v1/link/${key}`)).status).toBe(404)
+    const after = await owner.client.get(dialogPath(owner, ids.project))
+    expect(after.text).toContain('This project is not shared.')
+    expect(after.text).toContain('Share again')
+    expect(after.text).not.toContain(`/link/${key}`)
+
+    await owner.client.post(dialogPath(owner, ids.project), form({ intent: 'shareAgain' }))
+    expect((await anonymous().get(`/v1/link/${key}`)).status).toBe(200)
+    await owner.client.post(dialogPath(owner, ids.project), form({ intent: 'newLink' }))
+    expect((await anonymous().get(`/v1/link/${key}`)).status).toBe(404)
+    const fresh = (await bundle(owner.client, ids.project)).project.externalLink
+    expect((await anonymous().get(`/v1/link/${fresh}`)).status).toBe(200)
+  })
+
+  it('shows an EDITOR the state without buttons, and refuses the form posted anyway', async () => {
+    const { owner, ids, key } = await sharedBoard()
+    const editor = await teammate(owner, 'EDITOR')
+    const page = await editor.get(dialogPath(owner, ids.project))
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('Anyone with the share link can view this project.')
+    expect(page.text).toContain('Only an admin or owner can change sharing.')
+    expect(page.text).not.toContain('Stop sharing')
+    expect(page.text).not.toContain('New link')
+    for (const intent of ['stopSharing', 'newLink']) {
+      const refused = await editor.post(dialogPath(owner, ids.project), form({ intent }))
+      expect(refused.text).toMatch(/role="alert"[^>]*>Only an admin or owner can change sharing\.</)
+    }
+    expect((await anonymous().get(`/v1/link/${key}`)).status).toBe(200)
+    expect((await bundle(owner.client, ids.project)).project.externalLink).toBe(key)
+  })
+
+  it('says so when the workspace does not allow sharing, and offers nothing to press', async () => {
+    const { owner, ids } = await sharedBoard()
+    sql('update workspaces set allow_external_sharing = 0 where id = ?', owner.workspaceId)
+    const page = await owner.client.get(dialogPath(owner, ids.project))
+    expect(page.text).toContain('External sharing is off for this workspace.')
+    expect(page.text).not.toContain('Stop sharing')
+    expect(page.text).not.toContain('>Share link<')
+  })
+})
+
 describe('the JSON export', () => {
   it('leaves out the project’s externalLink, from the API, the share link and the board’s menu', async () => {
     const { owner, ids, key } = await sharedBoard()
