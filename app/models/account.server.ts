@@ -67,7 +67,8 @@ export async function signup(input: SignupInput, now = new Date()): Promise<Sign
     )
   }
   if (invitation) assertInvitedEmail(invitation, email)
-  else if (!input.workspaceName) throw refuse.invalid('workspace_invalid', 'Workspace is invalid.', 'workspaceName')
+  else if (!input.workspaceName)
+    throw refuse.invalid('workspace_invalid', 'Workspace is invalid.', 'workspaceName')
   const workspaceName = invitation ? null : input.workspaceName
   // Checked before the slow hash; checked again inside the transaction.
   if (findAccountByEmail(email)) throw refuse.conflict('email_taken', 'Email is already registered.', 'email')

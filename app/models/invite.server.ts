@@ -166,7 +166,12 @@ export function describeInvitation(code: string, now = new Date()) {
  */
 export function assertInvitedEmail(invitation: LiveInvitation, email: string) {
   if (normalizeEmail(email) !== invitation.invite.email)
-    throw new DomainError('forbidden', 'invitation_email_mismatch', invitationForText(invitation.invite.email), 'email')
+    throw new DomainError(
+      'forbidden',
+      'invitation_email_mismatch',
+      invitationForText(invitation.invite.email),
+      'email',
+    )
 }
 
 /**

@@ -51,7 +51,11 @@ export function getProjectSharing(ctx: WorkspaceContext, projectId: string): Pro
 }
 
 /** Stops or restarts one project's share link; the key stays, so restarting brings the same link back. */
-export function setProjectSharing(ctx: WorkspaceContext, projectId: string, enabled: boolean): ProjectSharing {
+export function setProjectSharing(
+  ctx: WorkspaceContext,
+  projectId: string,
+  enabled: boolean,
+): ProjectSharing {
   assertCanManageSharing(ctx)
   findProject(ctx, projectId)
   return getDb()

@@ -51,10 +51,12 @@ export default function InvitationPage() {
       {invitation ? (
         <>
           <p>
-            {invitation.invitedByName} invited you to join the workspace <strong>{invitation.workspaceName}</strong>{' '}
-            as {LEVEL_NAMES[invitation.level]}.
+            {invitation.invitedByName} invited you to join the workspace{' '}
+            <strong>{invitation.workspaceName}</strong> as {LEVEL_NAMES[invitation.level]}.
           </p>
-          {otherAccount ? null : <p className="muted small">{`The invitation is for ${invitation.email}.`}</p>}
+          {otherAccount ? null : (
+            <p className="muted small">{`The invitation is for ${invitation.email}.`}</p>
+          )}
           {result?.error ? (
             <div className="errors" role="alert">
               <p>{result.error}</p>
@@ -79,7 +81,8 @@ export default function InvitationPage() {
             <p className="muted">
               Have an account?{' '}
               <Link to={`/account/login?redirectTo=${encodeURIComponent(back)}`}>Log in</Link> first. New
-              here? <Link to={`/account/signup?invitation=${encodeURIComponent(code)}`}>Create an account</Link>
+              here?{' '}
+              <Link to={`/account/signup?invitation=${encodeURIComponent(code)}`}>Create an account</Link>
             </p>
           )}
         </>

@@ -16,7 +16,12 @@ const route = v1Route({
   POST: async ({ request, params }) => {
     const ctx = await requireApiWorkspace(request)
     const projectId = pathId(params.id)
-    const { enabled } = await parseJson(request, sharingSchema, {}, { enabled_invalid: 'enabled must be true or false.' })
+    const { enabled } = await parseJson(
+      request,
+      sharingSchema,
+      {},
+      { enabled_invalid: 'enabled must be true or false.' },
+    )
     return setProjectSharing(ctx, projectId, enabled)
   },
 })

@@ -89,7 +89,10 @@ describe('sign-up through the API with an invitation code', () => {
     const owner = await signUp(server.url)
     const email = uniqueEmail('late')
     const code = await invite(owner, email)
-    const unknown = await new Client(server.url).post('/v1/users/signup', signupBody(email, { invitation: 'no-such-code' }))
+    const unknown = await new Client(server.url).post(
+      '/v1/users/signup',
+      signupBody(email, { invitation: 'no-such-code' }),
+    )
     expect(unknown).toMatchObject({
       status: 404,
       json: { error: 'invitation_not_found', message: 'Invitation not found.' },
@@ -97,7 +100,10 @@ describe('sign-up through the API with an invitation code', () => {
     const db = new Database(server.dbPath)
     db.prepare("update invites set expires_at = '2000-01-01T00:00:00.000Z' where email = ?").run(email)
     db.close()
-    const expired = await new Client(server.url).post('/v1/users/signup', signupBody(email, { invitation: code }))
+    const expired = await new Client(server.url).post(
+      '/v1/users/signup',
+      signupBody(email, { invitation: code }),
+    )
     expect(expired.status).toBe(404)
     expect(expired.json.message).toBe('Invitation not found.')
     expect(count('accounts', 'email = ?', email)).toBe(0)
@@ -105,9 +111,14 @@ describe('sign-up through the API with an invitation code', () => {
     // Used: a second sign-up with the same code, under another address, finds nothing.
     const fresh = uniqueEmail('first')
     const used = await invite(owner, fresh)
-    expect((await new Client(server.url).post('/v1/users/signup', signupBody(fresh, { invitation: used }))).status).toBe(200)
+    expect(
+      (await new Client(server.url).post('/v1/users/signup', signupBody(fresh, { invitation: used }))).status,
+    ).toBe(200)
     const again = uniqueEmail('second')
-    const second = await new Client(server.url).post('/v1/users/signup', signupBody(again, { invitation: used }))
+    const second = await new Client(server.url).post(
+      '/v1/users/signup',
+      signupBody(again, { invitation: used }),
+    )
     expect(second.status).toBe(404)
     expect(count('accounts', 'email = ?', again)).toBe(0)
   })
@@ -133,7 +144,10 @@ describe('sign-up through the API with an invitation code', () => {
 
   it('without a code, a workspace name is still required', async () => {
     const res = await new Client(server.url).post('/v1/users/signup', signupBody(uniqueEmail('plain')))
-    expect(res).toMatchObject({ status: 400, json: { error: 'workspace_invalid', message: 'Workspace is invalid.' } })
+    expect(res).toMatchObject({
+      status: 400,
+      json: { error: 'workspace_invalid', message: 'Workspace is invalid.' },
+    })
   })
 })
 
@@ -185,9 +199,13 @@ describe('the invitation and sign-up pages without JavaScript', () => {
     expect(page.status).toBe(200)
     expect(page.text).not.toContain('Workspace name')
     expect(page.text).not.toContain('name="workspaceName"')
-    expect(page.text).toMatch(new RegExp(`<input[^>]*name="email"[^>]*value="${email.replace(/[.]/g, '\\.')}"`))
+    expect(page.text).toMatch(
+      new RegExp(`<input[^>]*name="email"[^>]*value="${email.replace(/[.]/g, '\\.')}"`),
+    )
     expect(page.text).toContain(`value="${code}"`)
-    expect(page.text.replace(/<[^>]+>/g, '')).toContain(`to join the workspace ${owner.workspaceName} as Viewer`)
+    expect(page.text.replace(/<[^>]+>/g, '')).toContain(
+      `to join the workspace ${owner.workspaceName} as Viewer`,
+    )
   })
 
   it('signing up there lands on the workspace’s projects page, with no workspace of its own', async () => {
@@ -244,7 +262,10 @@ describe('SIGNUP=invite-only', () => {
     const open = await startServer({ SMTP_URL: mailbox.url, BASE_URL: BASE }, { dir })
     const owner = await signUp(open.url)
     await open.stop()
-    const closed = await startServer({ SMTP_URL: mailbox.url, BASE_URL: BASE, SIGNUP: 'invite-only' }, { dir })
+    const closed = await startServer(
+      { SMTP_URL: mailbox.url, BASE_URL: BASE, SIGNUP: 'invite-only' },
+      { dir },
+    )
     try {
       const cookies = owner.client.cookies
       owner.client = new Client(closed.url, owner.workspaceId)
@@ -266,7 +287,10 @@ describe('SIGNUP=invite-only', () => {
 
       const apiEmail = uniqueEmail('closedapi')
       const apiCode = await invite(owner, apiEmail, 'EDITOR')
-      const api = await new Client(closed.url).post('/v1/users/signup', signupBody(apiEmail, { invitation: apiCode }))
+      const api = await new Client(closed.url).post(
+        '/v1/users/signup',
+        signupBody(apiEmail, { invitation: apiCode }),
+      )
       expect(api.status).toBe(200)
       const refused = await new Client(closed.url).post(
         '/v1/users/signup',

@@ -70,7 +70,9 @@ describe('POST /v1/projects/{id}/sharing', () => {
     const on = await owner.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: true })
     expect(on).toMatchObject({ status: 200, json: { enabled: true, externalLink: key } })
     expect((await anonymous().get(`/v1/link/${key}`)).status).toBe(200)
-    expect((await owner.client.get(`/${owner.workspaceName}/projects/${ids.project}`)).text).toContain(`/link/${key}`)
+    expect((await owner.client.get(`/${owner.workspaceName}/projects/${ids.project}`)).text).toContain(
+      `/link/${key}`,
+    )
   })
 
   it('is for ADMIN and OWNER on an active plan; the others are refused and nothing changes', async () => {
@@ -84,7 +86,10 @@ describe('POST /v1/projects/{id}/sharing', () => {
         expect(await call).toMatchObject({ status: 403, json: { error: 'level_too_low' } })
       }
       // Reading the state is for every member.
-      expect((await c.get(`/v1/projects/${ids.project}/sharing`)).json).toEqual({ enabled: true, externalLink: key })
+      expect((await c.get(`/v1/projects/${ids.project}/sharing`)).json).toEqual({
+        enabled: true,
+        externalLink: key,
+      })
     }
     expect((await anonymous().get(`/v1/link/${key}`)).status).toBe(200)
     const admin = await teammate(owner, 'ADMIN')
@@ -110,7 +115,9 @@ describe('POST /v1/projects/{id}/sharing', () => {
     expect((await owner.client.post(`/v1/projects/${uuid()}/sharing`, { enabled: false })).status).toBe(404)
     expect((await owner.client.post('/v1/projects/not-an-id/newlink')).status).toBe(400)
     const stranger = await signUp(server.url)
-    expect((await stranger.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: false })).status).toBe(404)
+    expect(
+      (await stranger.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: false })).status,
+    ).toBe(404)
     expect((await stranger.client.post(`/v1/projects/${ids.project}/newlink`)).status).toBe(404)
     expect((await stranger.client.get(`/v1/projects/${ids.project}/sharing`)).status).toBe(404)
     const signedOut = new Client(server.url, owner.workspaceId)
@@ -121,7 +128,9 @@ describe('POST /v1/projects/{id}/sharing', () => {
     const { owner, ids, key } = await sharedBoard()
     const stream = await listen(`/v1/link/${key}/events`)
     await stream.next('ready')
-    expect((await owner.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: false })).status).toBe(200)
+    expect((await owner.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: false })).status).toBe(
+      200,
+    )
     await stream.endedWithin(5000)
     expect((await listen(`/v1/link/${key}/events`)).status).toBe(404)
   })
@@ -250,7 +259,9 @@ describe('workspace settings: Allow external sharing', () => {
     expect(off.status).toBe(302)
     expect((await owner.client.get(off.headers.get('location')!)).text).toContain('settings changed')
     expect((await anonymous().get(`/v1/link/${key}`)).status).toBe(404)
-    expect((await owner.client.get(path)).text).not.toMatch(/<input[^>]*name="allowExternalSharing"[^>]*checked=""/)
+    expect((await owner.client.get(path)).text).not.toMatch(
+      /<input[^>]*name="allowExternalSharing"[^>]*checked=""/,
+    )
 
     const admin = await teammate(owner, 'ADMIN')
     const on = await admin.post(path, form({ intent: 'externalSharing', allowExternalSharing: 'on' }))
