@@ -40,6 +40,7 @@ export type Action =
   | 'manageSharing'
   | 'manageBilling'
   | 'deleteWorkspace'
+  | 'manageTokens'
 
 export type Actor = { level: Level; planActive: boolean }
 
@@ -58,6 +59,7 @@ export function can({ level, planActive }: Actor, action: Action): boolean {
     case 'viewMembers':
     case 'cancelInvite':
     case 'removeMember':
+    case 'manageTokens':
       return atLeast(level, 'ADMIN')
     case 'invite':
     case 'resendInvite':

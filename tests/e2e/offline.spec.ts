@@ -86,6 +86,16 @@ test('edits made offline show at once, wait under a notice, and are saved in ord
   await expect(tile.getByTitle('Size')).toHaveText('5')
   await expect(notice(page)).toContainText(/\d+ changes are waiting and will be saved when the connection is back\./)
   await expect(errorPage(page)).toHaveCount(0)
+  // Leaving the page now would lose the waiting changes: the browser asks first, and staying keeps them.
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.type())
+      void dialog.dismiss()
+    }),
+  )
+  await page.evaluate(() => window.location.reload())
+  expect(await asked).toBe('beforeunload')
+  await expect(tile.getByTitle('Size')).toHaveText('5')
 
   await page.context().setOffline(false)
   await expect(notice(page)).toHaveCount(0)

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { boardOutbox, type OutboxState } from './board-outbox'
 
 const NOTHING_WAITING: OutboxState = { offline: false, waiting: 0 }
@@ -36,6 +36,14 @@ export function ConnectionNotice({ editable }: { editable: boolean }) {
   )
   const browserOffline = useBrowserOffline()
   const away = browserOffline || outbox.offline
+  const unsaved = away && outbox.waiting > 0
+  // Waiting changes live in this page only: leaving it would lose them, so the browser asks first.
+  useEffect(() => {
+    if (!unsaved) return
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', ask)
+    return () => window.removeEventListener('beforeunload', ask)
+  }, [unsaved])
   return (
     <div className="connection-notice" role="status">
       {away ? (
