@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { inviteSchema } from '~/domain/account-forms'
 import { formatDate } from '~/domain/dates'
-import { LEVELS, type Level } from '~/domain/permissions'
+import { LEVEL_NAMES, LEVELS, type Level } from '~/domain/permissions'
 import { ErrorList, Field } from './forms'
 
 /** The sections of /{workspace}/settings (SPEC §2, §6). Every control is a plain form. */
@@ -45,7 +45,7 @@ function LevelOptions({ allowed }: { allowed?: readonly Level[] }) {
     <>
       {(allowed ?? LEVELS).map((l) => (
         <option key={l} value={l}>
-          {l}
+          {LEVEL_NAMES[l]}
         </option>
       ))}
     </>
@@ -56,13 +56,50 @@ export function MembershipSection({ level, canLeave }: { level: Level; canLeave:
   return (
     <Section title="My membership">
       <p>
-        Your level in this workspace: <span className="badge">{level}</span>
+        Your level in this workspace: <span className="badge">{LEVEL_NAMES[level]}</span>
       </p>
       {canLeave ? (
         <ActionButton intent="leave" className="button">
           Leave workspace
         </ActionButton>
       ) : null}
+    </Section>
+  )
+}
+
+/**
+ * `Allow external sharing` (CONTRACT §8): every project's share link works only while it is on.
+ * Members who may not change it see it disabled, with the reason.
+ */
+export function SharingSection({ allow, refusal }: { allow: boolean; refusal: string | null }) {
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <Section title="Sharing">
+      {/* Keyed by the saved value, so the box shows it after each save. */}
+      <Form method="post" key={String(allow)}>
+        <div className="field">
+          <label className="check">
+            <input
+              type="checkbox"
+              name="allowExternalSharing"
+              defaultChecked={allow}
+              disabled={refusal !== null}
+              aria-describedby="sharing-hint"
+            />{' '}
+            Allow external sharing
+          </label>
+          <div className="hint" id="sharing-hint">
+            Off: no project&apos;s share link works. On: each project&apos;s settings can still stop its own.
+          </div>
+        </div>
+        {refusal ? (
+          <p className="muted small">{refusal}</p>
+        ) : (
+          <button type="submit" name="intent" value="externalSharing" className="button" disabled={busy}>
+            Save
+          </button>
+        )}
+      </Form>
     </Section>
   )
 }
@@ -132,7 +169,7 @@ export function InvitesSection({
             {invites.map((i) => (
               <tr key={i.id}>
                 <td>{i.email}</td>
-                <td>{i.level}</td>
+                <td>{LEVEL_NAMES[i.level]}</td>
                 <td className="muted small">{`${i.createdByName}, ${formatDate(i.createdAt)}`}</td>
                 <td className="row end" style={{ marginTop: 0 }}>
                   {planActive ? (
@@ -189,7 +226,7 @@ export function MembersSection({
                 <td>{m.email}</td>
                 <td>
                   {locked || !planActive ? (
-                    m.level
+                    LEVEL_NAMES[m.level]
                   ) : (
                     <Form method="post" className="row">
                       <input type="hidden" name="id" value={m.id} />

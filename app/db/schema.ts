@@ -150,6 +150,8 @@ export const projects = sqliteTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     externalLink: text('external_link').notNull().unique(),
+    /** The project's own share-link switch; the workspace's allowExternalSharing is over it. */
+    sharingEnabled: bool('sharing_enabled').notNull().default(true),
     createdAt: text('created_at').notNull(),
     createdBy: text('created_by').notNull(),
     createdByName: text('created_by_name').notNull(),

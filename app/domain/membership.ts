@@ -16,6 +16,9 @@ export const MEMBERSHIP_TEXT = {
   notOwner: 'Only an owner of the workspace can delete it.',
 } as const
 
+/** An invitation is for the address it was sent to; another account is told so. */
+export const invitationForText = (email: string) => `This invitation is for ${email}.`
+
 export type MemberRef = { id: string; level: Level }
 
 /** Admin actions are refused for a low level first, then for an inactive plan. */

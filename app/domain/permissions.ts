@@ -2,6 +2,14 @@
 export const LEVELS = ['VIEWER', 'EDITOR', 'ADMIN', 'OWNER'] as const
 export type Level = (typeof LEVELS)[number]
 
+/** How a level reads on screen; the API and the database keep the codes. */
+export const LEVEL_NAMES: Record<Level, string> = {
+  VIEWER: 'Viewer',
+  EDITOR: 'Editor',
+  ADMIN: 'Admin',
+  OWNER: 'Owner',
+}
+
 export function isLevel(value: unknown): value is Level {
   return typeof value === 'string' && (LEVELS as readonly string[]).includes(value)
 }

@@ -26,13 +26,24 @@ export const loginSchema = z.object({
     .max(200, 'Password maximum 200 characters.'),
 })
 
-export const signupSchema = z.object({
-  workspaceName: workspaceNameSchema,
+const signupFields = z.object({
+  workspaceName: workspaceNameSchema.optional(),
   name: personNameSchema,
   email: text('Required.').trim().pipe(z.email('Invalid email adress.')),
   password: text('Required.').min(6, 'Minimum 6 characters.').max(200, 'Maximum 200 characters.'),
   /** An invitation code, required when sign-up is invite-only. */
   invitation: z.string().max(200).optional(),
+})
+
+/**
+ * Sign-up: with a first workspace of its own, or through an invitation (`invitation`: the code),
+ * which joins the inviting workspace instead, so that form has no workspace field.
+ */
+export const signupSchema = signupFields.refine((v) => v.invitation || v.workspaceName !== undefined, {
+  path: ['workspaceName'],
+  message: 'Required.',
+  // Shown together with the other fields' errors, not only once they are right.
+  when: ({ value }) => typeof value === 'object' && value !== null,
 })
 
 /** Server error codes of sign-up (SPEC §8), keyed by the field they belong to. */

@@ -1,10 +1,10 @@
-import { and, eq, gt } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import crypto from 'node:crypto'
 import { getDb } from '~/db/db.server'
-import { accounts, invites, members } from '~/db/schema'
+import { accounts } from '~/db/schema'
+import { normalizeEmail } from '~/domain/email-address'
 import { refuse } from '~/domain/errors'
 import { getEnv } from '~/utils/env.server'
-import { sha256 } from '~/utils/crypto.server'
 import { hashPassword, verifyPassword } from '~/utils/password.server'
 import {
   insertWorkspace,
@@ -13,6 +13,7 @@ import {
   publicSubscription,
   publicWorkspace,
 } from './workspace.server'
+import { assertInvitedEmail, findLiveInvitation, joinByInvitation } from './invite.server'
 
 export type Account = typeof accounts.$inferSelect
 
@@ -27,9 +28,7 @@ export function publicAccount(a: Account) {
   }
 }
 
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
+export { normalizeEmail }
 
 export function findAccountByEmail(email: string): Account | undefined {
   return getDb()
@@ -47,33 +46,33 @@ export type SignupInput = {
   invitation?: string
 }
 
+/** Where a new account starts: its own workspace, or the one whose invitation it came with. */
+export type SignupResult = { account: Account; workspaceName: string; joined: boolean }
+
 /**
- * Creates the account, its workspace (OWNER) and that workspace's subscription in one
- * transaction. With SIGNUP=invite-only a valid invitation code is required, and the new
- * account joins the inviting workspace.
+ * Creates the account in one transaction, with either its own workspace (OWNER) and that
+ * workspace's subscription, or, given an invitation code, a membership of the inviting
+ * workspace only (any workspace name sent along is ignored). An invitation is for the address
+ * it was sent to. With SIGNUP=invite-only the invitation is required.
  */
-export async function signup(input: SignupInput, now = new Date()): Promise<Account> {
+export async function signup(input: SignupInput, now = new Date()): Promise<SignupResult> {
   const env = getEnv()
   const db = getDb()
   const email = normalizeEmail(input.email)
-  const invite = input.invitation
-    ? db
-        .select()
-        .from(invites)
-        .where(and(eq(invites.codeHash, sha256(input.invitation)), gt(invites.expiresAt, now.toISOString())))
-        .get()
-    : undefined
-  if (env.SIGNUP === 'invite-only' && !invite) {
+  const invitation = input.invitation ? findLiveInvitation(db, input.invitation, now) : null
+  if (env.SIGNUP === 'invite-only' && !invitation) {
     throw refuse.forbidden(
       'Sign-up is by invitation only. Ask a workspace admin to invite you.',
       'signup_closed',
     )
   }
-  if (!invite && !input.workspaceName)
+  if (invitation) assertInvitedEmail(invitation, email)
+  else if (!input.workspaceName)
     throw refuse.invalid('workspace_invalid', 'Workspace is invalid.', 'workspaceName')
+  const workspaceName = invitation ? null : input.workspaceName
   // Checked before the slow hash; checked again inside the transaction.
   if (findAccountByEmail(email)) throw refuse.conflict('email_taken', 'Email is already registered.', 'email')
-  if (input.workspaceName && isWorkspaceNameTaken(db, input.workspaceName)) {
+  if (workspaceName && isWorkspaceNameTaken(db, workspaceName)) {
     throw refuse.conflict('workspace_taken', 'Workspace name is already registrered.', 'workspaceName')
   }
   const passwordHash = await hashPassword(input.password)
@@ -94,21 +93,13 @@ export async function signup(input: SignupInput, now = new Date()): Promise<Acco
       })
       .returning()
       .get()
-    if (input.workspaceName) insertWorkspace(tx, account.id, input.workspaceName, now)
-    if (invite) {
-      tx.insert(members)
-        .values({
-          id: crypto.randomUUID(),
-          workspaceId: invite.workspaceId,
-          accountId: account.id,
-          level: invite.level,
-          createdAt: now.toISOString(),
-        })
-        .onConflictDoNothing()
-        .run()
-      tx.delete(invites).where(eq(invites.id, invite.id)).run()
+    if (workspaceName) {
+      insertWorkspace(tx, account.id, workspaceName, now)
+      return { account, workspaceName, joined: false }
     }
-    return account
+    // Read again inside the transaction: the code may have been used or cancelled during the hash.
+    const joined = joinByInvitation(tx, account, findLiveInvitation(tx, input.invitation ?? '', now), now)
+    return { account, workspaceName: joined.workspaceName, joined: true }
   })
 }
 

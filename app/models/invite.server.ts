@@ -1,16 +1,16 @@
 import { and, desc, eq, gt } from 'drizzle-orm'
 import crypto from 'node:crypto'
-import { getDb } from '~/db/db.server'
+import { getDb, type Db } from '~/db/db.server'
 import { accounts, invites, members, workspaces } from '~/db/schema'
-import { refuse } from '~/domain/errors'
-import { cancelInviteRefusal, inviteRefusal } from '~/domain/membership'
+import { DomainError, refuse } from '~/domain/errors'
+import { normalizeEmail } from '~/domain/email-address'
+import { cancelInviteRefusal, invitationForText, inviteRefusal } from '~/domain/membership'
 import type { Level } from '~/domain/permissions'
 import { randomKey, sha256 } from '~/utils/crypto.server'
 import { sendMail } from '~/utils/email.server'
 import { invitationMessage } from '~/utils/email-messages.server'
 import type { Account } from './account.server'
 import { assertEditorSeat } from './billing.server'
-import { normalizeEmail } from './account.server'
 import { requireMemberAdmin } from './member.server'
 import type { WorkspaceContext } from './workspace.server'
 
@@ -128,54 +128,86 @@ export function cancelInvite(ctx: WorkspaceContext, inviteId: string) {
   getDb().delete(invites).where(eq(invites.id, invite.id)).run()
 }
 
-function liveInvitation(code: string, now: Date) {
-  return getDb()
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type LiveInvitation = { invite: Invite; workspaceName: string }
+
+/** The pending invitation behind a code, or 404 'Invitation not found.' (unknown, expired or used). */
+export function findLiveInvitation(db: Db | Tx, code: string, now = new Date()): LiveInvitation {
+  const row = db
     .select({ invite: invites, workspaceName: workspaces.name })
     .from(invites)
     .innerJoin(workspaces, eq(workspaces.id, invites.workspaceId))
     .where(and(eq(invites.codeHash, sha256(code)), gt(invites.expiresAt, now.toISOString())))
     .get()
+  if (!row) throw refuse.notFound(INVITATION_NOT_FOUND, 'invitation_not_found')
+  return row
 }
 
-/** GET /users/invite/{code}: what the invitation page shows. */
+/** GET /users/invite/{code}: what SPEC §7 gives, the workspace and the level. */
 export function getInvitation(code: string, now = new Date()) {
-  const row = liveInvitation(code, now)
-  if (!row) throw refuse.notFound(INVITATION_NOT_FOUND)
+  const row = findLiveInvitation(getDb(), code, now)
   return { workspaceName: row.workspaceName, level: row.invite.level }
 }
 
-/** Joins the signed-in account to the workspace at the invited level and uses up the code. */
-export function acceptInvitation(account: Account, code: string, now = new Date()) {
-  const db = getDb()
-  return db.transaction((tx) => {
-    const row = liveInvitation(code, now)
-    if (!row) throw refuse.notFound(INVITATION_NOT_FOUND)
-    const member = tx
-      .select({ id: members.id })
-      .from(members)
-      .where(and(eq(members.workspaceId, row.invite.workspaceId), eq(members.accountId, account.id)))
-      .get()
-    if (member)
-      throw refuse.conflict(
-        'already_member',
-        `You are already a member of the workspace ${row.workspaceName}.`,
-      )
-    assertEditorSeat(
-      tx,
-      row.invite.workspaceId,
-      { from: null, to: row.invite.level, countPendingInvites: false },
-      now,
+/** What the invitation and sign-up pages show: who invited whom, to which workspace, at which level. */
+export function describeInvitation(code: string, now = new Date()) {
+  const row = findLiveInvitation(getDb(), code, now)
+  return {
+    workspaceName: row.workspaceName,
+    level: row.invite.level,
+    invitedByName: row.invite.createdByName,
+    email: row.invite.email,
+  }
+}
+
+/**
+ * An invitation is for the address it was mailed to: only an account with that address may use
+ * it (a forwarded or leaked link lets no one else in). Ask for one to your own address.
+ */
+export function assertInvitedEmail(invitation: LiveInvitation, email: string) {
+  if (normalizeEmail(email) !== invitation.invite.email)
+    throw new DomainError(
+      'forbidden',
+      'invitation_email_mismatch',
+      invitationForText(invitation.invite.email),
+      'email',
     )
-    tx.insert(members)
-      .values({
-        id: crypto.randomUUID(),
-        workspaceId: row.invite.workspaceId,
-        accountId: account.id,
-        level: row.invite.level,
-        createdAt: now.toISOString(),
-      })
-      .run()
-    tx.delete(invites).where(eq(invites.id, row.invite.id)).run()
-    return { workspaceId: row.invite.workspaceId, workspaceName: row.workspaceName, level: row.invite.level }
-  })
+}
+
+/**
+ * Makes the account a member at the invited level and uses up the code, inside the caller's
+ * transaction. A member already is told so before anything else.
+ */
+export function joinByInvitation(
+  tx: Tx,
+  account: Pick<Account, 'id' | 'email'>,
+  invitation: LiveInvitation,
+  now: Date,
+) {
+  const { invite, workspaceName } = invitation
+  const member = tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.workspaceId, invite.workspaceId), eq(members.accountId, account.id)))
+    .get()
+  if (member)
+    throw refuse.conflict('already_member', `You are already a member of the workspace ${workspaceName}.`)
+  assertInvitedEmail(invitation, account.email)
+  assertEditorSeat(tx, invite.workspaceId, { from: null, to: invite.level, countPendingInvites: false }, now)
+  tx.insert(members)
+    .values({
+      id: crypto.randomUUID(),
+      workspaceId: invite.workspaceId,
+      accountId: account.id,
+      level: invite.level,
+      createdAt: now.toISOString(),
+    })
+    .run()
+  tx.delete(invites).where(eq(invites.id, invite.id)).run()
+  return { workspaceId: invite.workspaceId, workspaceName, level: invite.level }
+}
+
+/** Joins the signed-in account, whose address must be the invited one, to the inviting workspace. */
+export function acceptInvitation(account: Account, code: string, now = new Date()) {
+  return getDb().transaction((tx) => joinByInvitation(tx, account, findLiveInvitation(tx, code, now), now))
 }

@@ -32,9 +32,13 @@ export function renderBundleJson(db: Db, project: Project, version: number): str
 
 /**
  * The export file (CONTRACT §8) from a rendered bundle: the format header in place of the
- * change-log `version`, which is not part of an export; the rest is the bundle as it is.
+ * change-log `version`, which is not part of an export, and the project without its
+ * `externalLink` (the share key is access, not content); the lists are the bundle's as they are.
  */
-export function exportJsonOf(bundleJson: string, exportedAt: string): string {
-  const rest = bundleJson.slice(bundleJson.indexOf(',"project":') + 1)
-  return `{"format":"${EXPORT_FORMAT}","formatVersion":${EXPORT_FORMAT_VERSION},"exportedAt":${JSON.stringify(exportedAt)},${rest}`
+export function exportJsonOf(bundleJson: string, project: Project, exportedAt: string): string {
+  const { externalLink: _key, ...exported } = publicProject(project)
+  // The project object is flat and its strings escape every quote, so it ends at the first `},"`.
+  const projectStart = bundleJson.indexOf(',"project":{')
+  const lists = bundleJson.slice(bundleJson.indexOf('},"', projectStart) + 1)
+  return `{"format":"${EXPORT_FORMAT}","formatVersion":${EXPORT_FORMAT_VERSION},"exportedAt":${JSON.stringify(exportedAt)},"project":${JSON.stringify(exported)}${lists}`
 }

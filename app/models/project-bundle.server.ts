@@ -74,6 +74,14 @@ function bundleJsonOf(project: Project): Rendered {
   return entry
 }
 
+/**
+ * Drops the kept JSON of a project whose row changed outside the change log (a new share key),
+ * so no read serves the old one. Other connections see the write through `data_version`.
+ */
+export function forgetRenderedProject(projectId: string) {
+  renderedByConnection.get(getDb().$client)?.delete(projectId)
+}
+
 /** The project of this workspace (the caller has checked membership), or 404. */
 function findProjectRow(workspaceId: string, projectId: string): Project {
   const project = getDb()
@@ -86,8 +94,9 @@ function findProjectRow(workspaceId: string, projectId: string): Project {
 }
 
 /**
- * The project of a share link: only while the workspace allows external sharing on an active
- * trial or paid plan (SPEC §6). Every refusal looks the same as an unknown key.
+ * The project of a share link: only while the project is shared and its workspace allows
+ * external sharing on an active trial or paid plan (SPEC §6, CONTRACT §8). Every refusal looks
+ * the same as an unknown key.
  */
 export function findSharedProjectRow(externalLink: string, now: Date): Project {
   const notFound = refuse.notFound('Project not found.', 'not_found')
@@ -99,7 +108,8 @@ export function findSharedProjectRow(externalLink: string, now: Date): Project {
     .innerJoin(subscriptions, eq(subscriptions.workspaceId, projects.workspaceId))
     .where(eq(projects.externalLink, externalLink))
     .get()
-  if (!row || !canShareExternally(row.subscription, row.workspace.allowExternalSharing, now)) throw notFound
+  if (!row || !row.project.sharingEnabled) throw notFound
+  if (!canShareExternally(row.subscription, row.workspace.allowExternalSharing, now)) throw notFound
   return row.project
 }
 
@@ -153,7 +163,7 @@ export type ProjectExport = { title: string; json: string }
 const readExport = (find: () => Project, exportedAt: Date): ProjectExport =>
   getDb().transaction(() => {
     const project = find()
-    return { title: project.title, json: exportJsonOf(bundleJsonOf(project).json, exportedAt.toISOString()) }
+    return { title: project.title, json: exportJsonOf(bundleJsonOf(project).json, project, exportedAt.toISOString()) }
   })
 
 /** `GET /v1/projects/{id}/export`: a project of this workspace (the caller has checked membership), or 404. */

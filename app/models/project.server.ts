@@ -4,7 +4,7 @@ import { projects } from '~/db/schema'
 
 export type Project = typeof projects.$inferSelect
 
-export function publicProject(p: Project) {
+export function publicProject(p: Omit<Project, 'sharingEnabled'>) {
   return {
     kind: 'project' as const,
     id: p.id,

@@ -15,9 +15,9 @@ import { alertForFailed, boardAlerts } from '~/domain/board-alerts'
 import type { BoardCommand } from '~/domain/board-commands'
 import { DomainError } from '~/domain/errors'
 import { can } from '~/domain/permissions'
-import { canShareExternally } from '~/domain/plan'
 import { historyState } from '~/models/history.server'
 import { getProjectBundle } from '~/models/project-bundle.server'
+import { projectSharingView } from '~/models/sharing.server'
 import { requireWorkspace } from '~/utils/auth.server'
 import { getEnv } from '~/utils/env.server'
 import { loadOrKeepShown, rememberShown } from '~/utils/offline-loader'
@@ -31,14 +31,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const bundle = getProjectBundle(ctx.workspace.id, params.projectId ?? '')
     const env = getEnv()
-    const sharing = canShareExternally(ctx.subscription, ctx.workspace.allowExternalSharing, new Date())
+    const sharing = projectSharingView(ctx, bundle.project.id)
     return {
       bundle,
       readOnly: !can(ctx, 'edit'),
       history: historyState(ctx, bundle.project.id),
       me: { memberId: ctx.member.id, name: ctx.account.name },
       baseUrl: env.BASE_URL,
-      shareUrl: sharing ? `${env.BASE_URL}/link/${bundle.project.externalLink}` : null,
+      shareUrl: sharing.enabled && !sharing.blockedBy ? `${env.BASE_URL}/link/${bundle.project.externalLink}` : null,
+      sharing,
     }
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'not_found') throw data('Project not found', { status: 404 })

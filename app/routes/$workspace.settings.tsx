@@ -14,6 +14,7 @@ import {
   InvitesSection,
   MembersSection,
   MembershipSection,
+  SharingSection,
 } from '~/components/workspace-settings'
 import { inviteSchema, levelChangeSchema } from '~/domain/account-forms'
 import { billingInfoSchema } from '~/domain/billing'
@@ -30,6 +31,7 @@ import {
   listMembers,
   removeMember,
 } from '~/models/member.server'
+import { setAllowExternalSharing, SHARING_NEEDS_ADMIN } from '~/models/sharing.server'
 import { requireWorkspace } from '~/utils/auth.server'
 import { getEnv } from '~/utils/env.server'
 import { readForm } from '~/utils/public-form.server'
@@ -54,6 +56,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     planActive: ctx.planActive,
     canLeave: can(ctx, 'leave'),
     canDelete: can(ctx, 'deleteWorkspace'),
+    sharing: {
+      allow: ctx.workspace.allowExternalSharing,
+      refusal: can(ctx, 'manageSharing')
+        ? null
+        : ctx.planActive
+          ? SHARING_NEEDS_ADMIN
+          : 'The workspace plan is inactive.',
+    },
     members: manage ? listMembers(ctx) : null,
     invites: manage ? listInvites(ctx) : null,
     confirmDelete: new URL(request.url).searchParams.get('delete') === '1',
@@ -122,6 +132,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       case 'revokeToken':
         revokeWorkspaceToken(ctx, id)
         return done('Token revoked.')
+      case 'externalSharing':
+        // An unchecked box is absent from the form.
+        setAllowExternalSharing(ctx, formData.get('allowExternalSharing') === 'on')
+        return done('settings changed')
       case 'billingInfo': {
         const submission = parseWithZod(formData, { schema: billingInfoSchema })
         if (submission.status !== 'success') return { intent, result: submission.reply() }
@@ -151,6 +165,7 @@ export default function WorkspaceSettingsPage() {
           lastResult={reply?.intent === 'billingInfo' ? reply.result : undefined}
         />
       ) : null}
+      <SharingSection allow={data.sharing.allow} refusal={data.sharing.refusal} />
       {data.invites ? (
         <InvitesSection
           invites={data.invites}

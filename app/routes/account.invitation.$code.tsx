@@ -1,7 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { DomainError } from '~/domain/errors'
-import { acceptInvitation, getInvitation } from '~/models/invite.server'
+import { normalizeEmail } from '~/domain/email-address'
+import { invitationForText } from '~/domain/membership'
+import { LEVEL_NAMES } from '~/domain/permissions'
+import { acceptInvitation, describeInvitation } from '~/models/invite.server'
 import { getSessionAccount } from '~/models/session.server'
 import { requireAccount } from '~/utils/auth.server'
 import { redirectWithMessage } from '~/utils/toast.server'
@@ -11,11 +14,12 @@ export const meta: MetaFunction = () => [{ title: 'Invitation · Storymap' }]
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const code = params.code ?? ''
   const account = await getSessionAccount(request)
+  const email = account?.email ?? null
   try {
-    return { code, invitation: getInvitation(code), email: account?.email ?? null }
+    return { code, invitation: describeInvitation(code), email }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
-    return { code, invitation: null, email: account?.email ?? null }
+    return { code, invitation: null, email }
   }
 }
 
@@ -39,26 +43,40 @@ export default function InvitationPage() {
   const result = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
   const back = `/account/invitation/${code}`
+  // Signed in with another address: this account cannot take the invitation (the server refuses too).
+  const otherAccount = Boolean(invitation && email && normalizeEmail(email) !== invitation.email)
   return (
     <div className="card narrow">
       <h1>Invitation to join workspace</h1>
       {invitation ? (
         <>
           <p>
-            You are invited to join the workspace <strong>{invitation.workspaceName}</strong> as{' '}
-            <span className="badge">{invitation.level}</span>.
+            {invitation.invitedByName} invited you to join the workspace{' '}
+            <strong>{invitation.workspaceName}</strong> as {LEVEL_NAMES[invitation.level]}.
           </p>
+          {otherAccount ? null : (
+            <p className="muted small">{`The invitation is for ${invitation.email}.`}</p>
+          )}
           {result?.error ? (
             <div className="errors" role="alert">
               <p>{result.error}</p>
             </div>
           ) : null}
-          {email ? <p className="muted small">Signed in as {email}.</p> : null}
-          <Form method="post">
-            <button type="submit" className="button primary wide" disabled={busy}>
-              Accept invite
-            </button>
-          </Form>
+          {otherAccount ? (
+            <p className="notice">
+              {`${invitationForText(invitation.email)} You are signed in as ${email}.`}{' '}
+              <Link to="/account/logout">Log out</Link>, then open the link again.
+            </p>
+          ) : (
+            <>
+              {email ? <p className="muted small">Signed in as {email}.</p> : null}
+              <Form method="post">
+                <button type="submit" className="button primary wide" disabled={busy}>
+                  Accept invite
+                </button>
+              </Form>
+            </>
+          )}
           {email ? null : (
             <p className="muted">
               Have an account?{' '}

@@ -9,19 +9,37 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ErrorList, Field, Honeypot } from '~/components/forms'
 import { DomainError } from '~/domain/errors'
+import { LEVEL_NAMES } from '~/domain/permissions'
 import { signupSchema } from '~/domain/validation'
 import { signup } from '~/models/account.server'
+import { describeInvitation } from '~/models/invite.server'
 import { sendVerificationMail } from '~/models/account-settings.server'
 import { createSession, getSessionAccount } from '~/models/session.server'
 import { getEnv } from '~/utils/env.server'
 import { publicFormRefusal, readForm, refusedForm } from '~/utils/public-form.server'
+import { redirectWithMessage } from '~/utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign up · Storymap' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getSessionAccount(request)) throw redirect('/')
   const invitation = new URL(request.url).searchParams.get('invitation') ?? ''
-  return { inviteOnly: getEnv().SIGNUP === 'invite-only', invitation }
+  return {
+    inviteOnly: getEnv().SIGNUP === 'invite-only',
+    invitation,
+    invited: invitation ? invitationOrRefusal(invitation) : null,
+  }
+}
+
+/** What the form says about the invitation it came with, or why there is none. */
+function invitationOrRefusal(code: string) {
+  try {
+    const { workspaceName, level, email } = describeInvitation(code)
+    return { ok: true as const, workspaceName, level, email }
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    return { ok: false as const, message: error.message }
+  }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -32,11 +50,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return refusedForm(submission.reply({ formErrors: [refusal.message], hideFields: ['password'] }), refusal)
   if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] })
   try {
-    const account = await signup(submission.value)
+    const { account, workspaceName, joined } = await signup(submission.value)
     await sendVerificationMail(account) // a failed mail is logged; the new account stands
-    throw redirect('/account/signupsuccess', {
-      headers: { 'Set-Cookie': await createSession(account.id, request) },
-    })
+    const session: [string, string] = ['Set-Cookie', await createSession(account.id, request)]
+    // Through an invitation: straight onto the team's projects.
+    if (joined)
+      throw await redirectWithMessage(
+        `/${workspaceName}`,
+        { type: 'success', message: 'Invitation accepted.' },
+        { headers: [session] },
+      )
+    throw redirect('/account/signupsuccess', { headers: [session] })
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     return submission.reply(
@@ -46,33 +70,62 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignupPage() {
-  const { inviteOnly, invitation } = useLoaderData<typeof loader>()
+  const { inviteOnly, invitation, invited } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm({
     lastResult,
+    defaultValue: invited?.ok ? { email: invited.email } : undefined,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
   })
+  if (invited && !invited.ok) {
+    return (
+      <div className="card narrow">
+        <h1>Sign up</h1>
+        <p className="errors" role="alert">
+          {invited.message}
+        </p>
+        <Link className="button" to="/">
+          Home
+        </Link>
+      </div>
+    )
+  }
   return (
     <div className="card narrow">
       <h1>Sign up</h1>
       {inviteOnly && !invitation ? (
         <p className="notice">Sign-up is by invitation only. Open the link in your invitation e-mail.</p>
       ) : null}
+      {invited ? (
+        <p>
+          Create your account to join the workspace <strong>{invited.workspaceName}</strong> as{' '}
+          {LEVEL_NAMES[invited.level]}.
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} noValidate>
         {invitation ? <input type="hidden" name="invitation" value={invitation} /> : null}
         <Honeypot />
+        {/* Through an invitation the account joins the inviting workspace only. */}
+        {invited ? null : (
+          <Field
+            label="Workspace name"
+            meta={fields.workspaceName}
+            autoComplete="off"
+            autoFocus
+            hint="Lowercase letters and digits; it becomes your address, e.g. /acme."
+          />
+        )}
+        <Field label="Name" meta={fields.name} autoComplete="name" autoFocus={Boolean(invited)} />
         <Field
-          label="Workspace name"
-          meta={fields.workspaceName}
-          autoComplete="off"
-          autoFocus
-          hint="Lowercase letters and digits; it becomes your address, e.g. /acme."
+          label="Email"
+          meta={fields.email}
+          type="email"
+          autoComplete="email"
+          hint={invited ? 'The address the invitation was sent to.' : undefined}
         />
-        <Field label="Name" meta={fields.name} autoComplete="name" />
-        <Field label="Email" meta={fields.email} type="email" autoComplete="email" />
         <Field label="Password" meta={fields.password} type="password" autoComplete="new-password" />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className="button primary wide" disabled={busy}>

@@ -8,7 +8,7 @@ import { sendVerificationMail } from '~/models/account-settings.server'
 const route = v1Route({
   POST: async ({ request }) => {
     const input = await parseJson(request, signupSchema, SIGNUP_FIELD_CODES, SIGNUP_ERROR_TEXT)
-    const account = await signup(input)
+    const { account } = await signup(input)
     await sendVerificationMail(account) // a failed mail is logged; the new account stands
     return Response.json(publicAccount(account), {
       headers: { 'Set-Cookie': await createSession(account.id, request) },

@@ -1,4 +1,4 @@
-import type { Level } from '~/domain/permissions'
+import { LEVEL_NAMES, type Level } from '~/domain/permissions'
 import { appLink, escapeHtml, type Mail } from './email.server'
 
 /** The messages Storymap sends. User-given strings are escaped in the HTML part. */
@@ -49,7 +49,7 @@ export function invitationMessage(
 ): Mail {
   const url = appLink(`/account/invitation/${code}`)
   const lines = [
-    `${inviterName} invited you to join the workspace ${workspaceName} on Storymap as ${level}.`,
+    `${inviterName} invited you to join the workspace ${workspaceName} on Storymap as ${LEVEL_NAMES[level]}.`,
     'The invitation is valid for 7 days.',
   ]
   return {

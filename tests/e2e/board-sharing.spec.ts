@@ -181,3 +181,78 @@ test('a VIEWER sees the map view only, and a refused create disappears with an a
   await expect(card(page, 'Feature', 'Refused card')).toHaveCount(0)
   await other.close()
 })
+
+test('sharing is the owner’s choice: stop and restart a project’s link, make a new one, switch the workspace off', async ({
+  page,
+  browser,
+}) => {
+  const { user, projectUrl } = await buildSmallMap(page)
+  const shareLink = page.getByRole('link', { name: 'Share link' })
+  const firstUrl = (await shareLink.getAttribute('href'))!
+  const visitor = await browser.newContext()
+  const guest = await visitor.newPage()
+  await guest.goto(new URL(firstUrl).pathname)
+  await expect(card(guest, 'Feature', 'Card payment')).toBeVisible()
+
+  const openSharing = async () => {
+    await page.getByRole('link', { name: 'Project settings' }).click()
+    const sharing = page.getByRole('dialog', { name: 'Project card' }).getByRole('region', { name: 'Sharing' })
+    await expect(sharing).toBeVisible()
+    return sharing
+  }
+  const closeDialog = async () => {
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  }
+
+  // Stop sharing: the board drops its link and the link itself is not found.
+  let sharing = await openSharing()
+  await expect(sharing).toContainText('Anyone with the share link can view this project.')
+  await sharing.getByRole('button', { name: 'Stop sharing' }).click()
+  await expect(sharing).toContainText('This project is not shared.')
+  await expect(sharing.getByRole('button', { name: 'Stop sharing' })).toHaveCount(0)
+  await closeDialog()
+  await expect(shareLink).toHaveCount(0)
+  await guest.reload()
+  await expect(guest.getByText('Project not found.')).toBeVisible()
+
+  // Share again: the same link works again.
+  sharing = await openSharing()
+  await sharing.getByRole('button', { name: 'Share again' }).click()
+  await expect(sharing).toContainText('Anyone with the share link can view this project.')
+  await closeDialog()
+  await expect(shareLink).toHaveAttribute('href', firstUrl)
+  await guest.reload()
+  await expect(card(guest, 'Feature', 'Card payment')).toBeVisible()
+
+  // New link: the old one is not found at once; the board shows the new one, which works.
+  sharing = await openSharing()
+  await sharing.getByRole('button', { name: 'New link' }).click()
+  await expect(sharing.getByRole('status')).toHaveText('New link made. The old link no longer works.')
+  await closeDialog()
+  await expect(shareLink).not.toHaveAttribute('href', firstUrl)
+  const secondUrl = (await shareLink.getAttribute('href'))!
+  expect(secondUrl).toMatch(/\/link\/[A-Za-z0-9_-]{20,}$/)
+  await guest.reload()
+  await expect(guest.getByText('Project not found.')).toBeVisible()
+  await guest.goto(new URL(secondUrl).pathname)
+  await expect(card(guest, 'Feature', 'Card payment')).toBeVisible()
+
+  // The workspace switch turns every link off; the project's dialog says why there is none.
+  await page.goto(`/${user.workspaceName}/settings`)
+  const workspaceSharing = page.getByRole('region', { name: 'Sharing' })
+  await expect(workspaceSharing.getByRole('checkbox', { name: 'Allow external sharing' })).toBeChecked()
+  await workspaceSharing.getByRole('checkbox', { name: 'Allow external sharing' }).uncheck()
+  await workspaceSharing.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('settings changed')).toBeVisible()
+  await expect(workspaceSharing.getByRole('checkbox', { name: 'Allow external sharing' })).not.toBeChecked()
+  await page.goto(projectUrl)
+  await expect(page.getByRole('heading', { name: 'Online shop', level: 1 })).toBeVisible()
+  await expect(shareLink).toHaveCount(0)
+  sharing = await openSharing()
+  await expect(sharing).toContainText('External sharing is off for this workspace.')
+  await expect(sharing.getByRole('button')).toHaveCount(0)
+  await guest.reload()
+  await expect(guest.getByText('Project not found.')).toBeVisible()
+  await visitor.close()
+})

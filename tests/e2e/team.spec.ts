@@ -25,21 +25,24 @@ async function openWorkspaceSettings(page: Page) {
 }
 
 /** Sends an invitation from the settings page and returns the link mailed to `email`. */
-async function invite(page: Page, email: string, level?: 'EDITOR' | 'ADMIN') {
+async function invite(page: Page, email: string, level?: 'Editor' | 'Admin') {
   const invites = page.getByRole('region', { name: 'Workspace invites' })
   const since = app.mark()
   await invites.getByLabel('Email').fill(email)
-  if (level) await invites.getByLabel('Level').selectOption(level)
+  // The level picker shows words; the form still sends the codes.
+  if (level) await invites.getByLabel('Level').selectOption({ label: level })
   await invites.getByRole('button', { name: 'Send invite' }).click()
   await expect(page.getByText('invite sent')).toBeVisible()
-  await expect(invites.getByRole('row', { name: byEmail(email) })).toContainText(level ?? 'VIEWER')
+  const row = invites.getByRole('row', { name: byEmail(email) })
+  await expect(row).toContainText(level ?? 'Viewer')
+  await expect(row).not.toContainText(/VIEWER|EDITOR|ADMIN/)
   return app.linkTo(email, 'invitation', since)
 }
 
 const memberRow = (page: Page, email: string) =>
   page.getByRole('region', { name: 'Members', exact: true }).getByRole('row', { name: byEmail(email) })
 
-test('an owner invites a teammate, makes them VIEWER, then removes them', async ({ browser }) => {
+test('an owner invites a teammate, makes them a Viewer, then removes them', async ({ browser }) => {
   const ownerContext = await app.context(browser)
   const owner = await ownerContext.newPage()
   const boss = await signUpThroughForm(owner)
@@ -53,7 +56,7 @@ test('an owner invites a teammate, makes them VIEWER, then removes them', async 
   await invites.getByRole('button', { name: 'Send invite' }).click()
   await expect(invites.getByText('Invalid.', { exact: true })).toBeVisible()
   const mate = uniqueUser()
-  const link = await invite(owner, mate.email, 'EDITOR')
+  const link = await invite(owner, mate.email, 'Editor')
 
   // The teammate follows the mailed link, signed out, and creates an account from there.
   const mateContext = await app.context(browser)
@@ -61,19 +64,20 @@ test('an owner invites a teammate, makes them VIEWER, then removes them', async 
   await teammate.goto(link)
   await expect(teammate.getByRole('heading', { name: 'Invitation to join workspace' })).toBeVisible()
   await expect(
-    teammate.getByText(`You are invited to join the workspace ${boss.workspaceName} as EDITOR.`),
+    teammate.getByText(`${boss.name} invited you to join the workspace ${boss.workspaceName} as Editor.`),
   ).toBeVisible()
   await teammate.getByRole('link', { name: 'Create an account' }).click()
-  await teammate.getByLabel('Workspace name').fill(mate.workspaceName)
+  // The account joins the team's workspace only: no workspace field, the invited address filled in.
+  await expect(teammate.getByRole('heading', { name: 'Sign up' })).toBeVisible()
+  await expect(teammate.getByLabel('Workspace name')).toHaveCount(0)
+  await expect(teammate.getByLabel('Email')).toHaveValue(mate.email)
   await teammate.getByLabel('Name', { exact: true }).fill(mate.name)
-  await teammate.getByLabel('Email').fill(mate.email)
   await teammate.getByLabel('Password').fill(mate.password)
   await teammate.getByRole('button', { name: 'Sign up' }).click()
-  await teammate.getByRole('link', { name: 'Get started' }).click()
 
-  // Two workspaces now: their own and the team's, whose projects they see and can edit.
-  await expect(teammate).toHaveURL(/\/account\/workspaces$/)
-  await teammate.getByRole('link', { name: boss.workspaceName, exact: true }).click()
+  // Straight onto the team's projects, which they see and can edit.
+  await expect(teammate).toHaveURL(new RegExp(`/${boss.workspaceName}$`))
+  await expect(teammate.getByText('Invitation accepted.')).toBeVisible()
   await expect(teammate.getByRole('heading', { name: 'Projects' })).toBeVisible()
   await expect(teammate.getByText('1 project(s)')).toBeVisible()
   await expect(teammate.getByText(new RegExp(`^Created .+ by ${boss.name}$`))).toBeVisible()
@@ -83,13 +87,18 @@ test('an owner invites a teammate, makes them VIEWER, then removes them', async 
   await expect(teammate.getByRole('button', { name: 'Add goal' })).toBeVisible()
   await expect(teammate.getByText('VIEW ONLY')).toHaveCount(0)
 
-  // The owner sees the new member (and themself as THIS IS YOU) and makes them VIEWER.
+  // The owner sees the new member (and themself as THIS IS YOU), levels in words, and makes them a Viewer.
   await owner.reload()
   await expect(memberRow(owner, boss.email)).toContainText('THIS IS YOU')
+  await expect(memberRow(owner, boss.email)).toContainText('Owner')
+  await expect(memberRow(owner, mate.email).getByLabel(`Level of ${mate.name}`)).toHaveValue('EDITOR')
+  await expect(memberRow(owner, mate.email).getByRole('option', { name: 'Editor' })).toHaveCount(1)
+  await expect(owner.getByRole('region', { name: 'Members', exact: true })).not.toContainText(/VIEWER|EDITOR|ADMIN|OWNER/)
+  await expect(owner.getByRole('region', { name: 'My membership' })).toContainText('Your level in this workspace: Owner')
   await expect(
     owner.getByRole('region', { name: 'Workspace invites' }).getByText('No pending invites'),
   ).toBeVisible()
-  await memberRow(owner, mate.email).getByLabel(`Level of ${mate.name}`).selectOption('VIEWER')
+  await memberRow(owner, mate.email).getByLabel(`Level of ${mate.name}`).selectOption({ label: 'Viewer' })
   await memberRow(owner, mate.email).getByRole('button', { name: 'Change' }).click()
   await expect(owner.getByText('role changed')).toBeVisible()
 
@@ -108,10 +117,12 @@ test('an owner invites a teammate, makes them VIEWER, then removes them', async 
   await expect(memberRow(owner, mate.email)).toHaveCount(0)
   const workspaceId = (await (await owner.request.get('/v1/account/app')).json()).workspaces[0].id as string
 
+  // The team's workspace was their only one: they are left with none.
   await teammate.getByRole('link', { name: 'Projects', exact: true }).click()
-  await expect(teammate).toHaveURL(new RegExp(`/${mate.workspaceName}$`))
+  await expect(teammate).toHaveURL(/\/account\/workspaces$/)
+  await expect(teammate.getByText('No workspaces')).toBeVisible()
   await teammate.goto(projectPath)
-  await expect(teammate).toHaveURL(new RegExp(`/${mate.workspaceName}$`))
+  await expect(teammate).toHaveURL(/\/account\/workspaces$/)
   await expect(teammate.getByText('Team roadmap')).toHaveCount(0)
   const refused = await teammate.request.get('/v1/projects', { headers: { Workspace: workspaceId } })
   expect(refused.status()).toBe(403)
@@ -132,11 +143,11 @@ test('an existing account logs in from the invitation, accepts it, and later lea
   const guest = await guestContext.newPage()
   const user = await signUpThroughForm(guest)
   await guestContext.clearCookies()
-  const link = await invite(owner, user.email) // the level defaults to VIEWER
+  const link = await invite(owner, user.email) // the level defaults to Viewer
 
   await guest.goto(link)
   await expect(
-    guest.getByText(`You are invited to join the workspace ${boss.workspaceName} as VIEWER.`),
+    guest.getByText(`${boss.name} invited you to join the workspace ${boss.workspaceName} as Viewer.`),
   ).toBeVisible()
   // Accepting needs an account: signed out, the button leads to the log-in page, which comes back here.
   await guest.getByRole('button', { name: 'Accept invite' }).click()
@@ -148,6 +159,7 @@ test('an existing account logs in from the invitation, accepts it, and later lea
   await guest.getByRole('button', { name: 'Accept invite' }).click()
   await expect(guest).toHaveURL(new RegExp(`/${boss.workspaceName}$`))
   await expect(guest.getByText('Invitation accepted.')).toBeVisible()
+  await expect(guest.getByRole('heading', { name: 'Projects' })).toBeVisible()
   await expect(guest.getByRole('link', { name: 'New project' })).toHaveCount(0)
 
   // The code is used up.
@@ -174,7 +186,7 @@ test('an owner resends and cancels an invitation; only the newest link works', a
   const boss = await signUpThroughForm(owner)
   await owner.goto(`/${boss.workspaceName}/settings`)
   const email = uniqueUser().email
-  const first = await invite(owner, email, 'ADMIN')
+  const first = await invite(owner, email, 'Admin')
 
   const invites = owner.getByRole('region', { name: 'Workspace invites' })
   const since = app.mark()

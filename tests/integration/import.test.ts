@@ -61,7 +61,10 @@ describe('export (JSON)', () => {
     expect(version).toBeGreaterThan(0)
     const { format, formatVersion, exportedAt, ...rest } = res.json
     void [format, formatVersion, exportedAt]
-    expect(rest).toEqual(current)
+    // The bundle without the share key, which is access, not content (CONTRACT §8).
+    const { externalLink, ...project } = current.project
+    expect(externalLink).toMatch(/^[A-Za-z0-9_-]{40,}$/)
+    expect(rest).toEqual({ ...current, project })
   })
 
   it('is a read: a VIEWER may export, and so may anyone with the share link', async () => {
@@ -69,7 +72,7 @@ describe('export (JSON)', () => {
     const asViewer = await viewer.get(`/v1/projects/${board.project}/export`)
     expect(asViewer.status).toBe(200)
     expect(asViewer.json.features).toEqual(mine.json.features)
-    const link = mine.json.project.externalLink
+    const link = (await bundle(owner.client, board.project)).project.externalLink
     const shared = await new Client(server.url).get(`/v1/link/${link}/export`)
     expect(shared.status).toBe(200)
     expect(shared.headers.get('content-disposition')).toMatch(
@@ -109,7 +112,8 @@ describe('export → import', () => {
       createdByName: 'Eddie Editor',
     })
     expect(project.id).not.toBe(board.project)
-    expect(project.externalLink).not.toBe(exported.json.project.externalLink)
+    expect(project.externalLink).toMatch(/^[A-Za-z0-9_-]{40,}$/)
+    expect(project.externalLink).not.toBe((await bundle(owner.client, board.project)).project.externalLink)
 
     const original = await bundle(owner.client, board.project)
     const copy = await bundle(owner.client, project.id)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   cancelInviteRefusal,
   deleteWorkspaceRefusal,
+  invitationForText,
   inviteRefusal,
   leaveRefusal,
   levelChangeRefusal,
@@ -9,6 +10,7 @@ import {
   planAccountDeletion,
   removalRefusal,
 } from '~/domain/membership'
+import { normalizeEmail } from '~/domain/email-address'
 import { LEVELS, type Level } from '~/domain/permissions'
 
 const actor = (level: Level, planActive = true) => ({ level, planActive, memberId: 'me' })
@@ -106,5 +108,14 @@ describe('planAccountDeletion', () => {
   })
   it('is allowed when another OWNER remains', () => {
     expect(planAccountDeletion([m('b', 'OWNER', 3, 2)])).toEqual({ ok: true, deleteWorkspaceIds: [] })
+  })
+})
+
+describe('an invitation and its address', () => {
+  it('compares addresses without surrounding spaces or letter case', () => {
+    expect(normalizeEmail('  Ann.Lee@Example.COM ')).toBe('ann.lee@example.com')
+  })
+  it('tells another account whom the invitation is for', () => {
+    expect(invitationForText('ann@example.com')).toBe('This invitation is for ann@example.com.')
   })
 })

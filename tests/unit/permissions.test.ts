@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { can, LEVELS, type Action, type Level } from '~/domain/permissions'
+import { can, LEVEL_NAMES, LEVELS, type Action, type Level } from '~/domain/permissions'
 
 const ALL: Action[] = ['read', 'edit', 'leave', 'viewMembers', 'invite', 'cancelInvite', 'resendInvite', 'changeRole', 'removeMember', 'manageSharing', 'manageBilling', 'deleteWorkspace', 'manageTokens']
 
@@ -28,4 +28,10 @@ describe('can(level × plan × action)', () => {
       })
     }
   }
+})
+
+describe('LEVEL_NAMES', () => {
+  it('names every level with a word, as pages show it (the API keeps the codes)', () => {
+    expect(LEVELS.map((level) => LEVEL_NAMES[level])).toEqual(['Viewer', 'Editor', 'Admin', 'Owner'])
+  })
 })

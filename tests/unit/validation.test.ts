@@ -56,6 +56,14 @@ describe('sign-up form (SPEC §5)', () => {
     })
     expect(errorsOf(signupSchema, { ...ok, name: 'n'.repeat(201) })).toEqual({ name: ['Maximum 200 characters.'] })
   })
+  it('needs no workspace name through an invitation, and says Required. beside the other errors without one', () => {
+    const { workspaceName: _workspaceName, ...invited } = ok
+    expect(errorsOf(signupSchema, { ...invited, invitation: 'CODE' })).toEqual({})
+    expect(errorsOf(signupSchema, { ...invited, name: '' })).toEqual({
+      workspaceName: ['Required.'],
+      name: ['Required.'],
+    })
+  })
 })
 
 describe('create-workspace form', () => {

@@ -9,6 +9,7 @@ import { useBoard } from './board-context'
 import { CopyButton } from './copy-button'
 import { AnnotationPicker, ColorPicker, DescriptionEditor, InlineTitle, SizeField } from './card-fields'
 import { Discussion } from './discussion'
+import { ProjectSharing } from './project-sharing'
 
 export type DialogKind = CardKind | 'project'
 const SEGMENT: Record<DialogKind, string> = {
@@ -193,6 +194,7 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
               onSave={(estimate) => dispatch({ type: 'feature.estimate', id, estimate })}
             />
           ) : null}
+          {kind === 'project' ? <ProjectSharing projectId={id} basePath={basePath} /> : null}
           <p className="small muted">{`Created ${formatDate(entity.createdAt)} by ${entity.createdByName}`}</p>
           <p className="small muted">{`Last modified ${formatDate(entity.lastModified)} by ${entity.lastModifiedByName}`}</p>
           {card && !readOnly ? (

@@ -1,0 +1,12 @@
+import { newProjectLink } from '~/models/sharing.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+/** POST /v1/projects/{id}/newlink: a new share key; the old link answers 404 at once (CONTRACT §8). */
+const route = v1Route({
+  POST: async ({ request, params }) => {
+    const ctx = await requireApiWorkspace(request)
+    return newProjectLink(ctx, pathId(params.id))
+  },
+})
+export const loader = route.loader
+export const action = route.action
