@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signUpThroughForm, uniqueUser } from './helpers'
+import { accountMenu, signUpThroughForm, uniqueUser } from './helpers'
 
 test('sign up, land in the workspace, log out and log back in', async ({ page }) => {
   const user = await signUpThroughForm(page)
@@ -9,7 +9,7 @@ test('sign up, land in the workspace, log out and log back in', async ({ page })
   await expect(page.getByText('No projects')).toBeVisible()
   await expect(page.getByText('0 project(s)')).toBeVisible()
 
-  await page.getByLabel('Account menu').click()
+  await accountMenu(page).click()
   await expect(page.getByText(user.email)).toBeVisible()
   await page.getByRole('menuitem', { name: 'Log out' }).click()
   await expect(page).toHaveURL(/\/account\/login$/)

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createProject } from './board-helpers'
-import { signUpThroughForm, uniqueUser } from './helpers'
+import { accountMenu, signUpThroughForm, uniqueUser } from './helpers'
 import { startMailServer, type MailServer } from './mail-server'
 
 // Invitations arrive by e-mail: this file runs its own server, mailing to an in-process SMTP
@@ -19,7 +19,7 @@ test.afterAll(async () => {
 const byEmail = (email: string) => new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
 
 async function openWorkspaceSettings(page: Page) {
-  await page.getByLabel('Account menu').click()
+  await accountMenu(page).click()
   await page.getByRole('menuitem', { name: 'Workspace settings' }).click()
   await expect(page.getByRole('heading', { name: 'Workspace settings' })).toBeVisible()
 }
