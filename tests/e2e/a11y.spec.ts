@@ -102,7 +102,7 @@ test('the board, with the search, the filter panel and chips', async ({ page, ba
   await page.getByRole('searchbox', { name: 'Search cards' }).fill('pay')
   await page.getByRole('button', { name: /^Filters/ }).click()
   await page.getByRole('checkbox', { name: 'Blue' }).check()
-  await expect(page.getByRole('button', { name: 'Colour: Blue (remove filter)' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Color: Blue (remove filter)' })).toBeVisible()
   await expectAccessible(page, 'board with the search, the filter panel and a chip')
 })
 

@@ -31,7 +31,7 @@ async function invite(page: Page, email: string, level?: 'EDITOR' | 'ADMIN') {
   await invites.getByLabel('Email').fill(email)
   if (level) await invites.getByLabel('Level').selectOption(level)
   await invites.getByRole('button', { name: 'Send invite' }).click()
-  await expect(page.getByText('invite sent')).toBeVisible()
+  await expect(page.getByText('Invite sent', { exact: true })).toBeVisible()
   await expect(invites.getByRole('row', { name: byEmail(email) })).toContainText(level ?? 'VIEWER')
   return app.linkTo(email, 'invitation', since)
 }
@@ -75,7 +75,7 @@ test('an owner invites a teammate, makes them VIEWER, then removes them', async 
   await expect(teammate).toHaveURL(/\/account\/workspaces$/)
   await teammate.getByRole('link', { name: boss.workspaceName, exact: true }).click()
   await expect(teammate.getByRole('heading', { name: 'Projects' })).toBeVisible()
-  await expect(teammate.getByText('1 project(s)')).toBeVisible()
+  await expect(teammate.getByText('1 project', { exact: true })).toBeVisible()
   await expect(teammate.getByText(new RegExp(`^Created .+ by ${boss.name}$`))).toBeVisible()
   await expect(teammate.getByRole('link', { name: 'New project' })).toBeVisible()
   await teammate.getByRole('link', { name: 'Team roadmap' }).click()
@@ -91,11 +91,11 @@ test('an owner invites a teammate, makes them VIEWER, then removes them', async 
   ).toBeVisible()
   await memberRow(owner, mate.email).getByLabel(`Level of ${mate.name}`).selectOption('VIEWER')
   await memberRow(owner, mate.email).getByRole('button', { name: 'Change' }).click()
-  await expect(owner.getByText('role changed')).toBeVisible()
+  await expect(owner.getByText('Role changed', { exact: true })).toBeVisible()
 
   // The teammate's very next page is view only.
   await teammate.getByRole('link', { name: 'Projects', exact: true }).click()
-  await expect(teammate.getByText('1 project(s)')).toBeVisible()
+  await expect(teammate.getByText('1 project', { exact: true })).toBeVisible()
   await expect(teammate.getByRole('link', { name: 'New project' })).toHaveCount(0)
   await teammate.getByRole('link', { name: 'Team roadmap' }).click()
   await expect(teammate.getByText('VIEW ONLY')).toBeVisible()
@@ -104,7 +104,7 @@ test('an owner invites a teammate, makes them VIEWER, then removes them', async 
 
   // The owner removes them; they lose the workspace on their next page, and the API refuses them.
   await memberRow(owner, mate.email).getByRole('button', { name: 'Remove' }).click()
-  await expect(owner.getByText('membership removed')).toBeVisible()
+  await expect(owner.getByText('Membership removed', { exact: true })).toBeVisible()
   await expect(memberRow(owner, mate.email)).toHaveCount(0)
   const workspaceId = (await (await owner.request.get('/v1/account/app')).json()).workspaces[0].id as string
 
@@ -159,7 +159,7 @@ test('an existing account logs in from the invitation, accepts it, and later lea
   await expect(guest.getByRole('region', { name: 'Members', exact: true })).toHaveCount(0)
   await guest.getByRole('button', { name: 'Leave workspace' }).click()
   await expect(guest).toHaveURL(/\/account\/workspaces$/)
-  await expect(guest.getByText('left workspace')).toBeVisible()
+  await expect(guest.getByText('Left workspace', { exact: true })).toBeVisible()
   await expect(guest.getByRole('link', { name: boss.workspaceName, exact: true })).toHaveCount(0)
   await owner.reload()
   await expect(memberRow(owner, user.email)).toHaveCount(0)
@@ -182,7 +182,7 @@ test('an owner resends and cancels an invitation; only the newest link works', a
     .getByRole('row', { name: byEmail(email) })
     .getByRole('button', { name: 'Resend' })
     .click()
-  await expect(owner.getByText('invite resent')).toBeVisible()
+  await expect(owner.getByText('Invite resent', { exact: true })).toBeVisible()
   const second = await app.linkTo(email, 'invitation', since)
   expect(second).not.toBe(first)
 
@@ -197,7 +197,7 @@ test('an owner resends and cancels an invitation; only the newest link works', a
     .getByRole('row', { name: byEmail(email) })
     .getByRole('button', { name: 'Cancel' })
     .click()
-  await expect(owner.getByText('invite canceled')).toBeVisible()
+  await expect(owner.getByText('Invite canceled', { exact: true })).toBeVisible()
   await expect(invites.getByText('No pending invites')).toBeVisible()
   await page.goto(second)
   await expect(page.getByText('Invitation not found.')).toBeVisible()
@@ -216,7 +216,7 @@ test('an owner cannot leave, and deletes the workspace after confirming', async 
   await owner.getByRole('link', { name: 'Delete workspace' }).click()
   await owner.getByRole('button', { name: 'Yes, I am really sure!' }).click()
   await expect(owner).toHaveURL(/\/account\/workspaces$/)
-  await expect(owner.getByText('workspace deleted')).toBeVisible()
+  await expect(owner.getByText('Workspace deleted', { exact: true })).toBeVisible()
   await expect(owner.getByText('No workspaces')).toBeVisible()
   await owner.goto(`/${boss.workspaceName}`)
   await expect(owner).toHaveURL(/\/account\/workspaces$/)

@@ -113,7 +113,7 @@ describe('undo and redo', () => {
     expect([b.features[0].title, b.features[0].color, b.milestones[0].title]).toEqual(['Feature', 'RED', 'Release'])
     // Undo goes back through the stack, newest first, several steps.
     expect((await owner.client.post(`/v1/projects/${ids.project}/undo`)).json.summary).toBe(
-      "Undid: Coloured feature 'Feature' red",
+      "Undid: Colored feature 'Feature' red",
     )
     expect((await owner.client.post(`/v1/projects/${ids.project}/undo`)).json.summary).toMatch(/^Undid: Added persona 'Pat'/)
   })

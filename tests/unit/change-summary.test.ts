@@ -19,7 +19,7 @@ describe('summarizeChange', () => {
       "Moved feature 'Pay' to release 'MVP' and activity 'Checkout'",
     )
     expect(summarizeChange({ type: 'card.color', kind: 'feature', id: 'f1' }, [change('feature', feature({}), feature({ color: 'RED' }))], nameOf)).toBe(
-      "Coloured feature 'Pay' red",
+      "Colored feature 'Pay' red",
     )
     expect(
       summarizeChange({ type: 'card.annotations', kind: 'feature', id: 'f1' }, [change('feature', feature({}), feature({ annotations: 'RISKY,BLOCKED' }))], nameOf),
