@@ -5,6 +5,8 @@ import stylesheet from '~/styles/app.css?url'
 import printStylesheet from '~/styles/print.css?url'
 import { MessagesProvider } from './components/messages'
 import { NotFound } from './components/not-found'
+import { isNetworkFailure } from './utils/offline-loader'
+import { isBoardWrite, isOverlayMove } from './utils/revalidation'
 import { takeMessage } from './utils/toast.server'
 import { useNonce } from './utils/nonce'
 
@@ -42,10 +44,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Flash messages follow actions and redirects; plain moves inside a page (card dialogs, demo mode) skip the reload. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, formEncType, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (isBoardWrite({ formAction, formEncType })) return false
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
-  const base = (url: URL) => url.pathname.replace(/\/(m|sw|f|w|p)\/[^/]+$/, '')
-  if (base(currentUrl) === base(nextUrl)) return false
+  if (currentUrl.pathname === nextUrl.pathname || isOverlayMove(currentUrl, nextUrl)) return false
   return defaultShouldRevalidate
 }
 
@@ -61,11 +63,12 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError()
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
+  const unreachable = isNetworkFailure(error)
   return (
     <main className="page-center">
       <div className="card narrow">
-        <h1>Something went wrong</h1>
-        <p>Please try again. If it keeps happening, contact support.</p>
+        <h1>{unreachable ? 'The server cannot be reached' : 'Something went wrong'}</h1>
+        <p>{unreachable ? 'Check your connection, then try again.' : 'Please try again. If it keeps happening, contact support.'}</p>
         <a className="button" href="/">
           Home
         </a>

@@ -11,13 +11,14 @@ import {
 
 /** SPEC §2/§9: the transient message banner. Messages disappear after 4000 ms. */
 export type MessageType = 'success' | 'fail'
-export type FlashMessage = { id: string; type: MessageType; message: string }
+/** `detail`: a second sentence after the message (e.g. the server's reason for a refusal). */
+export type FlashMessage = { id: string; type: MessageType; message: string; detail?: string }
 
 export const MESSAGE_LIFETIME_MS = 4000
 
 type MessagesApi = {
   messages: FlashMessage[]
-  push: (type: MessageType, message: string) => void
+  push: (type: MessageType, message: string, detail?: string) => void
   dismiss: (id: string) => void
 }
 
@@ -50,7 +51,7 @@ export function MessagesProvider({
   }, [])
 
   const push = useCallback(
-    (type: MessageType, message: string) => add({ id: `local-${++counter}`, type, message }),
+    (type: MessageType, message: string, detail?: string) => add({ id: `local-${++counter}`, type, message, detail }),
     [add],
   )
 
@@ -97,7 +98,10 @@ function Messages() {
     <div className="messages" role="status" aria-live="polite">
       {messages.map((m) => (
         <div key={m.id} className={`message ${m.type}`} data-type={m.type}>
-          <span>{m.message}</span>
+          <span>
+            <span>{m.message}</span>
+            {m.detail ? <span className="message-detail"> {m.detail}</span> : null}
+          </span>
           <button
             type="button"
             className="message-close"

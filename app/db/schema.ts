@@ -297,6 +297,12 @@ export const projectChanges = sqliteTable(
     redoneBy: integer('redone_by'),
     /** What it removed was deleted for good (trash purged): it can no longer be undone. */
     purged: integer('purged', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Not a step of its member's undo (or, on an undo row, redo): a project created, imported,
+     * duplicated, deleted or restored (the trash handles those), or a step whose undo was refused
+     * once (it is dropped so the next undo reaches the change before it).
+     */
+    undoSkipped: integer('undo_skipped', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.version] }),

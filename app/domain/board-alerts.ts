@@ -23,11 +23,12 @@ export function alertForFailed(type: BoardCommandType | undefined): string {
 }
 
 /** The board's failure alerts, pushed from the route's clientAction and shown by the page. */
-type Listener = (message: string) => void
+type Listener = (message: string, detail?: string) => void
 const listeners = new Set<Listener>()
 export const boardAlerts = {
-  emit(message: string) {
-    for (const listener of listeners) listener(message)
+  /** `detail`: the server's reason for a refusal, shown after the alert. */
+  emit(message: string, detail?: string) {
+    for (const listener of listeners) listener(message, detail || undefined)
   },
   subscribe(listener: Listener) {
     listeners.add(listener)

@@ -37,6 +37,14 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 type Command = { type: string; kind?: string; id?: string } & Record<string, unknown>
 
+/**
+ * Whether a change is a step of its member's undo on the board: a project coming or going
+ * (created, imported, duplicated, deleted, restored) is not; the project list's trash handles it.
+ */
+export function isBoardUndoStep(entries: readonly SummaryEntry[]): boolean {
+  return !entries.some((e) => e.kind === 'project' && (e.before === null || e.after === null))
+}
+
 /** What is removed under a deleted card, e.g. `(2 activities, 5 features)`; empty when nothing. */
 export function removedCount(entries: readonly SummaryEntry[], rootId: string): string {
   const gone = (kind: string) => entries.filter((e) => e.kind === kind && e.after === null && e.id !== rootId).length
@@ -108,8 +116,11 @@ export function summarizeChange(command: Command, entries: readonly SummaryEntry
     }
     case 'card.delete':
       return `Deleted ${noun} ${title}${removedCount(entries, String(command.id))}`
-    case 'feature.estimate':
-      return `Set the size of feature ${title} to ${String(now?.estimate ?? 0)}`
+    case 'feature.estimate': {
+      // The command names no kind: the feature is found by its id.
+      const sized = find('feature', command.id)?.after
+      return `Set the size of feature ${quote(sized?.title)} to ${String(sized?.estimate ?? 0)}`
+    }
     case 'milestone.move':
     case 'workflow.move':
     case 'subworkflow.move':

@@ -7,7 +7,7 @@ import {
   priorStateJson,
   type ChangeAuthor,
 } from '~/domain/change-events'
-import { summarizeChange, type SummaryEntry } from '~/domain/change-summary'
+import { isBoardUndoStep, summarizeChange, type SummaryEntry } from '~/domain/change-summary'
 import { publishChanges, type PublishedChange } from '~/utils/live-hub.server'
 import { nameOf, updateTrash } from './trash-entries.server'
 
@@ -25,8 +25,8 @@ const statements = (db: Db) => ({
     .prepare('select coalesce(max(version), 0) from project_changes where project_id = ?')
     .pluck(),
   insert: db.$client.prepare(
-    `insert into project_changes (project_id, version, workspace_id, at, member_id, member_name, command, event, prior, summary, undo_of, redo_of)
-     values (@projectId, @version, @workspaceId, @at, @memberId, @memberName, @command, @event, @prior, @summary, @undoOf, @redoOf)`,
+    `insert into project_changes (project_id, version, workspace_id, at, member_id, member_name, command, event, prior, summary, undo_of, redo_of, undo_skipped)
+     values (@projectId, @version, @workspaceId, @at, @memberId, @memberName, @command, @event, @prior, @summary, @undoOf, @redoOf, @undoSkipped)`,
   ),
   oldest: db.$client.prepare('select min(version) from project_changes where project_id = ?').pluck(),
   since: db.$client.prepare(
@@ -137,6 +137,7 @@ function appendChanges(
       summary,
       undoOf: options.undoOf ?? null,
       redoOf: options.redoOf ?? null,
+      undoSkipped: isBoardUndoStep(entries) ? 0 : 1,
     })
     updateTrash(ctx, projectId, version, entries, options.trash || command.type === 'card.delete')
     options.afterAppend?.({ projectId, version, summary, entries })

@@ -24,9 +24,19 @@ type ChangeRow = {
   undoneBy: number | null
   redoneBy: number | null
   purged: number
+  undoSkipped: number
 }
 const COLUMNS = `version, member_id as memberId, summary, event, prior, undo_of as undoOf, redo_of as redoOf,
-  undone_by as undoneBy, redone_by as redoneBy, purged`
+  undone_by as undoneBy, redone_by as redoneBy, purged, undo_skipped as undoSkipped`
+/** The caller's undo stack, newest first: their changes not undone yet, apart from skipped ones. */
+const UNDO_STACK = `from project_changes
+  where project_id = ? and member_id = ? and undo_of is null and undone_by is null and undo_skipped = 0
+  order by version desc limit 1`
+
+/** Drops a step whose undo (or, for an undo row, redo) was refused: the next press reaches the one before. */
+function skipStep(projectId: string, version: number) {
+  getDb().$client.prepare('update project_changes set undo_skipped = 1 where project_id = ? and version = ?').run(projectId, version)
+}
 
 /** Every entity a change touched, with its state before and after it. */
 export function entriesOf(row: Pick<ChangeRow, 'event' | 'prior'>): SummaryEntry[] {
@@ -65,7 +75,14 @@ function replay(
   projectId: string,
   command: { type: string; version: number },
   transitions: StateTransition[],
-  options: { summary: string; undoOf?: number; redoOf?: number; mark: (version: number) => void },
+  options: {
+    summary: string
+    undoOf?: number
+    redoOf?: number
+    mark: (version: number) => void
+    /** Called once when the step cannot be replayed (the refusal is answered once, then the step is dropped). */
+    refused: () => void
+  },
 ) {
   let appended: { version: number; summary: string } | null = null
   try {
@@ -81,11 +98,14 @@ function replay(
       },
     })
   } catch (error) {
-    if (error instanceof StateConflict)
-      throw refuse.conflict('undo_conflict', `${error.message} Someone else has changed what this would undo.`)
-    throw error
+    if (!(error instanceof StateConflict)) throw error
+    options.refused()
+    throw refuse.conflict('undo_conflict', `${error.message} Someone else has changed what this would undo.`)
   }
-  if (!appended) throw refuse.conflict('undo_conflict', 'The map is already as this would leave it.')
+  if (!appended) {
+    options.refused()
+    throw refuse.conflict('undo_conflict', 'The map is already as this would leave it.')
+  }
   return appended as { version: number; summary: string }
 }
 
@@ -93,21 +113,21 @@ function replay(
 export function undo(ctx: WorkspaceContext, projectId: string) {
   assertCanEdit(ctx)
   findProject(getDb(), projectId, ctx.workspace.id)
-  const target = getDb().$client
-    .prepare(
-      `select ${COLUMNS} from project_changes
-       where project_id = ? and member_id = ? and undo_of is null and undone_by is null
-       order by version desc limit 1`,
-    )
-    .get(projectId, ctx.member.id) as ChangeRow | undefined
+  const target = getDb().$client.prepare(`select ${COLUMNS} ${UNDO_STACK}`).get(projectId, ctx.member.id) as
+    | ChangeRow
+    | undefined
   if (!target) throw refuse.conflict('nothing_to_undo', 'There is nothing of yours to undo on this map.')
-  if (target.purged) throw refuse.conflict('undo_conflict', 'What this would bring back was deleted for good.')
+  if (target.purged) {
+    skipStep(projectId, target.version)
+    throw refuse.conflict('undo_conflict', 'What this would bring back was deleted for good.')
+  }
   const transitions = entriesOf(target).map((e) => ({ kind: e.kind, id: e.id, from: e.after, to: e.before }))
   return replay(ctx, projectId, { type: 'history.undo', version: target.version }, transitions, {
     summary: `Undid: ${baseSummary(target.summary)}`,
     undoOf: target.version,
     mark: (version) =>
       getDb().$client.prepare('update project_changes set undone_by = ? where project_id = ? and version = ?').run(version, projectId, target.version),
+    refused: () => skipStep(projectId, target.version),
   })
 }
 
@@ -118,7 +138,7 @@ function redoTarget(projectId: string, memberId: string): ChangeRow | null {
     .all(projectId, memberId) as ChangeRow[]
   for (const row of rows) {
     if (row.undoOf === null && row.redoOf === null) return null // a new change since
-    if (row.undoOf !== null && row.redoneBy === null) return row
+    if (row.undoOf !== null && row.redoneBy === null && !row.undoSkipped) return row
   }
   return null
 }
@@ -130,13 +150,17 @@ export function redo(ctx: WorkspaceContext, projectId: string) {
   const undoRow = redoTarget(projectId, ctx.member.id)
   const original = undoRow ? changeRow(projectId, undoRow.undoOf!) : undefined
   if (!undoRow || !original) throw refuse.conflict('nothing_to_redo', 'There is nothing of yours to redo on this map.')
-  if (original.purged) throw refuse.conflict('undo_conflict', 'What this would bring back was deleted for good.')
+  if (original.purged) {
+    skipStep(projectId, undoRow.version)
+    throw refuse.conflict('undo_conflict', 'What this would bring back was deleted for good.')
+  }
   const transitions = entriesOf(original).map((e) => ({ kind: e.kind, id: e.id, from: e.before, to: e.after }))
   return replay(ctx, projectId, { type: 'history.redo', version: original.version }, transitions, {
     summary: `Redid: ${baseSummary(original.summary)}`,
     redoOf: original.version,
     mark: (version) =>
       getDb().$client.prepare('update project_changes set redone_by = ? where project_id = ? and version = ?').run(version, projectId, undoRow.version),
+    refused: () => skipStep(projectId, undoRow.version),
   })
 }
 
@@ -166,10 +190,7 @@ export function listActivity(ctx: WorkspaceContext, projectId: string, before: n
 /** What the caller's Undo and Redo would do now (the board's buttons and tooltips). */
 export function historyState(ctx: WorkspaceContext, projectId: string): { undo: string | null; redo: string | null } {
   const last = getDb().$client
-    .prepare(
-      `select summary from project_changes where project_id = ? and member_id = ? and undo_of is null and undone_by is null
-       order by version desc limit 1`,
-    )
+    .prepare(`select summary ${UNDO_STACK}`)
     .pluck()
     .get(projectId, ctx.member.id) as string | undefined
   const undoRow = redoTarget(projectId, ctx.member.id)

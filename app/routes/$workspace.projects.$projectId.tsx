@@ -1,18 +1,26 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData, useParams, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from '@remix-run/react'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  redirect,
+  useLoaderData,
+  useParams,
+  type ClientActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react'
 import { useServerBoard } from '~/components/board/board-context'
+import { boardOutbox } from '~/components/board/board-outbox'
 import { ProjectView } from '~/components/board/project-view'
 import { useLiveBoard } from '~/components/board/use-live-board'
 import { alertForFailed, boardAlerts } from '~/domain/board-alerts'
-import { parseBoardCommand, type BoardCommandType } from '~/domain/board-commands'
-import { DomainError, STATUS_OF_KIND } from '~/domain/errors'
+import type { BoardCommand } from '~/domain/board-commands'
+import { DomainError } from '~/domain/errors'
 import { can } from '~/domain/permissions'
 import { canShareExternally } from '~/domain/plan'
-import { executeBoardCommand } from '~/models/board.server'
 import { historyState } from '~/models/history.server'
 import { getProjectBundle } from '~/models/project-bundle.server'
 import { requireWorkspace } from '~/utils/auth.server'
 import { getEnv } from '~/utils/env.server'
+import { loadOrKeepShown, rememberShown } from '~/utils/offline-loader'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && 'bundle' in data ? `${data.bundle.project.title} · Storymap` : 'Project not found · Storymap' },
@@ -38,34 +46,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-/** Every board edit: one JSON command, run by the same model as the /v1 API. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await requireWorkspace(request, params.workspace)
-  const parsed = parseBoardCommand(await request.json().catch(() => null))
-  if (!parsed.ok) return data({ ok: false as const, error: parsed.code, message: parsed.message }, { status: 400 })
-  try {
-    const entity = executeBoardCommand(ctx, parsed.command)
-    const command = parsed.command
-    if (command.type === 'card.delete' && command.kind === 'project') throw redirect(`/${ctx.workspace.name}`)
-    return { ok: true as const, entity }
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error
-    return data({ ok: false as const, error: error.code, message: error.message }, { status: STATUS_OF_KIND[error.kind] })
+/**
+ * Every board edit: one JSON command, queued in the page's outbox, which sends the edits in order
+ * to the board's command route (the same model as the /v1 API) and holds them while the server
+ * cannot be reached. The fetcher stays pending meanwhile, so the board shows the edit; a refusal
+ * raises SPEC §8's alert with the server's reason, and the edit goes.
+ */
+export async function clientAction({ request, params }: ClientActionFunctionArgs) {
+  const command = (await request.json()) as BoardCommand
+  const outcome = await boardOutbox!.send(`/${params.workspace}/projects/${params.projectId}/commands`, command)
+  if (!outcome.ok) {
+    boardAlerts.emit(alertForFailed(command.type), outcome.status < 500 ? outcome.message : undefined)
+    return outcome
   }
+  if (outcome.redirectTo) return redirect(outcome.redirectTo)
+  return outcome
 }
 
-/** Runs in the browser around the server action: a refused edit raises SPEC §8's alert. */
-export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
-  const command = (await request.clone().json().catch(() => null)) as { type?: BoardCommandType } | null
-  try {
-    const result = await serverAction<typeof action>()
-    if (result && typeof result === 'object' && 'ok' in result && !result.ok) boardAlerts.emit(alertForFailed(command?.type))
-    return result
-  } catch (error) {
-    if (error instanceof Response && error.status >= 300 && error.status < 400) throw error
-    boardAlerts.emit(alertForFailed(command?.type))
-    return { ok: false as const, error: 'network', message: 'Something went wrong.' }
-  }
+/** A reload that cannot reach the server keeps the board as it is (the live stream catches up later). */
+export async function clientLoader({ params, serverLoader }: ClientLoaderFunctionArgs) {
+  return loadOrKeepShown(`board:${params.projectId}`, () => serverLoader<typeof loader>())
 }
 
 /**
@@ -79,7 +79,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, next
 }
 
 export default function ProjectPage() {
-  const { bundle: loaderBundle, readOnly, me, baseUrl, shareUrl, history } = useLoaderData<typeof loader>()
+  const loaderData = useLoaderData<typeof loader>()
+  const { bundle: loaderBundle, readOnly, me, baseUrl, shareUrl, history } = loaderData
+  rememberShown(`board:${loaderBundle.project.id}`, loaderData)
   const { workspace } = useParams()
   const basePath = `/${workspace}/projects/${loaderBundle.project.id}`
   const { bundle: liveBundle, ...live } = useLiveBoard(loaderBundle, `/v1/projects/${loaderBundle.project.id}/events`, me)

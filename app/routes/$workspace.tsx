@@ -5,6 +5,7 @@ import { can } from '~/domain/permissions'
 import { trialBanner } from '~/domain/plan'
 import { requireWorkspace } from '~/utils/auth.server'
 import { getEnv } from '~/utils/env.server'
+import { isBoardWrite, isOverlayMove } from '~/utils/revalidation'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
@@ -22,10 +23,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export type WorkspaceLoader = typeof loader
 
-/** A change of the query alone (the board's search and filters, typed key by key) reloads nothing. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+/**
+ * A change of the query alone (the board's search and filters, typed key by key), a card dialog
+ * opening or closing and board edits reload nothing here.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, formEncType, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (isBoardWrite({ formAction, formEncType })) return false
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
   if (currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false
+  if (isOverlayMove(currentUrl, nextUrl)) return false
   return defaultShouldRevalidate
 }
 

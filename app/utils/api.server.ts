@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { DomainError, refuse, STATUS_OF_KIND } from '~/domain/errors'
 import { isUuid } from '~/domain/ids'
 import { getSessionAccount, type SessionAccount } from '~/models/session.server'
-import { getWorkspaceContextById, type WorkspaceContext } from '~/models/workspace.server'
+import { getWorkspaceContextById, getWorkspaceContextByName, type WorkspaceContext } from '~/models/workspace.server'
 import { logger } from './logger.server'
 
 /** The one error shape of /v1: `{"error": code, "message": text}`. */
@@ -125,6 +125,14 @@ export async function requireApiWorkspace(request: Request): Promise<WorkspaceCo
     throw refuse.invalid('workspace_invalid', 'The Workspace header is not a workspace id.')
   const context = getWorkspaceContextById(account.id, workspaceId.toLowerCase())
   if (!context) throw refuse.forbidden('You are not a member of this workspace.', 'not_a_member')
+  return context
+}
+
+/** The caller's membership of the workspace a page path names (`/{workspace}/…`), refused in the /v1 error shape. */
+export async function requireApiWorkspaceNamed(request: Request, workspaceName: string | undefined): Promise<WorkspaceContext> {
+  const account = await requireApiAccount(request)
+  const context = workspaceName ? getWorkspaceContextByName(account.id, workspaceName) : null
+  if (!context) throw refuse.notFound('No such workspace.')
   return context
 }
 

@@ -212,10 +212,10 @@ test('Loading data... shows while a project’s data is on its way', async ({ pa
   await expect(page.getByText('This board is empty, please start by adding a user goal')).toBeVisible()
 })
 
-test('a card created over a slow connection shows once, even when another edit brings its server copy first', async ({
+test('a card created over a slow connection shows once, even when the live stream brings its server copy first', async ({
   page,
 }) => {
-  await buildSmallMap(page)
+  const { user } = await buildSmallMap(page)
   await settle(page)
   // The server creates the feature at once, but its answer reaches the page only when released.
   let release = () => {}
@@ -223,14 +223,9 @@ test('a card created over a slow connection shows once, even when another edit b
   let created = () => {}
   const onServer = new Promise<void>((resolve) => (created = resolve))
   await page.route(
-    (url) => url.pathname.endsWith('.data'),
+    (url) => url.pathname.endsWith('/commands'),
     async (route) => {
-      const request = route.request()
-      if (
-        request.method() !== 'POST' ||
-        (request.postDataJSON() as { type?: string }).type !== 'feature.create'
-      )
-        return route.fallback()
+      if ((route.request().postDataJSON() as { type?: string }).type !== 'feature.create') return route.fallback()
       const response = await route.fetch()
       created()
       await held
@@ -240,22 +235,20 @@ test('a card created over a slow connection shows once, even when another edit b
   await page.getByRole('button', { name: 'Add feature to Later / Pay' }).click()
   await newCard(page, 'Wallet')
   await onServer
-  // Closing another card reloads the map, which already holds "Wallet".
-  const reloaded = page.waitForResponse((r) => {
-    const url = new URL(r.url())
-    return (
-      r.request().method() === 'GET' &&
-      url.pathname.endsWith('.data') &&
-      (url.searchParams.get('_routes') ?? '$projectId').includes('$projectId')
-    )
+  // A teammate renames the new card meanwhile: the live stream brings the server's copy, renamed.
+  const db = e2eDatabase()
+  const { id: workspaceId } = db.prepare('select id from workspaces where name = ?').get(user.workspaceName) as { id: string }
+  const { id: featureId } = db.prepare("select id from features where title = 'Wallet' and workspace_id = ?").get(workspaceId) as { id: string }
+  db.close()
+  const renamed = await page.request.post(`/v1/features/${featureId}/rename`, {
+    data: { title: 'Wallet pay' },
+    headers: { Workspace: workspaceId },
   })
-  await card(page, 'Feature', 'Find by name').click()
-  await page.getByRole('button', { name: 'Mark card as Closed' }).click()
-  await reloaded
-  await expect(card(page, 'Feature', 'Find by name')).toBeHidden()
-  await expect(card(page, 'Feature', 'Wallet')).toHaveCount(1)
+  expect(renamed.status()).toBe(200)
+  await expect(card(page, 'Feature', 'Wallet pay')).toHaveCount(1)
+  await expect(card(page, 'Feature', 'Wallet')).toHaveCount(0)
   release()
   await settle(page)
-  await expect(card(page, 'Feature', 'Wallet')).toHaveCount(1)
+  await expect(card(page, 'Feature', 'Wallet pay')).toHaveCount(1)
   await expect(page.getByRole('region', { name: 'Release Later' }).locator('.release-stats')).toHaveText(/· 1 feature$/)
 })

@@ -135,7 +135,7 @@ export async function cardId(tile: Locator) {
  */
 export async function failBoardCommands(page: Page, types: string[], status = 500) {
   await page.route(
-    (url) => url.pathname.endsWith('.data'),
+    (url) => url.pathname.endsWith('/commands'),
     async (route) => {
       const request = route.request()
       const command =

@@ -118,28 +118,90 @@ describe('undo and redo', () => {
     expect((await owner.client.post(`/v1/projects/${ids.project}/undo`)).json.summary).toMatch(/^Undid: Added persona 'Pat'/)
   })
 
-  it('refuses with undo_conflict, changing nothing, when someone else has since changed what it would touch', async () => {
+  it('refuses with undo_conflict once, changing nothing, when someone else has since changed what it would touch; the next undo reaches the change before', async () => {
     const owner = await signUp(server.url)
     const bob = await member(owner, 'EDITOR')
     const ids = await makeBoard(owner.client)
+    const undo = () => owner.client.post(`/v1/projects/${ids.project}/undo`)
+    await owner.client.post(`/v1/features/${ids.feature}/color`, { color: 'RED' })
     await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Mine' })
     await bob.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Bob’s' })
     const before = await bundle(owner.client, ids.project)
-    expect(await owner.client.post(`/v1/projects/${ids.project}/undo`)).toMatchObject({
-      status: 409,
-      json: { error: 'undo_conflict' },
-    })
-    await bob.client.delete(`/v1/features/${ids.feature}`)
-    expect((await owner.client.post(`/v1/projects/${ids.project}/undo`)).json.error).toBe('undo_conflict')
+    expect(await undo()).toMatchObject({ status: 409, json: { error: 'undo_conflict' } })
+    expect(await bundle(owner.client, ids.project)).toEqual(before)
+    // The refused step is dropped: the next undo takes back the colour, not the rename again.
+    expect((await undo()).json.summary).toBe("Undid: Colored feature 'Feature' red")
+    const uncoloured = await bundle(owner.client, ids.project)
+    expect([uncoloured.features[0].title, uncoloured.features[0].color]).toEqual(['Bob’s', ''])
 
-    // An activity of mine that Bob has put a feature under cannot be un-created.
+    // An activity of mine that Bob has put a feature under cannot be un-created; it is dropped too.
     const activity = uuid()
     await owner.client.post(`/v1/subworkflows/${activity}`, { workflowId: ids.workflow, title: 'New' })
     await bob.client.post(`/v1/features/${uuid()}`, { milestoneId: ids.milestone, subWorkflowId: activity, title: 'Bob’s card' })
     const now = await bundle(owner.client, ids.project)
-    expect((await owner.client.post(`/v1/projects/${ids.project}/undo`)).json.error).toBe('undo_conflict')
+    expect((await undo()).json.error).toBe('undo_conflict')
     expect(await bundle(owner.client, ids.project)).toEqual(now)
-    expect(now.version).toBe(before.version + 3)
+    expect((await undo()).json.summary).toMatch(/^Undid: Added persona 'Pat'/)
+  })
+
+  it('a member deletes an activity, another restores it from the trash: the first one’s undo says why once, then undoes their change before it, also after a reload', async () => {
+    const owner = await signUp(server.url)
+    const bea = await member(owner, 'EDITOR')
+    const ids = await makeBoard(owner.client)
+    const checkout = uuid()
+    await bea.client.post(`/v1/subworkflows/${checkout}`, { workflowId: ids.workflow, title: 'Checkout' })
+    await bea.client.post(`/v1/milestones/${ids.milestone}/rename`, { title: 'MVP' })
+    await bea.client.delete(`/v1/subworkflows/${checkout}`)
+    expect((await owner.client.post(`/v1/trash/${checkout}/restore`)).status).toBe(200)
+    const history = () => bea.client.get(`/v1/projects/${ids.project}/activity?limit=1`)
+    const undo = () => bea.client.post(`/v1/projects/${ids.project}/undo`)
+    const refused = await undo()
+    expect(refused).toMatchObject({ status: 409, json: { error: 'undo_conflict' } })
+    const versionAfterRefusal = (await history()).json.items[0].version
+    expect((await undo()).json.summary).toBe("Undid: Renamed release 'Release' to 'MVP'")
+    expect((await history()).json.items[0].version).toBe(versionAfterRefusal + 1)
+    // Her remaining step is the activity she added (restored by Ann, so it is there to remove).
+    expect((await undo()).json.summary).toBe("Undid: Added activity 'Checkout'")
+    expect((await undo()).json.error).toBe('nothing_to_undo')
+  })
+
+  it('creating, importing or duplicating a project is not a step of the board’s undo: the project stays', async () => {
+    const owner = await signUp(server.url)
+    const project = uuid()
+    await owner.client.post(`/v1/projects/${project}`, { title: 'Fresh' })
+    expect(await owner.client.post(`/v1/projects/${project}/undo`)).toMatchObject({ status: 409, json: { error: 'nothing_to_undo' } })
+    expect((await bundle(owner.client, project)).project.title).toBe('Fresh')
+
+    const copy = uuid()
+    expect((await owner.client.post(`/v1/projects/${project}/duplicate`, { id: copy, title: 'Copy' })).status).toBe(200)
+    expect((await owner.client.post(`/v1/projects/${copy}/undo`)).json.error).toBe('nothing_to_undo')
+    const goal = uuid()
+    await owner.client.post(`/v1/workflows/${goal}`, { projectId: copy, title: 'Goal' })
+    expect((await owner.client.post(`/v1/projects/${copy}/undo`)).json.summary).toBe("Undid: Added goal 'Goal'")
+    expect((await owner.client.post(`/v1/projects/${copy}/undo`)).json.error).toBe('nothing_to_undo')
+    expect((await bundle(owner.client, copy)).project.title).toBe('Copy')
+
+    // A project deleted and restored from the workspace trash: neither is an undo step either.
+    await owner.client.delete(`/v1/projects/${project}`)
+    const restored = await owner.client.post(`/v1/trash/${project}/restore`)
+    expect(restored.status).toBe(200)
+    expect((await owner.client.post(`/v1/projects/${project}/undo`)).json.error).toBe('nothing_to_undo')
+    expect((await owner.client.post(`/v1/projects/${project}/redo`)).json.error).toBe('nothing_to_redo')
+  })
+
+  it('a refused redo is dropped too: the next redo re-applies the undo before it', async () => {
+    const owner = await signUp(server.url)
+    const bob = await member(owner, 'EDITOR')
+    const ids = await makeBoard(owner.client)
+    const c = owner.client
+    await c.post(`/v1/milestones/${ids.milestone}/rename`, { title: 'MVP' })
+    await c.post(`/v1/features/${ids.feature}/rename`, { title: 'Pay' })
+    await c.post(`/v1/projects/${ids.project}/undo`)
+    await c.post(`/v1/projects/${ids.project}/undo`)
+    // Bob renames the release after my undo of its rename: redoing it would overwrite his.
+    await bob.client.post(`/v1/milestones/${ids.milestone}/rename`, { title: 'Bob’s release' })
+    expect((await c.post(`/v1/projects/${ids.project}/redo`)).json.error).toBe('undo_conflict')
+    expect((await c.post(`/v1/projects/${ids.project}/redo`)).json.summary).toBe("Redid: Renamed feature 'Feature' to 'Pay'")
   })
 })
 

@@ -21,6 +21,10 @@ describe('summarizeChange', () => {
     expect(summarizeChange({ type: 'card.color', kind: 'feature', id: 'f1' }, [change('feature', feature({}), feature({ color: 'RED' }))], nameOf)).toBe(
       "Colored feature 'Pay' red",
     )
+    // A size command carries no kind, as the board sends it.
+    expect(summarizeChange({ type: 'feature.estimate', id: 'f1', estimate: 5 }, [change('feature', feature({}), feature({ estimate: 5 }))], nameOf)).toBe(
+      "Set the size of feature 'Pay' to 5",
+    )
     expect(
       summarizeChange({ type: 'card.annotations', kind: 'feature', id: 'f1' }, [change('feature', feature({}), feature({ annotations: 'RISKY,BLOCKED' }))], nameOf),
     ).toBe("Marked feature 'Pay' as Risky, Blocked")

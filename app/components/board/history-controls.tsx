@@ -4,6 +4,7 @@ import { useMessages } from '~/components/messages'
 import type { BoardCommand } from '~/domain/board-commands'
 import type { ProjectBundle } from '~/domain/board-types'
 import { callApi } from './api-client'
+import { boardOutbox } from './board-outbox'
 
 /** What the member's Undo and Redo would do now (from the project loader), null when nothing. */
 export type HistoryState = { undo: string | null; redo: string | null }
@@ -26,9 +27,13 @@ function useHistoryActions(bundle: ProjectBundle, state: HistoryState) {
     /** `force`: try even when the page's state says there is nothing (it may not know of a change just made). */
     async (op: Op, force = false) => {
       if ((!state[op] && !force) || busy.current) return
+      // Undo takes back what the server has: edits still waiting to be sent go first.
+      if (boardOutbox && (!navigator.onLine || boardOutbox.getState().offline)) return push('fail', `Cannot ${op} while offline.`)
       busy.current = true
+      await boardOutbox?.idle()
       const res = await callApi(`/v1/projects/${bundle.project.id}/${op}`, bundle.project.workspaceId, 'POST')
       busy.current = false
+      if (!res.ok && res.status === 0) return push('fail', `Cannot ${op} while offline.`)
       if (!res.ok)
         push('fail', res.error === 'undo_conflict' ? `Cannot ${op}: someone else has changed this since.` : res.message)
       revalidator.revalidate()
@@ -85,12 +90,15 @@ export function HistoryControls({ bundle, state }: { bundle: ProjectBundle; stat
   )
 }
 
+const containsCard = (b: ProjectBundle, id: string) =>
+  [b.milestones, b.workflows, b.subWorkflows, b.features].some((list) => list.some((c) => c.id === id))
+
 /**
  * The board's dispatch with a `Deleted '{title}' · Undo` toast after each card delete, and the
  * toast itself.
  */
 export function useDeleteToast(bundle: ProjectBundle, dispatch: (command: BoardCommand) => void, state: HistoryState | null) {
-  const [toast, setToast] = useState<{ title: string; key: number } | null>(null)
+  const [toast, setToast] = useState<{ id: string; title: string; key: number } | null>(null)
   const run = useHistoryActions(bundle, state ?? { undo: null, redo: null })
   // The delete must have reached the server before its undo can.
   const saving = useFetchers().some((f) => f.state !== 'idle')
@@ -101,13 +109,18 @@ export function useDeleteToast(bundle: ProjectBundle, dispatch: (command: BoardC
     const timer = setTimeout(() => setToast(null), TOAST_MS)
     return () => clearTimeout(timer)
   }, [toast])
+  // The card is back (restored from the trash by someone, or its delete refused): nothing to undo here.
+  const back = toast !== null && containsCard(bundle, toast.id)
+  useEffect(() => {
+    if (back) setToast(null)
+  }, [back])
   const dispatchWithToast = useCallback(
     (command: BoardCommand) => {
       if (state && command.type === 'card.delete' && command.kind !== 'project') {
         const b = latest.current
         const lists = [b.milestones, b.workflows, b.subWorkflows, b.features] as { id: string; title: string }[][]
         const card = lists.flat().find((c) => c.id === command.id)
-        if (card) setToast({ title: card.title, key: Date.now() })
+        if (card) setToast({ id: card.id, title: card.title, key: Date.now() })
       }
       dispatch(command)
     },

@@ -4,6 +4,8 @@ import { useMessages } from '~/components/messages'
 import { boardAlerts } from '~/domain/board-alerts'
 import { BoardProvider, type BoardApi, type PersonaView } from './board-context'
 import { OpenCardProvider } from './card-tile'
+import { usePreloadBoardParts } from './board-parts'
+import { ConnectionNotice } from './connection-notice'
 import { CopyButton } from './copy-button'
 import { ActivityPanel } from './activity-panel'
 import { HistoryControls, useDeleteToast, type HistoryState } from './history-controls'
@@ -32,7 +34,7 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
   const [personaView, setPersonaView] = useState<PersonaView | null>(null)
   const [menuOpen, setMenuOpen] = useState(false)
   const { push } = useMessages()
-  useEffect(() => boardAlerts.subscribe((message) => push('fail', message)), [push])
+  useEffect(() => boardAlerts.subscribe((message, detail) => push('fail', message, detail)), [push])
   const closePersonas = useCallback(() => setPersonaView(null), [])
   const openPersonas = useCallback((view?: PersonaView) => setPersonaView(view ?? { page: 'all' }), [])
   // `search` from the route is the query card links keep (`?demo=1`); dialogs keep the whole page query.
@@ -41,6 +43,7 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
   const { bundle, readOnly, mode, basePath } = board
   // The JSON export (CONTRACT §8) sits beside the CSV: `…/storymap.json`, named `<title>.storymap.json`.
   const jsonUrl = csvUrl.replace(/\.csv$/, '.json')
+  usePreloadBoardParts()
   return (
     <BoardProvider value={api}>
       <div className="project-page">
@@ -126,6 +129,7 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
             </Link>
           </div>
         </div>
+        {mode === 'demo' ? null : <ConnectionNotice editable={!readOnly} />}
         <OpenCardProvider query={query}>
           <StoryMap />
         </OpenCardProvider>

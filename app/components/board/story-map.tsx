@@ -14,6 +14,7 @@ import type { Persona, WorkflowPersona } from '~/domain/board-types'
 import { moveIndexFromVisible } from '~/domain/rank'
 import { useBrowserLayoutEffect } from '~/utils/use-browser-layout-effect'
 import { useBoard } from './board-context'
+import { loadNewCardModal, loadShortcutsDialog } from './board-parts'
 import { ReleaseRow } from './board-rows'
 import { CardFilterProvider, createCardFilterStore } from './card-filter-store'
 import { FindBar, SEARCH_FIELD_ID } from './find-bar'
@@ -24,8 +25,8 @@ import { useBoardKeyboard } from './use-board-keyboard'
 import { useBoardView } from './use-board-view'
 
 // The modal (and the validation library it uses) loads when a card is first added, not with the board.
-const NewCardModal = lazy(() => import('./new-card-modal').then((m) => ({ default: m.NewCardModal })))
-const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })))
+const NewCardModal = lazy(() => loadNewCardModal().then((m) => ({ default: m.NewCardModal })))
+const ShortcutsDialog = lazy(() => loadShortcutsDialog().then((m) => ({ default: m.ShortcutsDialog })))
 
 const NO_PERSONAS: Persona[] = []
 // Layout effects do nothing on the server (and React says so); the store starts right there anyway.

@@ -1,0 +1,24 @@
+/**
+ * Keeps a page on screen when a reload of its data cannot reach the server (offline, server
+ * restarting): the last data the page showed stands in, and the page catches up later (the live
+ * stream replays what it missed). Browser-only state; the server never calls these.
+ */
+const lastShown = new Map<string, unknown>()
+
+/** Remembers what the page under `key` shows now. */
+export function rememberShown(key: string, data: unknown) {
+  lastShown.set(key, data)
+}
+
+/** A failed fetch: the browser's TypeError, as opposed to an answer from the server. */
+export const isNetworkFailure = (error: unknown) => error instanceof TypeError
+
+/** The server's data for `key`, or, when the server cannot be reached, what the page last showed. */
+export async function loadOrKeepShown<T>(key: string, serverLoader: () => Promise<T>): Promise<T> {
+  try {
+    return await serverLoader()
+  } catch (error) {
+    if (isNetworkFailure(error) && lastShown.has(key)) return lastShown.get(key) as T
+    throw error
+  }
+}
