@@ -156,6 +156,17 @@ test('the shortcuts dialog, the persona panel and every card dialog', async ({ p
   await expectAccessible(page, 'project dialog', '[role="dialog"]')
 })
 
+test('the board offline with its notice, and a project that is not found', async ({ page, baseURL }) => {
+  const map = await openSeededBoard(page, baseURL!)
+  await page.context().setOffline(true)
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible()
+  await expectAccessible(page, 'board offline')
+  await page.context().setOffline(false)
+  await page.goto(`/${map.owner.workspaceName}/projects/${crypto.randomUUID()}`)
+  await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible()
+  await expectAccessible(page, 'project not found')
+})
+
 test('the Activity and Trash panels', async ({ page, baseURL }) => {
   await openSeededBoard(page, baseURL!)
   await page.getByRole('button', { name: 'Activity', exact: true }).click()
