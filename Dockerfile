@@ -1,9 +1,10 @@
-# syntax=docker/dockerfile:1
 # Multi-stage: compile native modules and build once, ship only what runs.
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-ENV npm_config_build_from_source=true
+# argon2 and better-sqlite3 are compiled here, against the headers the base image ships in
+# /usr/local/include/node (node-gyp would otherwise download them).
+ENV npm_config_build_from_source=true npm_config_nodedir=/usr/local
 COPY package.json package-lock.json ./
 # npm ci applies patches/ (patch-package, postinstall): Remix's router is patched (ADR 13).
 COPY patches ./patches
@@ -16,7 +17,10 @@ RUN npm run build && npm prune --omit=dev
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 DATABASE_PATH=/data/storymap.db
 WORKDIR /app
-RUN useradd --system --uid 10001 --home /app storymap && mkdir -p /data && chown storymap /data
+# tini is PID 1: it passes signals on to the server and reaps orphaned processes (a health probe
+# killed at its timeout leaves its children behind), which the server as PID 1 would not.
+RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/* \
+  && useradd --system --uid 10001 --home /app storymap && mkdir -p /data && chown storymap /data
 COPY --from=build --chown=storymap /app/package.json ./
 COPY --from=build --chown=storymap /app/node_modules ./node_modules
 COPY --from=build --chown=storymap /app/build ./build
@@ -25,7 +29,11 @@ COPY --from=build --chown=storymap /app/scripts/backup.mjs ./scripts/backup.mjs
 USER storymap
 VOLUME ["/data"]
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# Exec form (no shell between Docker and the probe). Starting Node takes seconds on a busy host
+# while /healthz itself answers in milliseconds: hence the generous timeout and start period.
+HEALTHCHECK --interval=30s --timeout=15s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz',{signal:AbortSignal.timeout(12000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+ENTRYPOINT ["/usr/bin/tini", "--", "docker-entrypoint.sh"]
 # The JS heap is capped (live data is ~40 MB on a 4,000-card map); without a cap V8 grows it
 # under load and the process holds 250+ MB (docs/benchmarks.md).
 CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=4", "build/server.js"]

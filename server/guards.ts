@@ -25,41 +25,79 @@ export function bodyLimitOf(req: Request): number {
     : MAX_BODY_BYTES
 }
 
+/** A refusal's body: the JSON error shape under /v1 (and for JSON clients), else plain text. */
+function refusalOf(req: Request, code: string, message: string) {
+  return isApiRequest(req) || req.accepts(['html', 'json']) === 'json'
+    ? { type: 'application/json; charset=utf-8', text: JSON.stringify({ error: code, message }) }
+    : { type: 'text/plain; charset=utf-8', text: message }
+}
+
 /** Answers a refusal made outside the app: the JSON error shape under /v1 (and for JSON clients), else plain text. */
 export function refuse(req: Request, res: Response, status: number, code: string, message: string) {
-  if (isApiRequest(req) || req.accepts(['html', 'json']) === 'json') {
-    res.status(status).json({ error: code, message })
-  } else {
-    res.status(status).type('text/plain').send(message)
-  }
+  const { type, text } = refusalOf(req, code, message)
+  res.status(status).type(type).send(text)
 }
 
 /** How much of an unwanted body is read and dropped after the answer before the connection is cut. */
 const LINGER_BYTES = 8 * MAX_BODY_BYTES
+/**
+ * How long the sender may stay silent, and how long it may go on in all, before the connection is
+ * cut (the total stays within the shutdown's grace period, see closeWithGrace in server/index.ts).
+ */
+const LINGER_IDLE_MS = 2000
+const LINGER_MAX_MS = 10_000
 
 /**
- * Refuses a request whose body will not be read: a lingering close. Once the answer is out the
- * server half-closes (FIN) and reads and drops the rest for at most LINGER_BYTES or one second, so
- * a sender still writing reads the answer (destroying a socket with unread input sends a reset,
- * which can make the client lose the answer); after that the connection is cut.
+ * Refuses a request whose body will not be read, with a lingering close (ADR 7). The answer goes
+ * out whole at once, but the response is ended only when the rest of the body has been read and
+ * dropped: ending it is what makes Node close the connection (`Connection: close`), and closing a
+ * socket with unread input sends a reset, on which a client still writing its body (Node's fetch)
+ * fails with EPIPE before it reads the answer. A sender that goes on past LINGER_BYTES (or twice the
+ * body's limit), stays silent for two seconds or takes more than ten in all is cut off.
  */
 export function refuseUnread(req: Request, res: Response, status: number, code: string, message: string) {
-  if (!req.complete) res.set('Connection', 'close')
-  refuse(req, res, status, code, message)
-  if (req.complete) return
-  let dropped = 0
+  if (req.complete) return refuse(req, res, status, code, message)
+  const { type, text } = refusalOf(req, code, message)
+  res
+    .status(status)
+    .type(type)
+    .set({ 'Content-Length': String(Buffer.byteLength(text)), Connection: 'close' })
+  res.write(text, () => {
+    // The log line tells a cut connection from one the client closed after reading the answer.
+    res.locals.answerSent = true
+  })
   const lingerBytes = Math.max(LINGER_BYTES, 2 * bodyLimitOf(req))
+  let dropped = 0
+  let idle: NodeJS.Timeout | undefined
+  const stop = () => {
+    clearTimeout(idle)
+    clearTimeout(deadline)
+    req.off('data', onData)
+  }
   const cut = () => {
-    clearTimeout(timer)
+    stop()
+    // A reset may lose the answer on the way: the request is logged as cut.
+    res.locals.answerSent = false
     req.socket.destroy()
   }
-  const timer = setTimeout(cut, 1000).unref()
-  res.on('finish', () => req.socket.end())
-  req.on('data', (chunk: Buffer) => {
+  const deadline = setTimeout(cut, LINGER_MAX_MS).unref()
+  const waitForMore = () => {
+    clearTimeout(idle)
+    idle = setTimeout(cut, LINGER_IDLE_MS).unref()
+  }
+  const onData = (chunk: Buffer) => {
     dropped += chunk.length
     if (dropped > lingerBytes) cut()
+    else waitForMore()
+  }
+  req.on('data', onData)
+  req.once('end', () => {
+    stop()
+    res.end()
   })
-  req.on('end', () => clearTimeout(timer))
+  // The client hung up, most often once it had the answer.
+  res.once('close', stop)
+  waitForMore()
   req.resume()
 }
 
@@ -93,7 +131,9 @@ export function requestGuards(env: ServerEnv) {
     ) {
       return refuse(req, res, 404, 'not_found', 'Not found.')
     }
-    if (!SAFE_METHODS.has(req.method) && !ORIGIN_EXEMPT.has(req.path)) {
+    // A Bearer token is sent by a script, not by a browser on its own: no cookie counts then (CONTRACT §10).
+    const bearer = isApiRequest(req) && /^bearer\s/i.test(req.headers.authorization ?? '')
+    if (!SAFE_METHODS.has(req.method) && !ORIGIN_EXEMPT.has(req.path) && !bearer) {
       const origin = req.headers.origin
       const sameHost = `${req.protocol}://${req.headers.host}`
       const crossOrigin = origin !== undefined && origin !== allowedOrigin && origin !== sameHost

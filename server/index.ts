@@ -15,7 +15,7 @@ import { prepareDummyHash } from '../app/utils/password.server'
 import { errorHandler } from './errors'
 import { readBody } from './body'
 import { requestGuards } from './guards'
-import { rateLimitNotice, rateLimits } from './rate-limits'
+import { rateLimitNotice, rateLimits, tokenRateLimit } from './rate-limits'
 import { remixHandler } from './remix-handler'
 import { securityHeaders } from './security-headers'
 
@@ -58,7 +58,7 @@ app.use((req, res, next) => {
         path: redactPath(req.path),
         status: res.statusCode,
         ms: Number(process.hrtime.bigint() - started) / 1e6,
-        ...(res.writableFinished ? {} : { cut: true }),
+        ...(res.writableFinished || res.locals.answerSent ? {} : { cut: true }),
       },
       'request',
     )
@@ -89,6 +89,7 @@ app.use(
 app.use(requestGuards(env))
 app.use(readBody)
 app.use(rateLimits(env))
+app.use(tokenRateLimit(env))
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares)

@@ -8,7 +8,9 @@ import {
   type LimitedAction,
   type LimitedRequest,
 } from '../app/domain/abuse'
+import { TOKEN_REQUESTS_PER_MINUTE } from '../app/domain/api-tokens'
 import { getSessionAccount, SESSION_COOKIE } from '../app/models/session.server'
+import { sha256 } from '../app/utils/crypto.server'
 import type { ServerEnv } from '../app/utils/env.server'
 import { logger } from '../app/utils/logger.server'
 import { refuse } from './guards'
@@ -137,4 +139,33 @@ export function rateLimits(env: ServerEnv): RequestHandler {
 /** For the load context: the notice a public form's action must show instead of acting. */
 export function rateLimitNotice(res: Response): RateLimitNotice | null {
   return locals(res).rateLimit ?? null
+}
+
+/**
+ * 120 requests a minute per API token (CONTRACT §10), keyed by the secret's hash so no secret is
+ * kept in memory. A bad token counts too (its own bucket); it is refused by the route anyway.
+ */
+export function tokenRateLimit(env: ServerEnv): RequestHandler {
+  if (env.RATE_LIMIT === 'off') return (_req, _res, next) => next()
+  const limiter = rateLimit({
+    windowMs: 60_000,
+    limit: TOKEN_REQUESTS_PER_MINUTE,
+    identifier: 'api-token',
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) => `token:${sha256(bearerOf(req) ?? '')}`,
+    handler: (req, res) => {
+      const seconds = retryAfterSeconds(req)
+      res.set('Retry-After', String(seconds))
+      refuse(req, res, 429, 'too_many_requests', tooManyMessage(seconds))
+    },
+    logger: { error: (error: unknown) => logger.warn({ err: error }, 'rate limiter'), warn: () => undefined },
+  })
+  return (req, res, next) => (bearerOf(req) === null ? next() : limiter(req, res, next))
+}
+
+function bearerOf(req: Request): string | null {
+  if (!req.path.startsWith('/v1/')) return null
+  const match = /^bearer\s+(\S+)/i.exec(req.headers.authorization ?? '')
+  return match ? match[1] : null
 }

@@ -82,6 +82,29 @@ export const members = sqliteTable(
   ],
 )
 
+/**
+ * Personal API tokens (CONTRACT §10): a member's key to one workspace's /v1 API. Only the
+ * secret's SHA-256 is kept. Deleting the member (removed, left, account deleted) revokes them.
+ */
+export const apiTokens = sqliteTable(
+  'api_tokens',
+  {
+    id: text('id').primaryKey(),
+    secretHash: text('secret_hash').notNull().unique(),
+    prefix: text('prefix').notNull(),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: ['read', 'write'] }).notNull(),
+    workspaceId: workspaceId(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: text('created_at').notNull().default(now),
+    expiresAt: text('expires_at'),
+    lastUsedAt: text('last_used_at'),
+  },
+  (t) => [index('api_tokens_member_idx').on(t.memberId), index('api_tokens_workspace_idx').on(t.workspaceId)],
+)
+
 export const invites = sqliteTable(
   'invites',
   {
@@ -283,6 +306,8 @@ export const projectChanges = sqliteTable(
     at: text('at').notNull(),
     memberId: text('member_id').notNull(),
     memberName: text('member_name').notNull(),
+    /** The name of the API token the change was made with (CONTRACT §10), or null. */
+    via: text('via'),
     /** The board command, as JSON. */
     command: text('command').notNull(),
     event: text('event').notNull(),

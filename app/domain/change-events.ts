@@ -36,7 +36,12 @@ export function groupByProject(changes: readonly EntityChange[]): Map<string, En
   return groups
 }
 
-export type ChangeAuthor = { memberId: string; name: string }
+/** Who made a change; `via` names the API token it was made with (CONTRACT §10). */
+export type ChangeAuthor = { memberId: string; name: string; via?: string | null }
+
+/** The `by` of events and activity items: `via` only when there is one. */
+export const authorJson = (by: ChangeAuthor) =>
+  by.via ? { memberId: by.memberId, name: by.name, via: by.via } : { memberId: by.memberId, name: by.name }
 
 /**
  * The `data` of a live `change` event: `{"version","at","by","changes":[upserts and deletes]}`,
@@ -54,7 +59,7 @@ export function changeEventJson(
       ? `{"op":"delete","kind":${JSON.stringify(c.kind)},"id":${JSON.stringify(c.id)}}`
       : `{"op":"upsert","kind":${JSON.stringify(c.kind)},"entity":${c.after}}`,
   )
-  return `{"version":${version},"at":${JSON.stringify(at)},"by":${JSON.stringify({ memberId: by.memberId, name: by.name })},"changes":[${items.join(',')}],"summary":${JSON.stringify(summary)}}`
+  return `{"version":${version},"at":${JSON.stringify(at)},"by":${JSON.stringify(authorJson(by))},"changes":[${items.join(',')}],"summary":${JSON.stringify(summary)}}`
 }
 
 /** What the change replaced: every touched entity's state before it (null: it was created). */

@@ -32,6 +32,7 @@ export type Action =
   | 'manageSharing'
   | 'manageBilling'
   | 'deleteWorkspace'
+  | 'manageTokens'
 
 export type Actor = { level: Level; planActive: boolean }
 
@@ -50,6 +51,7 @@ export function can({ level, planActive }: Actor, action: Action): boolean {
     case 'viewMembers':
     case 'cancelInvite':
     case 'removeMember':
+    case 'manageTokens':
       return atLeast(level, 'ADMIN')
     case 'invite':
     case 'resendInvite':

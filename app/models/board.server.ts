@@ -2,7 +2,7 @@ import type { BoardCommand } from '~/domain/board-commands'
 import { refuse } from '~/domain/errors'
 import { can } from '~/domain/permissions'
 import * as cards from './cards.server'
-import { writeWithChangeLog } from './change-log.server'
+import { changeContext, writeWithChangeLog } from './change-log.server'
 import type {
   PublicComment,
   PublicFeature,
@@ -35,7 +35,7 @@ export function executeBoardCommand<C extends BoardCommand>(
     name: ctx.account.name,
     now: now.toISOString(),
   }
-  const by = { workspaceId: author.workspaceId, memberId: author.memberId, name: author.name, at: author.now }
+  const by = changeContext(ctx, now)
   // better-sqlite3 is synchronous: the read-compute-write of ranks cannot interleave with another request.
   return writeWithChangeLog(by, command, (tx) => run(tx, author, command)) as BoardCommandResult<C>
 }

@@ -10,11 +10,21 @@ import {
 import { isBoardUndoStep, summarizeChange, type SummaryEntry } from '~/domain/change-summary'
 import { publishChanges, type PublishedChange } from '~/utils/live-hub.server'
 import { nameOf, updateTrash } from './trash-entries.server'
+import type { WorkspaceContext } from './workspace.server'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** Who makes a logged write, in which workspace, and when (ISO time). */
 export type ChangeContext = ChangeAuthor & { workspaceId: string; at: string }
+
+/** The caller as the author of a change (with the API token it came through, if any). */
+export const changeContext = (ctx: WorkspaceContext, now = new Date()): ChangeContext => ({
+  workspaceId: ctx.workspace.id,
+  memberId: ctx.member.id,
+  name: ctx.account.name,
+  via: ctx.via,
+  at: now.toISOString(),
+})
 
 /** At least this many changes per project, and every change of the last day, stay in the log. */
 export const KEEP_CHANGES = 1000
@@ -25,8 +35,8 @@ const statements = (db: Db) => ({
     .prepare('select coalesce(max(version), 0) from project_changes where project_id = ?')
     .pluck(),
   insert: db.$client.prepare(
-    `insert into project_changes (project_id, version, workspace_id, at, member_id, member_name, command, event, prior, summary, undo_of, redo_of, undo_skipped)
-     values (@projectId, @version, @workspaceId, @at, @memberId, @memberName, @command, @event, @prior, @summary, @undoOf, @redoOf, @undoSkipped)`,
+    `insert into project_changes (project_id, version, workspace_id, at, member_id, member_name, via, command, event, prior, summary, undo_of, redo_of, undo_skipped)
+     values (@projectId, @version, @workspaceId, @at, @memberId, @memberName, @via, @command, @event, @prior, @summary, @undoOf, @redoOf, @undoSkipped)`,
   ),
   oldest: db.$client.prepare('select min(version) from project_changes where project_id = ?').pluck(),
   since: db.$client.prepare(
@@ -131,6 +141,7 @@ function appendChanges(
       at: ctx.at,
       memberId: ctx.memberId,
       memberName: ctx.name,
+      via: ctx.via ?? null,
       command: commandJson,
       event,
       prior: priorStateJson(changes),

@@ -1,9 +1,12 @@
 import { getDb } from '~/db/db.server'
+import { authorJson } from '~/domain/change-events'
 import { NOUN, type Entity, type SummaryEntry } from '~/domain/change-summary'
 import { refuse } from '~/domain/errors'
 import { assertCanEdit } from './board.server'
 import { findProject } from './board-entities.server'
-import { writeWithChangeLog, type ChangeContext } from './change-log.server'
+import { changeContext, writeWithChangeLog, type ChangeContext } from './change-log.server'
+
+export { changeContext }
 import { applyStates, StateConflict, type StateTransition } from './entity-states.server'
 import type { WorkspaceContext } from './workspace.server'
 
@@ -53,12 +56,6 @@ export function changeRow(projectId: string, version: number): ChangeRow | undef
     .get(projectId, version) as ChangeRow | undefined
 }
 
-export const changeContext = (ctx: WorkspaceContext, now = new Date()): ChangeContext => ({
-  workspaceId: ctx.workspace.id,
-  memberId: ctx.member.id,
-  name: ctx.account.name,
-  at: now.toISOString(),
-})
 
 export function describeEntity(t: { kind: string; from: Entity | null; to: Entity | null }): string {
   const state = t.from ?? t.to
@@ -164,14 +161,14 @@ export function redo(ctx: WorkspaceContext, projectId: string) {
   })
 }
 
-export type ActivityItem = { version: number; at: string; by: { memberId: string; name: string }; summary: string }
+export type ActivityItem = { version: number; at: string; by: { memberId: string; name: string; via?: string }; summary: string }
 
 /** The project's changes newest first, `limit` of them before version `before` (exclusive). */
 export function listActivity(ctx: WorkspaceContext, projectId: string, before: number | null, limit: number) {
   findProject(getDb(), projectId, ctx.workspace.id)
   const rows = getDb().$client
     .prepare(
-      `select version, at, member_id as memberId, member_name as name, summary from project_changes
+      `select version, at, member_id as memberId, member_name as name, via, summary from project_changes
        where project_id = ? and version < ? order by version desc limit ?`,
     )
     .all(projectId, before ?? Number.MAX_SAFE_INTEGER, limit + 1) as {
@@ -179,11 +176,12 @@ export function listActivity(ctx: WorkspaceContext, projectId: string, before: n
     at: string
     memberId: string
     name: string
+    via: string | null
     summary: string
   }[]
   const items: ActivityItem[] = rows
     .slice(0, limit)
-    .map((r) => ({ version: r.version, at: r.at, by: { memberId: r.memberId, name: r.name }, summary: r.summary }))
+    .map((r) => ({ version: r.version, at: r.at, by: authorJson(r), summary: r.summary }))
   return { items, next: rows.length > limit ? items[items.length - 1].version : null }
 }
 

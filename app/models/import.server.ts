@@ -22,7 +22,7 @@ import { ranksByGroup, rebalanceRanks } from '~/domain/rank'
 import { randomKey } from '~/utils/crypto.server'
 import { assertCanEdit } from './board.server'
 import { assertIdFree, type PublicProject } from './board-entities.server'
-import { withoutCapture, writeWithChangeLog } from './change-log.server'
+import { changeContext, withoutCapture, writeWithChangeLog } from './change-log.server'
 import { getProjectBundle } from './project-bundle.server'
 import { publicProject } from './project.server'
 import type { WorkspaceContext } from './workspace.server'
@@ -222,7 +222,7 @@ function createProjectFromMap(
     lastModified: at,
     lastModifiedByName: ctx.account.name,
   }
-  const by = { workspaceId: ctx.workspace.id, memberId: ctx.member.id, name: ctx.account.name, at }
+  const by = changeContext(ctx, now)
   return writeWithChangeLog(by, command, (tx) => {
     assertIdFree(tx, projects, id)
     const { projectId, ...common } = stamp

@@ -25,6 +25,23 @@ export function memberStreamAccess(sessionId: string, projectId: string, now = n
   return row ? { ok: true, viewer: { memberId: row.memberId, name: row.name } } : { ok: false }
 }
 
+/** The same for a stream opened with an API token: the token unrevoked, unexpired, of the project's workspace. */
+export function tokenStreamAccess(tokenId: string, projectId: string, now = new Date()): StreamCheck {
+  const query = prepared('token-stream-access', (db) =>
+    db.$client.prepare(`
+      select members.id as memberId, accounts.name as name, api_tokens.name as via
+      from api_tokens
+      join members on members.id = api_tokens.member_id
+      join accounts on accounts.id = members.account_id
+      join projects on projects.id = @projectId and projects.workspace_id = api_tokens.workspace_id
+      where api_tokens.id = @tokenId and (api_tokens.expires_at is null or api_tokens.expires_at > @now)`),
+  )
+  const row = query.get({ projectId, tokenId, now: now.toISOString() }) as
+    | { memberId: string; name: string; via: string }
+    | undefined
+  return row ? { ok: true, viewer: { memberId: row.memberId, name: row.name } } : { ok: false }
+}
+
 /** The project a share link shows while sharing is on, or null. */
 export function sharedProjectId(externalLink: string, now = new Date()): string | null {
   try {

@@ -22,6 +22,8 @@ export type WorkspaceContext = {
   subscription: Subscription
   level: Level
   planActive: boolean
+  /** The API token the request came with (CONTRACT §10): changes say `via` its name. */
+  via?: string
 }
 
 export function publicWorkspace(w: Workspace) {

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
 import { DomainError, refuse, STATUS_OF_KIND } from '~/domain/errors'
+import { readBearer, tokenInQuery, tokenRefusal } from '~/domain/api-tokens'
 import { isUuid } from '~/domain/ids'
+import { authenticateToken, type TokenAuth } from '~/models/api-token.server'
 import { getSessionAccount, type SessionAccount } from '~/models/session.server'
 import { getWorkspaceContextById, getWorkspaceContextByName, type WorkspaceContext } from '~/models/workspace.server'
 import { logger } from './logger.server'
@@ -50,6 +52,34 @@ function toResponse(error: unknown): Response {
   return apiError(500, 'internal', 'Something went wrong.')
 }
 
+const tokenOfRequest = new WeakMap<Request, TokenAuth>()
+
+const invalidToken = (message: string) =>
+  apiError(401, 'invalid_token', message, { 'WWW-Authenticate': 'Bearer error="invalid_token"' })
+
+/**
+ * The API token a /v1 request carries, checked before its route runs (CONTRACT §10): a good
+ * token stands for its member on this request, and the cookie is not read; a bad one, one in the
+ * URL, or one used where tokens may not go is refused. Requests without one go on unchanged.
+ */
+function authenticateBearer(request: Request) {
+  const url = new URL(request.url)
+  if (!url.pathname.startsWith('/v1/')) return
+  if (tokenInQuery(url.searchParams))
+    throw invalidToken('Send the token in the Authorization header (Bearer); a token in the URL is refused.')
+  const bearer = readBearer(request.headers.get('Authorization'))
+  if (bearer.kind === 'none') return
+  if (bearer.kind === 'malformed') throw invalidToken('The Authorization header must be "Bearer smp_…".')
+  const auth = authenticateToken(bearer.secret)
+  if (!auth) throw invalidToken('The token is unknown, revoked or expired.')
+  const refusal = tokenRefusal(request.method, url.pathname, auth.scope)
+  if (refusal) throw refuse.forbidden(refusal.message, refusal.code)
+  tokenOfRequest.set(request, auth)
+}
+
+/** The token a request was authenticated with (after v1Route checked it), if any. */
+export const tokenAuthOf = (request: Request): TokenAuth | undefined => tokenOfRequest.get(request)
+
 /**
  * Builds a resource route's loader and action from per-method handlers. A handler returns the
  * JSON body (or a Response) and throws DomainError for refusals; nothing leaks as HTML.
@@ -64,6 +94,7 @@ export function v1Route(handlers: Partial<Record<Method, Handler>>) {
       })
     }
     try {
+      authenticateBearer(args.request)
       const result = await handler(args)
       return result instanceof Response ? result : Response.json(result ?? {})
     } catch (error) {
@@ -111,6 +142,8 @@ export async function parseJson<S extends z.ZodType>(
 }
 
 export async function requireApiAccount(request: Request): Promise<SessionAccount> {
+  const token = tokenOfRequest.get(request)
+  if (token) return token.context.account
   const account = await getSessionAccount(request)
   if (!account) throw refuse.unauthorized()
   return account
@@ -118,8 +151,15 @@ export async function requireApiAccount(request: Request): Promise<SessionAccoun
 
 /** The caller's membership of the workspace named by the `Workspace` header. */
 export async function requireApiWorkspace(request: Request): Promise<WorkspaceContext> {
-  const account = await requireApiAccount(request)
   const workspaceId = request.headers.get('Workspace')
+  const token = tokenOfRequest.get(request)
+  if (token) {
+    // The token names its workspace; a header may repeat it, not change it.
+    if (workspaceId && workspaceId.toLowerCase() !== token.context.workspace.id)
+      throw refuse.forbidden('This token is for another workspace.', 'token_wrong_workspace')
+    return token.context
+  }
+  const account = await requireApiAccount(request)
   if (!workspaceId) throw refuse.invalid('workspace_required', 'The Workspace header is missing.')
   if (!isUuid(workspaceId))
     throw refuse.invalid('workspace_invalid', 'The Workspace header is not a workspace id.')

@@ -288,3 +288,21 @@ describe('invites', () => {
     expect(smuggled.status).toBe(429)
   })
 })
+
+describe('API tokens', () => {
+  it('120 requests a minute per token, then 429 with Retry-After; another token and the session go on', async () => {
+    const owner = await newUser()
+    const make = async () =>
+      (await owner.client.post('/v1/account/tokens', { name: 'Busy script', workspaceId: owner.client.workspaceId, scope: 'read' })).json.secret as string
+    const [busy, quiet] = [await make(), await make()]
+    const script = new Client(server.url)
+    const get = (secret: string) => script.request('GET', '/v1/projects', undefined, { Authorization: `Bearer ${secret}` })
+    const statuses = await Promise.all(Array.from({ length: 120 }, () => get(busy).then((r) => r.status)))
+    expect(statuses.every((s) => s === 200)).toBe(true)
+    const limited = await get(busy)
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await get(quiet)).status).toBe(200)
+    expect((await owner.client.get('/v1/projects')).status).toBe(200)
+  })
+})

@@ -99,6 +99,67 @@ describe('bodies over 1 MB', () => {
   })
 })
 
+/**
+ * Node's own fetch (undici) keeps writing a body while the answer comes in; when the server closed
+ * the connection with part of the body unread, the reset made fetch fail with EPIPE instead of
+ * reading the 413 (issue #20: two tries in five).
+ */
+describe('bodies over the limit sent by fetch', () => {
+  const tries = 20
+  const bodyOf = (bytes: number) =>
+    Buffer.from(JSON.stringify({ topic: 'general', sender: 'a@example.com', body: 'x'.repeat(bytes) }))
+  const inChunks = (bytes: Buffer) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < bytes.length; at += 64 * 1024)
+          controller.enqueue(bytes.subarray(at, at + 64 * 1024))
+        controller.close()
+      },
+    })
+
+  async function refusals(path: string, body: Buffer, chunked: boolean) {
+    const answers: string[] = []
+    for (let i = 0; i < tries; i++) {
+      const init = chunked
+        ? { body: inChunks(body), duplex: 'half' as const }
+        : { body: new Uint8Array(body) }
+      try {
+        const res = await fetch(server.url + path, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          ...init,
+        })
+        answers.push(`${res.status} ${await res.text()}`)
+      } catch (error) {
+        const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause
+        answers.push(`no answer: ${cause?.code ?? cause?.message ?? (error as Error).message}`)
+      }
+    }
+    return answers
+  }
+
+  const refusal = (mb: number) =>
+    `413 ${JSON.stringify({ error: 'too_large', message: `The request body is larger than ${mb} MB.` })}`
+
+  it('a 2 MB body with its length gets the 413 every time', async () => {
+    expect(await refusals('/v1/users/contact', bodyOf(2 * 1024 * 1024), false)).toEqual(
+      Array(tries).fill(refusal(1)),
+    )
+  })
+
+  it('a 2 MB chunked body gets the 413 every time', async () => {
+    expect(await refusals('/v1/users/contact', bodyOf(2 * 1024 * 1024), true)).toEqual(
+      Array(tries).fill(refusal(1)),
+    )
+  })
+
+  it('an 11 MB project import gets the 413 every time', async () => {
+    expect(await refusals('/v1/projects/import', bodyOf(11 * 1024 * 1024), false)).toEqual(
+      Array(tries).fill(refusal(10)),
+    )
+  })
+})
+
 describe('malformed requests', () => {
   it('under /v1 are answered in the JSON error shape, never 5xx or HTML', async () => {
     const cases: [string, number][] = [

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { can, LEVELS, type Action, type Level } from '~/domain/permissions'
 
-const ALL: Action[] = ['read', 'edit', 'leave', 'viewMembers', 'invite', 'cancelInvite', 'resendInvite', 'changeRole', 'removeMember', 'manageSharing', 'manageBilling', 'deleteWorkspace']
+const ALL: Action[] = ['read', 'edit', 'leave', 'viewMembers', 'invite', 'cancelInvite', 'resendInvite', 'changeRole', 'removeMember', 'manageSharing', 'manageBilling', 'deleteWorkspace', 'manageTokens']
 
 // Expected truth table (SPEC §6): level -> actions allowed with an active plan / with an ended plan.
 const ACTIVE: Record<Level, Action[]> = {
   VIEWER: ['read', 'leave'],
   EDITOR: ['read', 'leave', 'edit'],
-  ADMIN: ['read', 'leave', 'edit', 'viewMembers', 'invite', 'cancelInvite', 'resendInvite', 'changeRole', 'removeMember', 'manageSharing'],
-  OWNER: ['read', 'edit', 'viewMembers', 'invite', 'cancelInvite', 'resendInvite', 'changeRole', 'removeMember', 'manageSharing', 'manageBilling', 'deleteWorkspace'],
+  ADMIN: ['read', 'leave', 'edit', 'viewMembers', 'invite', 'cancelInvite', 'resendInvite', 'changeRole', 'removeMember', 'manageSharing', 'manageTokens'],
+  OWNER: ['read', 'edit', 'viewMembers', 'invite', 'cancelInvite', 'resendInvite', 'changeRole', 'removeMember', 'manageSharing', 'manageBilling', 'deleteWorkspace', 'manageTokens'],
 }
 const ENDED: Record<Level, Action[]> = {
   VIEWER: ['read', 'leave'],
   EDITOR: ['read', 'leave'],
-  ADMIN: ['read', 'leave', 'viewMembers', 'cancelInvite', 'removeMember'],
-  OWNER: ['read', 'viewMembers', 'cancelInvite', 'removeMember', 'manageBilling', 'deleteWorkspace'],
+  ADMIN: ['read', 'leave', 'viewMembers', 'cancelInvite', 'removeMember', 'manageTokens'],
+  OWNER: ['read', 'viewMembers', 'cancelInvite', 'removeMember', 'manageBilling', 'deleteWorkspace', 'manageTokens'],
 }
 
 describe('can(level × plan × action)', () => {

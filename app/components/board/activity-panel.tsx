@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { authorLabel } from '~/domain/api-tokens'
 import { callApi } from './api-client'
 import { useBoard } from './board-context'
 import { RelativeTime } from './relative-time'
 import { SidePanel } from './side-panel'
 
-type Item = { version: number; at: string; by: { memberId: string; name: string }; summary: string }
+type Item = { version: number; at: string; by: { memberId: string; name: string; via?: string }; summary: string }
 type Page = { items: Item[]; next: number | null }
 
 /**
@@ -74,7 +75,7 @@ export function ActivityPanel({ onClose }: { onClose: () => void }) {
           <li key={item.version} className="activity-item">
             <p className="activity-summary">{item.summary}</p>
             <p className="small muted">
-              {item.by.name} · <RelativeTime at={item.at} />
+              {authorLabel(item.by)} · <RelativeTime at={item.at} />
             </p>
           </li>
         ))}

@@ -1,0 +1,12 @@
+import { revokeAccountToken } from '~/models/api-token.server'
+import { pathId, requireApiAccount, v1Route } from '~/utils/api.server'
+
+/** Revokes one of the caller's API tokens, at once. */
+const route = v1Route({
+  DELETE: async ({ request, params }) => {
+    revokeAccountToken((await requireApiAccount(request)).id, pathId(params.id))
+    return {}
+  },
+})
+export const loader = route.loader
+export const action = route.action

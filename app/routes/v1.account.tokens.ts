@@ -1,0 +1,15 @@
+import { createTokenSchema } from '~/domain/api-tokens'
+import { createToken, listAccountTokens } from '~/models/api-token.server'
+import { parseJson, requireApiAccount, v1Route } from '~/utils/api.server'
+
+/** The caller's API tokens (CONTRACT §10): list, and make one; its secret is in that answer only. */
+const route = v1Route({
+  GET: async ({ request }) => ({ tokens: listAccountTokens((await requireApiAccount(request)).id) }),
+  POST: async ({ request }) => {
+    const account = await requireApiAccount(request)
+    const input = await parseJson(request, createTokenSchema)
+    return Response.json(createToken(account.id, input), { status: 201, headers: { 'Cache-Control': 'no-store' } })
+  },
+})
+export const loader = route.loader
+export const action = route.action

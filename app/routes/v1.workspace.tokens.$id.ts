@@ -1,0 +1,12 @@
+import { revokeWorkspaceToken } from '~/models/api-token.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+/** An owner or admin revokes a member's API token of the workspace. */
+const route = v1Route({
+  DELETE: async ({ request, params }) => {
+    revokeWorkspaceToken(await requireApiWorkspace(request), pathId(params.id))
+    return {}
+  },
+})
+export const loader = route.loader
+export const action = route.action

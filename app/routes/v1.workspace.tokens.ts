@@ -1,0 +1,9 @@
+import { listWorkspaceTokens } from '~/models/api-token.server'
+import { requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+/** Every member's API tokens of the workspace, for its owners and admins. */
+const route = v1Route({
+  GET: async ({ request }) => ({ tokens: listWorkspaceTokens(await requireApiWorkspace(request)) }),
+})
+export const loader = route.loader
+export const action = route.action
