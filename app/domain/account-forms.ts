@@ -20,7 +20,7 @@ export const setPasswordSchema = z.object({
 export const setPasswordFormSchema = z.object({ password: newPassword })
 
 export const emailChangeSchema = z.object({
-  email: text('Required.').trim().pipe(z.email('Invalid email adress.')),
+  email: text('Required.').trim().pipe(z.email('Invalid email address.')),
 })
 
 export const nameChangeSchema = z.object({ name: personNameSchema })
@@ -29,8 +29,8 @@ export const CONTACT_TOPICS = ['general', 'sales', 'support'] as const
 
 export const contactSchema = z.object({
   topic: z.enum(CONTACT_TOPICS).default('general'),
-  body: text('Required.').min(1, 'Minimum 1 characters.').max(10000, 'Maximum 10000 characters.'),
-  sender: text('Required.').trim().pipe(z.email('Invalid email adress.')),
+  body: text('Required.').min(1, 'Minimum 1 character.').max(10000, 'Maximum 10000 characters.'),
+  sender: text('Required.').trim().pipe(z.email('Invalid email address.')),
 })
 
 /** The server's own wording for contact errors (SPEC §8). */

@@ -27,7 +27,7 @@ export const titleSchema = z
   .min(1, 'Title required.')
   .max(TITLE_MAX, `Maximum ${TITLE_MAX} characters.`)
 export const descriptionSchema = z.string().max(DESCRIPTION_MAX, `Maximum ${DESCRIPTION_MAX} characters.`)
-export const colorSchema = z.enum([...COLORS, ''], { error: 'Unknown colour.' })
+export const colorSchema = z.enum([...COLORS, ''], { error: 'Unknown color.' })
 export const annotationsSchema = z
   .string()
   .max(1000)

@@ -118,7 +118,7 @@ export function filterChips(
   for (const color of filter.colors) {
     chips.push({
       key: `color:${color}`,
-      label: `Colour: ${COLOR_SWATCHES[color].label}`,
+      label: `Color: ${COLOR_SWATCHES[color].label}`,
       without: { ...filter, colors: filter.colors.filter((c) => c !== color) },
     })
   }

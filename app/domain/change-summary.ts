@@ -107,7 +107,7 @@ export function summarizeChange(command: Command, entries: readonly SummaryEntry
     case 'card.close':
       return `Closed ${noun} ${title}`
     case 'card.color':
-      return now?.color ? `Coloured ${noun} ${title} ${colorName(now.color)}` : `Removed the colour of ${noun} ${title}`
+      return now?.color ? `Colored ${noun} ${title} ${colorName(now.color)}` : `Removed the color of ${noun} ${title}`
     case 'card.annotations': {
       const labels = annotationList(String(now?.annotations ?? '')).map((a) => ANNOTATION_LABELS[a])
       return labels.length > 0

@@ -17,7 +17,7 @@ export const workspaceNameSchema = text('Required.')
   .max(200, 'Maximum 200 characters.')
   .regex(/^[a-z0-9]+$/, 'Lowercase alphanumerics only. Spaces not allowed.')
 
-export const personNameSchema = text('Required.').trim().min(1, 'Minimum 1 characters.').max(200, 'Maximum 200 characters.')
+export const personNameSchema = text('Required.').trim().min(1, 'Minimum 1 character.').max(200, 'Maximum 200 characters.')
 
 export const loginSchema = z.object({
   email: text('Email required.').trim().pipe(z.email('Email invalid.')),
@@ -29,7 +29,7 @@ export const loginSchema = z.object({
 const signupFields = z.object({
   workspaceName: workspaceNameSchema.optional(),
   name: personNameSchema,
-  email: text('Required.').trim().pipe(z.email('Invalid email adress.')),
+  email: text('Required.').trim().pipe(z.email('Invalid email address.')),
   password: text('Required.').min(6, 'Minimum 6 characters.').max(200, 'Maximum 200 characters.'),
   /** An invitation code, required when sign-up is invite-only. */
   invitation: z.string().max(200).optional(),
@@ -60,7 +60,7 @@ export const SIGNUP_ERROR_TEXT: Record<string, string> = {
   name_invalid: 'Name is invalid.',
   password_invalid: 'Password is invalid.',
   email_taken: 'Email is already registered.',
-  workspace_taken: 'Workspace name is already registrered.',
+  workspace_taken: 'Workspace name is already registered.',
 }
 
 export const createWorkspaceSchema = z.object({ name: workspaceNameSchema })
@@ -72,7 +72,7 @@ export const CREATE_WORKSPACE_ERROR_TEXT: Record<string, string> = {
 
 export const levelSchema = z.enum(LEVELS, { error: 'Required.' })
 
-const projectTitle = text('Title required.').trim().min(1, 'Project minimum 1 characters.').max(200, 'Project maximum 200 characters.')
+const projectTitle = text('Title required.').trim().min(1, 'Project minimum 1 character.').max(200, 'Project maximum 200 characters.')
 
 /** Create project dialog (SPEC §5). */
 export const createProjectSchema = z.object({ title: projectTitle })

@@ -73,7 +73,7 @@ export async function signup(input: SignupInput, now = new Date()): Promise<Sign
   // Checked before the slow hash; checked again inside the transaction.
   if (findAccountByEmail(email)) throw refuse.conflict('email_taken', 'Email is already registered.', 'email')
   if (workspaceName && isWorkspaceNameTaken(db, workspaceName)) {
-    throw refuse.conflict('workspace_taken', 'Workspace name is already registrered.', 'workspaceName')
+    throw refuse.conflict('workspace_taken', 'Workspace name is already registered.', 'workspaceName')
   }
   const passwordHash = await hashPassword(input.password)
   return db.transaction((tx) => {

@@ -60,7 +60,7 @@ export function isWorkspaceNameTaken(tx: Tx | Db, name: string): boolean {
 /** Creates a workspace with its OWNER and its subscription, inside the caller's transaction. */
 export function insertWorkspace(tx: Tx, accountId: string, name: string, now: Date) {
   if (isWorkspaceNameTaken(tx, name))
-    throw refuse.conflict('workspace_taken', 'Workspace name is already registrered.', 'workspaceName')
+    throw refuse.conflict('workspace_taken', 'Workspace name is already registered.', 'workspaceName')
   const env = getEnv()
   const workspace = tx
     .insert(workspaces)

@@ -7,6 +7,7 @@ import { ErrorList, Field } from '~/components/forms'
 import { ImportProjectDialog } from '~/components/import-project-dialog'
 import { Modal } from '~/components/modal'
 import { TrashList } from '~/components/trash-list'
+import { countOf } from '~/domain/counts'
 import { formatDate } from '~/domain/dates'
 import { DomainError } from '~/domain/errors'
 import { can } from '~/domain/permissions'
@@ -86,7 +87,7 @@ export default function ProjectListPage() {
           ) : null}
         </div>
       </div>
-      <p className="muted">{`${projects.length} project(s)`}</p>
+      <p className="muted">{countOf(projects.length, 'project')}</p>
       {projects.length === 0 ? (
         <p className="empty">No projects</p>
       ) : (

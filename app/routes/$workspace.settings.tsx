@@ -95,10 +95,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     switch (intent) {
       case 'leave':
         leaveWorkspace(ctx)
-        return done('left workspace', '/account/workspaces')
+        return done('Left workspace', '/account/workspaces')
       case 'deleteWorkspace':
         deleteWorkspace(ctx)
-        return done('workspace deleted', '/account/workspaces')
+        return done('Workspace deleted', '/account/workspaces')
       case 'invite': {
         const submission = parseWithZod(formData, { schema: inviteSchema })
         if (submission.status !== 'success') return { intent, result: submission.reply() }
@@ -109,38 +109,38 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
             message: 'Invite saved, but the email could not be sent. Please resend it.',
           })
         }
-        return done('invite sent')
+        return done('Invite sent')
       }
       case 'resendInvite': {
         const { mailSent } = await resendInvite(ctx, id)
         return mailSent
-          ? done('invite resent')
+          ? done('Invite resent')
           : redirectWithMessage(here, { type: 'fail', message: 'Something went wrong.' })
       }
       case 'cancelInvite':
         cancelInvite(ctx, id)
-        return done('invite canceled')
+        return done('Invite canceled')
       case 'changeRole': {
         const parsed = levelChangeSchema.safeParse({ level: formData.get('level') })
         if (!parsed.success) return redirectWithMessage(here, { type: 'fail', message: 'Required.' })
         changeMemberLevel(ctx, id, parsed.data.level)
-        return done('role changed')
+        return done('Role changed')
       }
       case 'removeMember':
         removeMember(ctx, id)
-        return done('membership removed')
+        return done('Membership removed')
       case 'revokeToken':
         revokeWorkspaceToken(ctx, id)
-        return done('Token revoked.')
+        return done('Token revoked')
       case 'externalSharing':
         // An unchecked box is absent from the form.
         setAllowExternalSharing(ctx, formData.get('allowExternalSharing') === 'on')
-        return done('settings changed')
+        return done('Settings changed')
       case 'billingInfo': {
         const submission = parseWithZod(formData, { schema: billingInfoSchema })
         if (submission.status !== 'success') return { intent, result: submission.reply() }
         await updateBillingInfo(ctx, submission.value)
-        return done('settings changed')
+        return done('Settings changed')
       }
     }
   } catch (error) {

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
 import { AppHeader } from '~/components/app-header'
 import { can } from '~/domain/permissions'
 import { trialBanner } from '~/domain/plan'
@@ -42,16 +41,9 @@ export default function WorkspaceLayout() {
   const navigation = useNavigation()
   const target = navigation.state === 'loading' ? navigation.location.pathname.match(/^\/[^/]+\/projects\/[^/]+/)?.[0] : undefined
   const loadingProject = target !== undefined && !location.pathname.startsWith(target)
-  const menu = useRef<HTMLDivElement>(null)
-  // Close the account menu after navigating.
-  useEffect(() => {
-    menu.current?.querySelector('details')?.removeAttribute('open')
-  }, [location.pathname])
   return (
     <div className="app-shell">
-      <div ref={menu}>
-        <AppHeader workspaceName={data.workspace.name} email={data.account.email} />
-      </div>
+      <AppHeader workspaceName={data.workspace.name} email={data.account.email} />
       {!data.planActive ? (
         <div className="banner fail" role="status">
           The plan of this workspace is inactive, so the workspace is view only.{' '}

@@ -83,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: nameChangeSchema })
     if (submission.status !== 'success') return { intent, result: submission.reply() } satisfies Reply
     changeName(account, submission.value.name)
-    return success('Names is changed. Refresh your browser for it to take effect.')
+    return success('Name is changed. Refresh your browser for it to take effect.')
   }
   if (intent === 'createToken') {
     const submission = parseWithZod(formData, { schema: createTokenSchema })

@@ -20,7 +20,7 @@ export default function VerifyEmailPage() {
   const { verified } = useLoaderData<typeof loader>()
   return (
     <div className="card narrow">
-      <h1>{verified ? 'Email adress verified!' : 'Something went wrong'}</h1>
+      <h1>{verified ? 'Email address verified!' : 'Something went wrong'}</h1>
       {verified ? null : (
         <p>The link is invalid or has expired. You can ask for a new one in your account settings.</p>
       )}

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { startServer } from '../support/server'
 import { card } from './board-helpers'
+import { accountMenu } from './helpers'
 import { openSeededBoard, seedMap, signIn } from './map-fixture'
 
 /**
@@ -56,25 +57,52 @@ function namesNotStartingWithLabel(page: Page, scope: string) {
     })
 }
 
-test('the account pages', async ({ page }) => {
+test('the signed-out pages and Page not found', async ({ page }) => {
+  test.setTimeout(120_000)
   for (const [path, heading] of [
     ['/account/login', 'Log in'],
     ['/account/signup', 'Sign up'],
     ['/account/reset', 'Reset password'],
+    ['/account/reset/no-such-key', 'Choose a new password'],
+    ['/account/signupsuccess', 'Welcome to Storymap!'],
+    ['/account/verify/no-such-key', 'Something went wrong'],
+    ['/account/invitation/no-such-code', 'Invitation to join workspace'],
+    ['/account/contact', 'Contact us'],
+    ['/account/success', 'Plan change successful!'],
+    ['/account/cancel', 'Something went wrong'],
+    ['/no/such/page', 'Page not found'],
   ]) {
     await page.goto(path)
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(heading.split(' ')[0])
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
     await expectAccessible(page, path)
   }
+})
+
+test('the form errors of sign-up and log-in', async ({ page }) => {
+  await page.goto('/account/signup')
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page.getByText('Required.').first()).toBeVisible()
+  await expectAccessible(page, 'sign-up with errors')
+  await page.goto('/account/login')
+  await page.getByLabel('Email').fill('nobody@example.com')
+  await page.getByLabel('Password').fill('wrong-password')
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByText('Email or password is incorrect.')).toBeVisible()
+  await expectAccessible(page, 'log-in with an error')
 })
 
 test('the board, with the search, the filter panel and chips', async ({ page, baseURL }) => {
   await openSeededBoard(page, baseURL!)
   await expectAccessible(page, 'board')
+  // A card's size and annotation tags are drawn by CSS, so its link's text is its title alone.
+  const drawn = (el: Element) => getComputedStyle(el, '::before').content
+  const tile = card(page, 'Feature', 'Café menu')
+  expect(await tile.getByTitle('Size').evaluate(drawn)).toBe('"3"')
+  expect(await tile.locator('.annotation-icon').evaluate(drawn)).toBe('"RSK"')
   await page.getByRole('searchbox', { name: 'Search cards' }).fill('pay')
   await page.getByRole('button', { name: /^Filters/ }).click()
   await page.getByRole('checkbox', { name: 'Blue' }).check()
-  await expect(page.getByRole('button', { name: 'Colour: Blue (remove filter)' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Color: Blue (remove filter)' })).toBeVisible()
   await expectAccessible(page, 'board with the search, the filter panel and a chip')
 })
 
@@ -87,9 +115,29 @@ test('the shortcuts dialog, the persona panel and every card dialog', async ({ p
   await page.keyboard.press('Escape')
 
   await page.getByRole('button', { name: 'Personas' }).click()
-  await expect(page.getByRole('complementary', { name: 'Personas' })).toBeVisible()
+  const personas = page.getByRole('complementary', { name: 'Personas' })
+  await expect(personas).toBeVisible()
   await expectAccessible(page, 'persona panel', '.persona-panel')
+  await personas.getByRole('button', { name: /^Pat/ }).click()
+  await expect(personas.getByRole('button', { name: 'Edit' })).toBeVisible()
+  await expectAccessible(page, 'a persona in the panel', '.persona-panel')
+  await personas.getByRole('button', { name: 'Edit' }).click()
+  await expect(personas.getByLabel('Name')).toHaveValue('Pat')
+  await expectAccessible(page, 'persona form', '.persona-panel')
   await page.keyboard.press('Escape')
+  await expect(personas).toBeHidden()
+  await page.getByRole('button', { name: 'Personas' }).click()
+  await personas.getByRole('button', { name: 'New persona' }).click()
+  await expect(personas.getByRole('heading', { name: 'New persona' })).toBeVisible()
+  await expectAccessible(page, 'new persona form', '.persona-panel')
+  await page.keyboard.press('Escape')
+  await expect(personas).toBeHidden()
+
+  await page.getByRole('button', { name: 'Add feature to MVP / Browse' }).click()
+  await expect(page.getByRole('dialog', { name: 'New card' })).toBeVisible()
+  await expectAccessible(page, 'New card dialog', '[role="dialog"]')
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
 
   for (const [kind, title] of [
     ['Goal', 'Shop'],
@@ -106,6 +154,17 @@ test('the shortcuts dialog, the persona panel and every card dialog', async ({ p
   await page.getByRole('link', { name: 'Project settings' }).click()
   await expect(page.getByRole('dialog', { name: 'Project card' })).toBeVisible()
   await expectAccessible(page, 'project dialog', '[role="dialog"]')
+})
+
+test('the board offline with its notice, and a project that is not found', async ({ page, baseURL }) => {
+  const map = await openSeededBoard(page, baseURL!)
+  await page.context().setOffline(true)
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible()
+  await expectAccessible(page, 'board offline')
+  await page.context().setOffline(false)
+  await page.goto(`/${map.owner.workspaceName}/projects/${crypto.randomUUID()}`)
+  await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible()
+  await expectAccessible(page, 'project not found')
 })
 
 test('the Activity and Trash panels', async ({ page, baseURL }) => {
@@ -136,6 +195,19 @@ test('the project list with its Import and Trash dialogs, workspace settings and
   await page.goto(`/${map.owner.workspaceName}`)
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible()
   await expectAccessible(page, 'project list')
+  await accountMenu(page).click()
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible()
+  await expectAccessible(page, 'project list with the account menu open')
+  await page.keyboard.press('Escape')
+  await page.getByRole('link', { name: 'New project' }).click()
+  await expect(page.getByRole('dialog', { name: 'Create project' })).toBeVisible()
+  await expectAccessible(page, 'create project dialog', '[role="dialog"]')
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: 'Project menu: Coffee shop' }).click()
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click()
+  await expect(page.getByRole('dialog', { name: 'Duplicate project' })).toBeVisible()
+  await expectAccessible(page, 'duplicate project dialog', '[role="dialog"]')
+  await page.keyboard.press('Escape')
   await page.getByRole('link', { name: 'Import project' }).click()
   await expect(page.getByRole('dialog', { name: 'Import project' })).toBeVisible()
   await expectAccessible(page, 'import dialog', '[role="dialog"]')
@@ -149,6 +221,15 @@ test('the project list with its Import and Trash dialogs, workspace settings and
   await page.goto('/account/settings')
   await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible()
   await expectAccessible(page, 'account settings')
+  await page.getByRole('link', { name: 'Delete account' }).click()
+  await expect(page.getByRole('button', { name: 'Yes, I am really sure!' })).toBeVisible()
+  await expectAccessible(page, 'account settings, deleting the account')
+  await page.goto('/account/workspaces')
+  await expect(page.getByRole('heading', { name: 'My workspaces' })).toBeVisible()
+  await expectAccessible(page, 'my workspaces')
+  await page.getByRole('link', { name: 'New workspace' }).click()
+  await expect(page.getByRole('dialog', { name: 'Create workspace' })).toBeVisible()
+  await expectAccessible(page, 'create workspace dialog', '[role="dialog"]')
 })
 
 test('the public link and demo mode', async ({ browser, baseURL }) => {
@@ -158,6 +239,12 @@ test('the public link and demo mode', async ({ browser, baseURL }) => {
   await page.goto(map.linkPath)
   await expect(page.getByText('VIEW ONLY', { exact: true })).toBeVisible()
   await expectAccessible(page, 'public link')
+  await card(page, 'Feature', 'Café menu').click()
+  await expect(page.getByRole('dialog', { name: 'Feature card' })).toBeVisible()
+  await expectAccessible(page, 'feature dialog on the public link', '[role="dialog"]')
+  await page.goto('/link/no-such-key')
+  await expect(page.getByRole('heading', { name: 'Project not found.' })).toBeVisible()
+  await expectAccessible(page, 'public link that fails')
   await page.goto(`${map.linkPath}?demo=1`)
   await expect(page.getByText('DEMO MODE', { exact: true })).toBeVisible()
   await expectAccessible(page, 'demo mode')

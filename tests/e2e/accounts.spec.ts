@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signUpThroughForm, uniqueUser } from './helpers'
+import { accountMenu, signUpThroughForm, uniqueUser } from './helpers'
 
 test('sign up, land in the workspace, log out and log back in', async ({ page }) => {
   const user = await signUpThroughForm(page)
@@ -7,9 +7,9 @@ test('sign up, land in the workspace, log out and log back in', async ({ page })
   await expect(page).toHaveURL(new RegExp(`/${user.workspaceName}$`))
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible()
   await expect(page.getByText('No projects')).toBeVisible()
-  await expect(page.getByText('0 project(s)')).toBeVisible()
+  await expect(page.getByText('0 projects')).toBeVisible()
 
-  await page.getByLabel('Account menu').click()
+  await accountMenu(page).click()
   await expect(page.getByText(user.email)).toBeVisible()
   await page.getByRole('menuitem', { name: 'Log out' }).click()
   await expect(page).toHaveURL(/\/account\/login$/)
@@ -33,7 +33,7 @@ test('sign-up validates inline with SPEC texts', async ({ page }) => {
   await page.getByLabel('Password').fill('123')
   await page.getByRole('button', { name: 'Sign up' }).click()
   await expect(page.getByText('Lowercase alphanumerics only. Spaces not allowed.')).toBeVisible()
-  await expect(page.getByText('Invalid email adress.')).toBeVisible()
+  await expect(page.getByText('Invalid email address.')).toBeVisible()
   await expect(page.getByText('Minimum 6 characters.')).toBeVisible()
   await expect(page).toHaveURL(/\/account\/signup$/)
 })
@@ -48,7 +48,7 @@ test('sign-up refuses a taken workspace name after the server round trip', async
   await page.getByLabel('Email').fill(second.email)
   await page.getByLabel('Password').fill(second.password)
   await page.getByRole('button', { name: 'Sign up' }).click()
-  await expect(page.getByText('Workspace name is already registrered.')).toBeVisible()
+  await expect(page.getByText('Workspace name is already registered.')).toBeVisible()
 })
 
 test('a second workspace from the New workspace dialog', async ({ page }) => {
@@ -110,7 +110,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Sign up' }).click()
     await expect(page.getByText('Lowercase alphanumerics only. Spaces not allowed.')).toBeVisible()
     await expect(page.getByText('Required.')).toBeVisible()
-    await expect(page.getByText('Invalid email adress.')).toBeVisible()
+    await expect(page.getByText('Invalid email address.')).toBeVisible()
     await expect(page.getByText('Minimum 6 characters.')).toBeVisible()
   })
 })

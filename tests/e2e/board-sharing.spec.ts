@@ -244,7 +244,7 @@ test('sharing is the owner’s choice: stop and restart a project’s link, make
   await expect(workspaceSharing.getByRole('checkbox', { name: 'Allow external sharing' })).toBeChecked()
   await workspaceSharing.getByRole('checkbox', { name: 'Allow external sharing' }).uncheck()
   await workspaceSharing.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('settings changed')).toBeVisible()
+  await expect(page.getByText('Settings changed', { exact: true })).toBeVisible()
   await expect(workspaceSharing.getByRole('checkbox', { name: 'Allow external sharing' })).not.toBeChecked()
   await page.goto(projectUrl)
   await expect(page.getByRole('heading', { name: 'Online shop', level: 1 })).toBeVisible()

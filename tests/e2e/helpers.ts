@@ -18,3 +18,9 @@ export async function signUpThroughForm(page: Page, user = uniqueUser()) {
   await expect(page.getByRole('heading', { name: 'Welcome to Storymap!' })).toBeVisible()
   return user
 }
+
+/**
+ * The header's account menu button: a <summary>, which has no ARIA role to find it by, named by
+ * its content `{workspace} account menu` (the avatar letter is hidden from assistive technology).
+ */
+export const accountMenu = (page: Page) => page.locator('header summary', { hasText: 'account menu' })

@@ -95,5 +95,5 @@ test('duplicate a project from its menu on the project list', async ({ page }) =
     /^Card payment/,
   ])
   await page.goto(`/${user.workspaceName}`)
-  await expect(page.getByText('2 project(s)')).toBeVisible()
+  await expect(page.getByText('2 projects')).toBeVisible()
 })

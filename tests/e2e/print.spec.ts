@@ -101,6 +101,6 @@ test('a filtered board prints only the cards it shows, and says so', async ({ pa
   expect(text).toContain('Café menu')
   expect(text).toContain('Call back')
   expect(text).not.toContain('Pay by card')
-  expect(text).toMatch(/Filtered view, 2 features shown of 6 · Colour: Red · Colour: Green/)
+  expect(text).toMatch(/Filtered view, 2 features shown of 6 · Color: Red · Color: Green/)
   expect(text).toMatch(/Size 3 of 18 · 1 of 4 features/)
 })

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createProject } from './board-helpers'
-import { signUpThroughForm, uniqueUser } from './helpers'
+import { accountMenu, signUpThroughForm, uniqueUser } from './helpers'
 import { startMailServer, type MailServer } from './mail-server'
 
 // Invitations arrive by e-mail: this file runs its own server, mailing to an in-process SMTP
@@ -19,7 +19,7 @@ test.afterAll(async () => {
 const byEmail = (email: string) => new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
 
 async function openWorkspaceSettings(page: Page) {
-  await page.getByLabel('Account menu').click()
+  await accountMenu(page).click()
   await page.getByRole('menuitem', { name: 'Workspace settings' }).click()
   await expect(page.getByRole('heading', { name: 'Workspace settings' })).toBeVisible()
 }
@@ -32,7 +32,7 @@ async function invite(page: Page, email: string, level?: 'Editor' | 'Admin') {
   // The level picker shows words; the form still sends the codes.
   if (level) await invites.getByLabel('Level').selectOption({ label: level })
   await invites.getByRole('button', { name: 'Send invite' }).click()
-  await expect(page.getByText('invite sent')).toBeVisible()
+  await expect(page.getByText('Invite sent', { exact: true })).toBeVisible()
   const row = invites.getByRole('row', { name: byEmail(email) })
   await expect(row).toContainText(level ?? 'Viewer')
   await expect(row).not.toContainText(/VIEWER|EDITOR|ADMIN/)
@@ -79,7 +79,7 @@ test('an owner invites a teammate, makes them a Viewer, then removes them', asyn
   await expect(teammate).toHaveURL(new RegExp(`/${boss.workspaceName}$`))
   await expect(teammate.getByText('Invitation accepted.')).toBeVisible()
   await expect(teammate.getByRole('heading', { name: 'Projects' })).toBeVisible()
-  await expect(teammate.getByText('1 project(s)')).toBeVisible()
+  await expect(teammate.getByText('1 project', { exact: true })).toBeVisible()
   await expect(teammate.getByText(new RegExp(`^Created .+ by ${boss.name}$`))).toBeVisible()
   await expect(teammate.getByRole('link', { name: 'New project' })).toBeVisible()
   await teammate.getByRole('link', { name: 'Team roadmap' }).click()
@@ -100,11 +100,11 @@ test('an owner invites a teammate, makes them a Viewer, then removes them', asyn
   ).toBeVisible()
   await memberRow(owner, mate.email).getByLabel(`Level of ${mate.name}`).selectOption({ label: 'Viewer' })
   await memberRow(owner, mate.email).getByRole('button', { name: 'Change' }).click()
-  await expect(owner.getByText('role changed')).toBeVisible()
+  await expect(owner.getByText('Role changed', { exact: true })).toBeVisible()
 
   // The teammate's very next page is view only.
   await teammate.getByRole('link', { name: 'Projects', exact: true }).click()
-  await expect(teammate.getByText('1 project(s)')).toBeVisible()
+  await expect(teammate.getByText('1 project', { exact: true })).toBeVisible()
   await expect(teammate.getByRole('link', { name: 'New project' })).toHaveCount(0)
   await teammate.getByRole('link', { name: 'Team roadmap' }).click()
   await expect(teammate.getByText('VIEW ONLY')).toBeVisible()
@@ -113,7 +113,7 @@ test('an owner invites a teammate, makes them a Viewer, then removes them', asyn
 
   // The owner removes them; they lose the workspace on their next page, and the API refuses them.
   await memberRow(owner, mate.email).getByRole('button', { name: 'Remove' }).click()
-  await expect(owner.getByText('membership removed')).toBeVisible()
+  await expect(owner.getByText('Membership removed', { exact: true })).toBeVisible()
   await expect(memberRow(owner, mate.email)).toHaveCount(0)
   const workspaceId = (await (await owner.request.get('/v1/account/app')).json()).workspaces[0].id as string
 
@@ -171,7 +171,7 @@ test('an existing account logs in from the invitation, accepts it, and later lea
   await expect(guest.getByRole('region', { name: 'Members', exact: true })).toHaveCount(0)
   await guest.getByRole('button', { name: 'Leave workspace' }).click()
   await expect(guest).toHaveURL(/\/account\/workspaces$/)
-  await expect(guest.getByText('left workspace')).toBeVisible()
+  await expect(guest.getByText('Left workspace', { exact: true })).toBeVisible()
   await expect(guest.getByRole('link', { name: boss.workspaceName, exact: true })).toHaveCount(0)
   await owner.reload()
   await expect(memberRow(owner, user.email)).toHaveCount(0)
@@ -194,7 +194,7 @@ test('an owner resends and cancels an invitation; only the newest link works', a
     .getByRole('row', { name: byEmail(email) })
     .getByRole('button', { name: 'Resend' })
     .click()
-  await expect(owner.getByText('invite resent')).toBeVisible()
+  await expect(owner.getByText('Invite resent', { exact: true })).toBeVisible()
   const second = await app.linkTo(email, 'invitation', since)
   expect(second).not.toBe(first)
 
@@ -209,7 +209,7 @@ test('an owner resends and cancels an invitation; only the newest link works', a
     .getByRole('row', { name: byEmail(email) })
     .getByRole('button', { name: 'Cancel' })
     .click()
-  await expect(owner.getByText('invite canceled')).toBeVisible()
+  await expect(owner.getByText('Invite canceled', { exact: true })).toBeVisible()
   await expect(invites.getByText('No pending invites')).toBeVisible()
   await page.goto(second)
   await expect(page.getByText('Invitation not found.')).toBeVisible()
@@ -228,7 +228,7 @@ test('an owner cannot leave, and deletes the workspace after confirming', async 
   await owner.getByRole('link', { name: 'Delete workspace' }).click()
   await owner.getByRole('button', { name: 'Yes, I am really sure!' }).click()
   await expect(owner).toHaveURL(/\/account\/workspaces$/)
-  await expect(owner.getByText('workspace deleted')).toBeVisible()
+  await expect(owner.getByText('Workspace deleted', { exact: true })).toBeVisible()
   await expect(owner.getByText('No workspaces')).toBeVisible()
   await owner.goto(`/${boss.workspaceName}`)
   await expect(owner).toHaveURL(/\/account\/workspaces$/)

@@ -62,7 +62,7 @@ describe('/account/settings', () => {
     const user = await signUp(server.url)
     expect(
       (await user.client.post('/account/settings', form({ intent: 'email', email: 'nope' }))).text,
-    ).toContain('Invalid email adress.')
+    ).toContain('Invalid email address.')
     expect(
       (await user.client.post('/account/settings', form({ intent: 'email', email: '' }))).text,
     ).toContain('Required.')
@@ -90,7 +90,7 @@ describe('/account/settings', () => {
       intent: 'name',
       name: 'Renamed Person',
     })
-    expect(page.text).toContain('Names is changed. Refresh your browser for it to take effect.')
+    expect(page.text).toContain('Name is changed. Refresh your browser for it to take effect.')
     expect((await user.client.get('/v1/account/app')).json.account.name).toBe('Renamed Person')
   })
 
@@ -195,7 +195,7 @@ describe('/account/contact', () => {
     expect(page.text).toMatch(/<option value="general" selected="">General/)
     const empty = await c.post('/account/contact', form({ topic: 'general', body: '', sender: 'nope' }))
     expect(empty.text).toContain('Required.')
-    expect(empty.text).toContain('Invalid email adress.')
+    expect(empty.text).toContain('Invalid email address.')
     expect(
       (
         await c.post(

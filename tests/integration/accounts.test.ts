@@ -79,7 +79,7 @@ describe('POST /v1/users/signup', () => {
     const second = { ...valid(), workspaceName: first.workspaceName }
     const sameWorkspace = await new Client(server.url).post('/v1/users/signup', second)
     expect(sameWorkspace.status).toBe(409)
-    expect(sameWorkspace.json).toEqual({ error: 'workspace_taken', message: 'Workspace name is already registrered.' })
+    expect(sameWorkspace.json).toEqual({ error: 'workspace_taken', message: 'Workspace name is already registered.' })
     // The refused sign-up created no account.
     const login = await new Client(server.url).post('/v1/users/login', { email: second.email, password: second.password })
     expect(login.status).toBe(401)

@@ -158,7 +158,7 @@ describe('workspace settings in hosted mode', () => {
     )
     expect(ok.status).toBe(302)
     const after = textOf((await owner.client.get(ok.headers.get('location')!)).text)
-    expect(after).toContain('settings changed')
+    expect(after).toContain('Settings changed')
     expect(after).toContain('value="pay@acme.eu"')
     expect(after).toContain('value="NL123"')
   })

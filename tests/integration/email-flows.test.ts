@@ -59,10 +59,10 @@ describe('verification e-mail', () => {
     const user = await signUp(server.url)
     const key = keyOf(linkIn(await mailbox.waitFor(user.email, since), `${BASE}/account/verify/`))
     const ok = await new Client(server.url).get(`/account/verify/${key}`)
-    expect(ok.text).toContain('Email adress verified!')
+    expect(ok.text).toContain('Email address verified!')
     const bad = await new Client(server.url).get(`/account/verify/${key}`)
     expect(bad.text).toContain('Something went wrong')
-    expect(bad.text).not.toContain('Email adress verified!')
+    expect(bad.text).not.toContain('Email address verified!')
   })
 
   it('is resent on request, and an expired key is refused', async () => {

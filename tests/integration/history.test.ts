@@ -113,7 +113,7 @@ describe('undo and redo', () => {
     expect([b.features[0].title, b.features[0].color, b.milestones[0].title]).toEqual(['Feature', 'RED', 'Release'])
     // Undo goes back through the stack, newest first, several steps.
     expect((await owner.client.post(`/v1/projects/${ids.project}/undo`)).json.summary).toBe(
-      "Undid: Coloured feature 'Feature' red",
+      "Undid: Colored feature 'Feature' red",
     )
     expect((await owner.client.post(`/v1/projects/${ids.project}/undo`)).json.summary).toMatch(/^Undid: Added persona 'Pat'/)
   })
@@ -130,7 +130,7 @@ describe('undo and redo', () => {
     expect(await undo()).toMatchObject({ status: 409, json: { error: 'undo_conflict' } })
     expect(await bundle(owner.client, ids.project)).toEqual(before)
     // The refused step is dropped: the next undo takes back the colour, not the rename again.
-    expect((await undo()).json.summary).toBe("Undid: Coloured feature 'Feature' red")
+    expect((await undo()).json.summary).toBe("Undid: Colored feature 'Feature' red")
     const uncoloured = await bundle(owner.client, ids.project)
     expect([uncoloured.features[0].title, uncoloured.features[0].color]).toEqual(['Bob’s', ''])
 

@@ -120,7 +120,7 @@ const CASES: [string, string, string, string][] = [
     'unknown colour (JSON)',
     exportFile((f) => ((f.features as Record<string, unknown>[])[1].color = 'MAUVE')),
     'application/json',
-    'features[1].color: Unknown colour.',
+    'features[1].color: Unknown color.',
   ],
   [
     'unknown annotation (JSON)',

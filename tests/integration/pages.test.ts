@@ -41,7 +41,7 @@ describe('page routing (SPEC §2)', () => {
     const user = await signUp(server.url)
     const res = await user.client.get(`/${user.workspaceName}`)
     expect(res.status).toBe(200)
-    for (const text of ['Projects', 'No projects', '0 project(s)', 'Workspace settings', 'My workspaces', user.email, 'Account settings', 'Log out']) {
+    for (const text of ['Projects', 'No projects', '0 projects', 'Workspace settings', 'My workspaces', user.email, 'Account settings', 'Log out']) {
       expect(res.text).toContain(text)
     }
   })
@@ -56,7 +56,7 @@ describe('forms without JavaScript', () => {
     expect(res.status).toBe(200)
     expect(res.text).toContain('Lowercase alphanumerics only. Spaces not allowed.')
     expect(res.text).toContain('Required.')
-    expect(res.text).toContain('Invalid email adress.')
+    expect(res.text).toContain('Invalid email address.')
     expect(res.text).toContain('Minimum 6 characters.')
   })
 

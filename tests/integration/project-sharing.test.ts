@@ -257,7 +257,7 @@ describe('workspace settings: Allow external sharing', () => {
     // An unchecked box is absent from the form: that is "off".
     const off = await owner.client.post(path, form({ intent: 'externalSharing' }))
     expect(off.status).toBe(302)
-    expect((await owner.client.get(off.headers.get('location')!)).text).toContain('settings changed')
+    expect((await owner.client.get(off.headers.get('location')!)).text).toContain('Settings changed')
     expect((await anonymous().get(`/v1/link/${key}`)).status).toBe(404)
     expect((await owner.client.get(path)).text).not.toMatch(
       /<input[^>]*name="allowExternalSharing"[^>]*checked=""/,

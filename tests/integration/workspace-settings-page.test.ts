@@ -78,15 +78,15 @@ describe('workspace settings page', () => {
       level: 'EDITOR',
     })
     expect(sent.location).toBe(path)
-    expect(sent.page.text).toContain('invite sent')
+    expect(sent.page.text).toContain('Invite sent')
     expect(sent.page.text).toContain('guest@example.com')
     const [invite] = (await owner.client.get('/v1/invites')).json
     expect(invite.level).toBe('EDITOR')
     expect((await submit(owner.client, path, { intent: 'resendInvite', id: invite.id })).page.text).toContain(
-      'invite resent',
+      'Invite resent',
     )
     expect((await submit(owner.client, path, { intent: 'cancelInvite', id: invite.id })).page.text).toContain(
-      'invite canceled',
+      'Invite canceled',
     )
     const again = await submit(owner.client, path, { intent: 'cancelInvite', id: invite.id })
     expect(again.page.text).toContain('Invite not found.')
@@ -111,9 +111,9 @@ describe('workspace settings page', () => {
     expect(own.page.text).toContain('You cannot change your own level.')
     expect(
       (await submit(admin.client, path, { intent: 'changeRole', id: editorId, level: 'VIEWER' })).page.text,
-    ).toContain('role changed')
+    ).toContain('Role changed')
     expect((await submit(admin.client, path, { intent: 'removeMember', id: editorId })).page.text).toContain(
-      'membership removed',
+      'Membership removed',
     )
     // The removed member loses the page at once.
     expect((await editor.client.get(path)).headers.get('location')).toBe('/')
@@ -147,7 +147,7 @@ describe('workspace settings page', () => {
     const path = `/${owner.workspaceName}/settings`
     const left = await submit(viewer.client, path, { intent: 'leave' })
     expect(left.location).toBe('/account/workspaces')
-    expect(left.page.text).toContain('left workspace')
+    expect(left.page.text).toContain('Left workspace')
     expect(left.page.text).not.toContain(owner.workspaceName)
     expect((await viewer.client.get(path)).headers.get('location')).toBe('/')
 
@@ -156,7 +156,7 @@ describe('workspace settings page', () => {
     expect((await owner.client.get(`${path}?delete=1`)).text).toContain('Yes, I am really sure!')
     const deleted = await submit(owner.client, path, { intent: 'deleteWorkspace' })
     expect(deleted.location).toBe('/account/workspaces')
-    expect(deleted.page.text).toContain('workspace deleted')
+    expect(deleted.page.text).toContain('Workspace deleted')
     expect(deleted.page.text).toContain('No workspaces')
   })
 })

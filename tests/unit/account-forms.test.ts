@@ -28,18 +28,18 @@ describe('account form schemas (SPEC §5 texts)', () => {
   })
   it('email change', () => {
     expect(firstMessage(emailChangeSchema.safeParse({}))).toBe('Required.')
-    expect(firstMessage(emailChangeSchema.safeParse({ email: 'nope' }))).toBe('Invalid email adress.')
+    expect(firstMessage(emailChangeSchema.safeParse({ email: 'nope' }))).toBe('Invalid email address.')
   })
   it('contact: topic defaults to general, body 1..10000, sender an email', () => {
     expect(contactSchema.parse({ body: 'hi', sender: 'a@b.co' }).topic).toBe('general')
     expect(contactSchema.safeParse({ topic: 'other', body: 'hi', sender: 'a@b.co' }).success).toBe(false)
     expect(firstMessage(contactSchema.safeParse({ body: '', sender: 'a@b.co' }))).toBe(
-      'Minimum 1 characters.',
+      'Minimum 1 character.',
     )
     expect(firstMessage(contactSchema.safeParse({ body: 'x'.repeat(10001), sender: 'a@b.co' }))).toBe(
       'Maximum 10000 characters.',
     )
-    expect(firstMessage(contactSchema.safeParse({ body: 'x', sender: 'a' }))).toBe('Invalid email adress.')
+    expect(firstMessage(contactSchema.safeParse({ body: 'x', sender: 'a' }))).toBe('Invalid email address.')
   })
   it('invite: email "Invalid." and required, level defaults to VIEWER', () => {
     expect(inviteSchema.parse({ email: 'a@b.co' }).level).toBe('VIEWER')

@@ -93,8 +93,8 @@ describe('filterChips', () => {
     const filter = parse('q=x&color=RED&color=BLUE&annotation=SPLIT&status=open&persona=p1&size=3-8')
     const chips = filterChips(filter, (id) => (id === 'p1' ? 'Pat' : undefined))
     expect(chips.map((c) => c.label)).toEqual([
-      'Colour: Red',
-      'Colour: Blue',
+      'Color: Red',
+      'Color: Blue',
       'Annotation: Can be split',
       'Status: Open',
       'Persona: Pat',

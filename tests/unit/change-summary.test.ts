@@ -19,7 +19,7 @@ describe('summarizeChange', () => {
       "Moved feature 'Pay' to release 'MVP' and activity 'Checkout'",
     )
     expect(summarizeChange({ type: 'card.color', kind: 'feature', id: 'f1' }, [change('feature', feature({}), feature({ color: 'RED' }))], nameOf)).toBe(
-      "Coloured feature 'Pay' red",
+      "Colored feature 'Pay' red",
     )
     // A size command carries no kind, as the board sends it.
     expect(summarizeChange({ type: 'feature.estimate', id: 'f1', estimate: 5 }, [change('feature', feature({}), feature({ estimate: 5 }))], nameOf)).toBe(

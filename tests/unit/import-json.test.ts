@@ -175,7 +175,7 @@ describe('parseJsonImport', () => {
       'subWorkflows[1].id: subWorkflows[0] has the same id',
     )
     expect(refusal(exportFile((f) => (list(f, 'milestones')[1].color = 'MAUVE')))).toBe(
-      'milestones[1].color: Unknown colour.',
+      'milestones[1].color: Unknown color.',
     )
     expect(refusal(exportFile((f) => (list(f, 'features')[1].annotations = 'RISKY,SHINY')))).toBe(
       'features[1].annotations: Unknown annotation.',

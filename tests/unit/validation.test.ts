@@ -51,7 +51,7 @@ describe('sign-up form (SPEC §5)', () => {
       password: ['Required.'],
     })
     expect(errorsOf(signupSchema, { ...ok, email: 'x@', password: '123' })).toEqual({
-      email: ['Invalid email adress.'],
+      email: ['Invalid email address.'],
       password: ['Minimum 6 characters.'],
     })
     expect(errorsOf(signupSchema, { ...ok, name: 'n'.repeat(201) })).toEqual({ name: ['Maximum 200 characters.'] })

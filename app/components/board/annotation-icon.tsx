@@ -1,6 +1,10 @@
 import type { Annotation } from '~/domain/board-commands'
 
-/** Short tags for the nine annotations (plain text, so no emoji font is needed); the full label is on the parent's title. */
+/**
+ * Short tags for the nine annotations (plain text, so no emoji font is needed); the full label is
+ * on the parent's title. Drawn by CSS from `data-text`, so a card's tags are not text of its link
+ * (whose name is its title, WCAG 2.5.3), like the card's size.
+ */
 const TAGS: Record<Annotation, string> = {
   RISKY: 'RSK',
   UNCLEAR: 'UNC',
@@ -15,8 +19,6 @@ const TAGS: Record<Annotation, string> = {
 
 export function AnnotationIcon({ name }: { name: Annotation }) {
   return (
-    <span className={`annotation-icon annotation-${name.toLowerCase()}`} aria-hidden="true">
-      {TAGS[name]}
-    </span>
+    <span className={`annotation-icon annotation-${name.toLowerCase()}`} aria-hidden="true" data-text={TAGS[name]} />
   )
 }

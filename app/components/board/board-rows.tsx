@@ -2,6 +2,7 @@ import { Draggable, Droppable, type DraggableProvided } from '@hello-pangea/dnd'
 import { memo, useMemo, useRef, type CSSProperties } from 'react'
 import { useBrowserLayoutEffect } from '~/utils/use-browser-layout-effect'
 import { cellKey, type GoalColumn } from '~/domain/board-grid'
+import { partOf } from '~/domain/counts'
 import type { Feature, Milestone } from '~/domain/board-types'
 import { printGridColumn, type PrintLayout, type PrintPlace } from '~/domain/print-layout'
 import { useCardFilterStore } from './card-filter-store'
@@ -82,7 +83,7 @@ export const ReleaseRow = memo(function ReleaseRow({
   ...view
 }: ReleaseProps) {
   const { readOnly, basePath, search } = view
-  const stats = `Size ${totalsText(size, filteredSize)} · ${totalsText(count, filteredCount)} features`
+  const stats = `Size ${totalsText(size, filteredSize)} · ${partOf(filteredCount, count, 'feature')}`
   return (
     <Draggable draggableId={milestone.id} index={index} isDragDisabled={readOnly}>
       {(drag, snapshot) => (

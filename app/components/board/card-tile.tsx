@@ -135,9 +135,7 @@ export const CardTile = memo(function CardTile({
             ))}
           </span>
           {shownSize ? (
-            <span className="card-size" title="Size">
-              {sizeText}
-            </span>
+            <span className="card-size" title="Size" data-text={sizeText} />
           ) : null}
         </span>
       ) : null}

@@ -32,7 +32,7 @@ export function FilterPanel({ id, filter, setFilter, personas, onClose }: Props)
       }}
     >
       <fieldset className="filter-colors">
-        <legend>Colour</legend>
+        <legend>Color</legend>
         {COLORS.map((color) => (
           <label key={color} className="check">
             <input

@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { filterChips, hasFilters, isFiltering, type BoardFilter } from '~/domain/board-filter'
+import { countOf, partOf } from '~/domain/counts'
 import type { Persona } from '~/domain/board-types'
 import { FilterChips } from './filter-chips'
 import { FilterPanel } from './filter-panel'
@@ -43,7 +44,7 @@ export function FindBar({ filter, setFilter, shown, total, personas }: Props) {
     (filter.size ? 1 : 0)
 
   const printNote = [
-    `Filtered view, ${shown} features shown of ${total}`,
+    `Filtered view, ${countOf(shown, 'feature')} shown of ${total}`,
     ...(filter.q.trim() ? [`search “${filter.q.trim()}”`] : []),
     ...filterChips(filter, (id) => personas.find((p) => p.id === id)?.name).map((c) => c.label),
   ].join(' · ')
@@ -75,7 +76,7 @@ export function FindBar({ filter, setFilter, shown, total, personas }: Props) {
           >
             {active > 0 ? `Filters (${active})` : 'Filters'}
           </button>
-          <p className="find-count" aria-live="polite">{`${shown} of ${total} features`}</p>
+          <p className="find-count" aria-live="polite">{partOf(shown, total, 'feature')}</p>
         </div>
         {panelOpen ? (
           <FilterPanel
