@@ -1,30 +1,13 @@
-import type { CardKind } from '~/domain/board-commands'
+import { cardOperation } from '~/domain/card-routes'
 import { refuse } from '~/domain/errors'
 import { apiError, v1Route } from '~/utils/api.server'
 import { cardKindOfPath, runBoardCommand } from '~/utils/board-api.server'
 
-/**
- * The shared card operations of the four card kinds, one table instead of four copies:
- * POST /v1/{milestones|workflows|subworkflows|features}/{id}/{op}.
- */
-const OPERATIONS: Record<
-  string,
-  { base: (kind: CardKind) => Record<string, unknown>; body: boolean; only?: CardKind }
-> = {
-  rename: { base: (kind) => ({ type: 'card.rename', kind }), body: true },
-  description: { base: (kind) => ({ type: 'card.description', kind }), body: true },
-  open: { base: (kind) => ({ type: 'card.open', kind }), body: false },
-  close: { base: (kind) => ({ type: 'card.close', kind }), body: false },
-  color: { base: (kind) => ({ type: 'card.color', kind }), body: true },
-  annotations: { base: (kind) => ({ type: 'card.annotations', kind }), body: true },
-  move: { base: (kind) => ({ type: `${kind}.move` }), body: true },
-  estimate: { base: () => ({ type: 'feature.estimate' }), body: true, only: 'feature' },
-}
-
+/** POST /v1/{milestones|workflows|subworkflows|features}/{id}/{op}: the shared card operations. */
 function operation(kindSegment: string | undefined, op: string | undefined) {
   const kind = cardKindOfPath(kindSegment)
-  const found = op && Object.hasOwn(OPERATIONS, op) ? OPERATIONS[op] : undefined
-  if (!found || (found.only && found.only !== kind)) throw refuse.notFound('No such API route.', 'not_found')
+  const found = cardOperation(kind, op)
+  if (!found) throw refuse.notFound('No such API route.', 'not_found')
   return { kind, ...found }
 }
 
@@ -35,8 +18,8 @@ function wrongMethod({ params }: { params: { kind?: string; op?: string } }) {
 
 const route = v1Route({
   POST: ({ request, params }) => {
-    const { kind, base, body } = operation(params.kind, params.op)
-    return runBoardCommand(request, params.id, base(kind), { body })
+    const { kind, command, body } = operation(params.kind, params.op)
+    return runBoardCommand(request, params.id, command(kind), { body })
   },
   GET: wrongMethod,
   PUT: wrongMethod,

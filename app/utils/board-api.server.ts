@@ -1,15 +1,8 @@
 import { parseBoardCommand, type CardKind } from '~/domain/board-commands'
+import { CARD_KIND_OF_PATH } from '~/domain/card-routes'
 import { refuse } from '~/domain/errors'
 import { assertCanEdit, executeBoardCommand } from '~/models/board.server'
 import { pathId, readJson, requireApiWorkspace } from './api.server'
-
-/** Path segments of the four card kinds under /v1. */
-export const CARD_KIND_OF_PATH: Record<string, CardKind> = {
-  milestones: 'milestone',
-  workflows: 'workflow',
-  subworkflows: 'subworkflow',
-  features: 'feature',
-}
 
 export function cardKindOfPath(segment: string | undefined): CardKind {
   const kind = segment ? CARD_KIND_OF_PATH[segment] : undefined
