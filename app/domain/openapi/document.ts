@@ -35,7 +35,6 @@ export function buildOpenApiDocument(version: string) {
   return createDocument({
     openapi: '3.1.0',
     info: { title: 'Storymap API', version, description: DESCRIPTION },
-    servers: [{ url: '/' }],
     paths,
     components: {
       securitySchemes: {

@@ -1,0 +1,45 @@
+import type { LinksFunction, MetaFunction } from '@remix-run/node'
+import { Link } from '@remix-run/react'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import swaggerStyles from 'swagger-ui-react/swagger-ui.css?url'
+
+// Swagger UI reads the window: it loads in the browser only, from our own build (no CDN).
+const SwaggerUI = lazy(() => import('swagger-ui-react'))
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: swaggerStyles }]
+export const meta: MetaFunction = () => [{ title: 'API reference · Storymap' }]
+
+const DOCUMENT = '/v1/openapi.json'
+
+/** /api: the OpenAPI document of /v1 as a readable reference (CONTRACT §10). */
+export default function ApiReference() {
+  const [inBrowser, setInBrowser] = useState(false)
+  useEffect(() => setInBrowser(true), [])
+  return (
+    <div className="account-shell api-reference">
+      <header className="account-header">
+        <Link to="/" className="brand">
+          <img src="/favicon.svg" alt="" width={24} height={24} /> Storymap
+        </Link>
+      </header>
+      <main>
+        <h1>API reference</h1>
+        <p>
+          Scripts and other tools use the same <code>/v1</code> API as the web app. Make a token in{' '}
+          <Link to="/account/settings">Account settings</Link> (section API tokens) and send it as{' '}
+          <code>Authorization: Bearer smp_…</code>. The machine-readable description is{' '}
+          <a href={DOCUMENT}>the OpenAPI document</a>.
+        </p>
+        <div className="api-reference-body">
+          {inBrowser ? (
+            <Suspense fallback={<p role="status">Loading the reference…</p>}>
+              <SwaggerUI url={DOCUMENT} docExpansion="list" defaultModelsExpandDepth={0} />
+            </Suspense>
+          ) : (
+            <p>The reference needs JavaScript; without it, read the OpenAPI document above.</p>
+          )}
+        </div>
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+
+/** /api: the OpenAPI document as a reference page, rendered by our own copy of Swagger UI under the strict CSP. */
+test('the API reference lists every group, opens an operation and breaks no CSP rule', async ({ page }) => {
+  const refused: string[] = []
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) refused.push(m.text())
+  })
+  const outside: string[] = []
+  page.on('request', (r) => {
+    if (!r.url().startsWith('http://127.0.0.1') && !r.url().startsWith('data:')) outside.push(r.url())
+  })
+  await page.goto('/api')
+  await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'the OpenAPI document' })).toHaveAttribute('href', '/v1/openapi.json')
+  // Swagger UI shows the document's title and its tags.
+  await expect(page.getByRole('heading', { name: /Storymap API/ })).toBeVisible()
+  for (const tag of ['Projects', 'Cards', 'API tokens', 'History'])
+    await expect(page.locator('.opblock-tag', { hasText: new RegExp(`^${tag}$`) })).toBeVisible()
+
+  const operation = page.locator('.opblock', { hasText: '/v1/projects/{id}/undo' }).first()
+  await operation.locator('.opblock-summary-control').click()
+  await expect(operation.getByText('Undo your last change here').first()).toBeVisible()
+  await expect(operation.getByText('nothing_to_undo').first()).toBeVisible()
+
+  expect(refused).toEqual([])
+  expect(outside).toEqual([])
+  const results = await new AxeBuilder({ page }).include('main > h1').include('main > p').analyze()
+  expect(results.violations).toEqual([])
+})
