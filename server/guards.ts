@@ -15,7 +15,7 @@ const ORIGIN_EXEMPT = new Set(['/v1/subscription/webhook'])
 /** Whether the router will treat the request as one of the JSON API (case, dots and slashes as it sees them). */
 export function isApiRequest(req: Request): boolean {
   const path = normalizePath(req.path)
-  return path === '/v1' || path.startsWith('/v1/')
+  return path === '/v1' || path.startsWith('/v1/') || path === '/mcp'
 }
 
 /** The largest body this request may carry: 10 MiB for a project import, 1 MiB for everything else. */

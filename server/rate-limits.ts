@@ -165,7 +165,7 @@ export function tokenRateLimit(env: ServerEnv): RequestHandler {
 }
 
 function bearerOf(req: Request): string | null {
-  if (!req.path.startsWith('/v1/')) return null
+  if (!req.path.startsWith('/v1/') && req.path !== '/mcp') return null
   const match = /^bearer\s+(\S+)/i.exec(req.headers.authorization ?? '')
   return match ? match[1] : null
 }

@@ -40,6 +40,29 @@ export function executeBoardCommand<C extends BoardCommand>(
   return writeWithChangeLog(by, command, (tx) => run(tx, author, command)) as BoardCommandResult<C>
 }
 
+/**
+ * A command and follow-ups on what it made or changed (a card created with its colour and size,
+ * several fields of one card), through the same path as executeBoardCommand but as ONE change:
+ * one event, one activity line named after the first command, one step to undo. All or nothing.
+ * Answers the last command's result.
+ */
+export function executeBoardCommands(ctx: WorkspaceContext, commands: readonly BoardCommand[], now = new Date()): unknown {
+  if (commands.length === 0) throw refuse.invalid('invalid_input', 'Nothing to change.')
+  if (commands.length === 1) return executeBoardCommand(ctx, commands[0], now)
+  assertCanEdit(ctx)
+  const author: cards.Author = {
+    workspaceId: ctx.workspace.id,
+    memberId: ctx.member.id,
+    name: ctx.account.name,
+    now: now.toISOString(),
+  }
+  return writeWithChangeLog(changeContext(ctx, now), commands[0], (tx) => {
+    let result: unknown
+    for (const command of commands) result = run(tx, author, command)
+    return result
+  })
+}
+
 type Deleted = Record<string, never>
 type ResultByType = {
   'project.create': PublicProject

@@ -77,6 +77,21 @@ function authenticateBearer(request: Request) {
   tokenOfRequest.set(request, auth)
 }
 
+/**
+ * The token of a request that must carry one (`POST /mcp`, CONTRACT §10): no cookie counts; a
+ * missing, malformed, unknown, revoked or expired token is 401 `invalid_token`.
+ */
+export function requireBearerToken(request: Request): TokenAuth {
+  if (tokenInQuery(new URL(request.url).searchParams))
+    throw invalidToken('Send the token in the Authorization header (Bearer); a token in the URL is refused.')
+  const bearer = readBearer(request.headers.get('Authorization'))
+  if (bearer.kind === 'none') throw invalidToken('Send an API token: Authorization: Bearer smp_…')
+  if (bearer.kind === 'malformed') throw invalidToken('The Authorization header must be "Bearer smp_…".')
+  const auth = authenticateToken(bearer.secret)
+  if (!auth) throw invalidToken('The token is unknown, revoked or expired.')
+  return auth
+}
+
 /** The token a request was authenticated with (after v1Route checked it), if any. */
 export const tokenAuthOf = (request: Request): TokenAuth | undefined => tokenOfRequest.get(request)
 

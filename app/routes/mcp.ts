@@ -1,0 +1,32 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { apiError, requireBearerToken } from '~/utils/api.server'
+import { createMcpServer } from '~/utils/mcp.server'
+
+/**
+ * POST /mcp: the Model Context Protocol over Streamable HTTP (CONTRACT §10), stateless: each
+ * request gets its own server acting as the token's member, and a JSON answer.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return notAllowed()
+  let auth
+  try {
+    auth = requireBearerToken(request)
+  } catch (refusal) {
+    if (refusal instanceof Response) return refusal
+    throw refusal
+  }
+  const server = createMcpServer(auth)
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+  await server.connect(transport)
+  try {
+    return await transport.handleRequest(request)
+  } finally {
+    void server.close()
+  }
+}
+
+const notAllowed = () =>
+  apiError(405, 'method_not_allowed', 'The MCP endpoint takes POST only (stateless Streamable HTTP).', { Allow: 'POST' })
+
+export const loader = notAllowed
