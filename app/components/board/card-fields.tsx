@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import Markdown from 'react-markdown'
 import { ANNOTATION_LABELS, ANNOTATIONS, annotationList, COLORS, DESCRIPTION_MAX, estimateSchema, TITLE_MAX, type Color } from '~/domain/board-commands'
 import { COLOR_SWATCHES } from '~/domain/colors'
@@ -178,13 +178,20 @@ export function AnnotationPicker({ value, editable, onChange }: { value: string;
   )
 }
 
-/** SPEC §5: an integer 0–999, submitted on losing focus; empty is stored as 0. */
+/**
+ * SPEC §5: an integer 0–999, saved on Enter and on losing focus; empty is stored as 0. Enter
+ * saves at once, so Escape right after it (which closes the dialog) keeps the size.
+ */
 export function SizeField({ value, editable, onSave }: { value: number; editable: boolean; onSave: (estimate: number) => void }) {
   const [draft, setDraft] = useState(String(value))
   const [error, setError] = useState<string | null>(null)
   const id = useId()
   const [focused, setFocused] = useState(false)
+  // The size last saved from here: the board's copy may not show it yet when the field then
+  // loses focus, and saving it twice would make two undo steps.
+  const saved = useRef(value)
   useEffect(() => {
+    saved.current = value
     if (!focused) setDraft(String(value))
   }, [value, focused])
   const submit = () => {
@@ -193,13 +200,31 @@ export function SizeField({ value, editable, onSave }: { value: number; editable
     const parsed = estimateSchema.safeParse(Number.isNaN(number) ? 0.5 : number)
     if (!parsed.success) return setError(parsed.error.issues[0].message)
     setError(null)
-    if (parsed.data !== value) onSave(parsed.data)
+    if (parsed.data !== saved.current) {
+      saved.current = parsed.data
+      onSave(parsed.data)
+    }
     setDraft(String(parsed.data))
   }
   return (
     <div className="field size-field">
       <label htmlFor={id}>Size</label>
-      <input id={id} inputMode="numeric" value={draft} disabled={!editable} onChange={(e) => setDraft(e.target.value)} onFocus={() => setFocused(true)} onBlur={() => (setFocused(false), submit())} aria-invalid={error ? true : undefined} />
+      <input
+        id={id}
+        inputMode="numeric"
+        value={draft}
+        disabled={!editable}
+        onChange={(e) => setDraft(e.target.value)}
+        onFocus={() => setFocused(true)}
+        onBlur={() => (setFocused(false), submit())}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault()
+            submit()
+          }
+        }}
+        aria-invalid={error ? true : undefined}
+      />
       {error ? (
         <div className="errors" role="alert">
           <p>{error}</p>
