@@ -61,7 +61,7 @@ test('a card dialog keeps Tab inside and gives focus back to its card; Escape cl
   const last = dialog.getByRole('button', { name: 'Mark card as Closed' })
   await last.focus()
   await page.keyboard.press('Tab')
-  await expect(dialog.locator(':focus')).toHaveText('Annotations')
+  await expect(dialog.locator(':focus')).toHaveText('Filters') // the title, first
   await page.keyboard.press('Shift+Tab')
   await expect(last).toBeFocused()
 

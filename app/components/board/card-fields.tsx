@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import Markdown from 'react-markdown'
+import Markdown, { type Components } from 'react-markdown'
 import { ANNOTATION_LABELS, ANNOTATIONS, annotationList, COLORS, DESCRIPTION_MAX, estimateSchema, TITLE_MAX, type Color } from '~/domain/board-commands'
 import { COLOR_SWATCHES } from '~/domain/colors'
 import { AnnotationIcon } from './annotation-icon'
@@ -66,6 +66,18 @@ export function InlineTitle({ value, editable, onSave, headingId }: { value: str
   )
 }
 
+/**
+ * A description's headings rank below the card's title (the dialog's h2): `#` is an h3, and so
+ * on down to h6.
+ */
+const MARKDOWN_HEADINGS: Components = {
+  h1: ({ node: _node, ...props }) => <h3 {...props} />,
+  h2: ({ node: _node, ...props }) => <h4 {...props} />,
+  h3: ({ node: _node, ...props }) => <h5 {...props} />,
+  h4: ({ node: _node, ...props }) => <h6 {...props} />,
+  h5: ({ node: _node, ...props }) => <h6 {...props} />,
+}
+
 /** Markdown description, rendered safely (react-markdown never renders raw HTML). */
 export function DescriptionEditor({ value, editable, onSave }: { value: string; editable: boolean; onSave: (description: string) => void }) {
   const [editing, setEditing] = useState(false)
@@ -105,7 +117,7 @@ export function DescriptionEditor({ value, editable, onSave }: { value: string; 
     <div className="description">
       {value ? (
         <div className="markdown">
-          <Markdown>{value}</Markdown>
+          <Markdown components={MARKDOWN_HEADINGS}>{value}</Markdown>
         </div>
       ) : (
         <p className="muted">{editable ? 'No description yet.' : 'No description.'}</p>
