@@ -2,6 +2,13 @@ import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { HONEYPOT_FIELD } from '~/domain/abuse'
 
+/**
+ * When the account forms check their fields: on submit first, then as the user types. Not on
+ * blur: a message appearing under a field the user just left moves what is below it, and the
+ * click that made the field lose focus (on `Sign up`, `Forgot your password?`) lands beside.
+ */
+export const VALIDATE_ON_SUBMIT = { shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' } as const
+
 type FieldProps = {
   label: string
   meta: FieldMetadata<string | undefined>

@@ -15,6 +15,31 @@ function tabbable(root: HTMLElement): HTMLElement[] {
   })
 }
 
+/** About the longest double-click interval of desktop systems. */
+const DOUBLE_CLICK_MS = 500
+
+/**
+ * A dialog closed by a click (`Create`, `Cancel`, the backdrop) is gone before the second click
+ * of a double click lands: that click would hit whatever was behind the dialog (open a card).
+ * For a moment after such a close, the rest of a double click (click count 2 and up) is dropped.
+ */
+function dropRestOfDoubleClick() {
+  const until = Date.now() + DOUBLE_CLICK_MS
+  const swallow = (event: MouseEvent) => {
+    if (Date.now() > until) return stop()
+    if (event.detail < 2) return
+    event.preventDefault()
+    event.stopPropagation()
+  }
+  const stop = () => {
+    for (const type of ['mousedown', 'mouseup', 'click', 'dblclick'] as const)
+      window.removeEventListener(type, swallow, true)
+  }
+  for (const type of ['mousedown', 'mouseup', 'click', 'dblclick'] as const)
+    window.addEventListener(type, swallow, true)
+  setTimeout(stop, DOUBLE_CLICK_MS)
+}
+
 type ModalProps = {
   title: ReactNode
   onClose: () => void
@@ -38,6 +63,8 @@ export function Modal({ title, onClose, children, className, before }: ModalProp
   const opener = useRef<HTMLElement | null>(null)
   if (opener.current === null && typeof document !== 'undefined')
     opener.current = document.activeElement as HTMLElement | null
+  // When the pointer last went down on the dialog or its backdrop.
+  const lastPress = useRef(0)
 
   useEffect(() => {
     const previous = opener.current
@@ -64,7 +91,14 @@ export function Modal({ title, onClose, children, className, before }: ModalProp
       }
     }
     document.addEventListener('keydown', onKey)
+    const backdrop = node?.parentElement
+    const onPress = () => {
+      lastPress.current = Date.now()
+    }
+    backdrop?.addEventListener('mousedown', onPress, true)
     return () => {
+      backdrop?.removeEventListener('mousedown', onPress, true)
+      if (Date.now() - lastPress.current < DOUBLE_CLICK_MS) dropRestOfDoubleClick()
       document.removeEventListener('keydown', onKey)
       if (previous && document.contains(previous)) previous.focus()
     }

@@ -7,7 +7,10 @@ import type { Feature } from './board-types'
  *
  * - Goal row: goals left to right. Activity row: each goal's activities (or its add button).
  * - Each release row: the release card, then one column per activity, each a list top to bottom.
- * - Left/Right: the nearest item in the next non-empty column that way, in the same row.
+ * - Arrows go card to card: a cell's `+` is a stop only while the cell shows no card (so an
+ *   empty cell can be reached and filled; in a filled cell `n` adds). A filled cell's `+`, when
+ *   it has the focus anyway (clicked), counts as just below the cell's last card.
+ * - Left/Right: the nearest stop in the next column with one that way, in the same row.
  * - Up/Down: within a cell, then on to the same column in the releases above or below;
  *   above the first release are the column's activity and then its goal.
  */
@@ -15,7 +18,16 @@ export type NavLayout = {
   goals: string[]
   /** The activity row, left to right: `column` is the activity's column, null for an add button. */
   activityRow: { id: string; goalId: string; column: number | null }[]
+  /** Each column: the cell's shown cards top to bottom, then its `+` (an id from addFeatureNavId). */
   releases: { id: string; columns: string[][] }[]
+}
+
+const isAddFeature = (id: string) => id.startsWith('add:')
+
+/** A cell's stops: its cards, or its `+` alone when it shows none. */
+function stops(items: string[]): string[] {
+  const cards = items.filter((id) => !isAddFeature(id))
+  return cards.length > 0 ? cards : items
 }
 
 export type Direction = 'left' | 'right' | 'up' | 'down'
@@ -35,8 +47,11 @@ function locate(layout: NavLayout, id: string): Place | null {
     const release = layout.releases[r]
     if (release.id === id) return { row: 'release', release: r }
     for (let c = 0; c < release.columns.length; c++) {
-      const index = release.columns[c].indexOf(id)
-      if (index !== -1) return { row: 'cell', release: r, column: c, index }
+      if (!release.columns[c].includes(id)) continue
+      const cell = stops(release.columns[c])
+      // A filled cell's `+` is not a stop; it sits just below the last card.
+      const index = cell.indexOf(id)
+      return { row: 'cell', release: r, column: c, index: index === -1 ? cell.length : index }
     }
   }
   return null
@@ -47,7 +62,7 @@ const atIndex = (items: string[], index: number) => items[Math.min(index, items.
 /** The first item of `column` in the releases from `from` on, going `step` (+1 down, -1 up). */
 function scanColumn(layout: NavLayout, column: number, from: number, step: 1 | -1): string | null {
   for (let r = from; r >= 0 && r < layout.releases.length; r += step) {
-    const items = layout.releases[r].columns[column] ?? []
+    const items = stops(layout.releases[r].columns[column] ?? [])
     if (items.length > 0) return step === 1 ? items[0] : items[items.length - 1]
   }
   return null
@@ -57,7 +72,8 @@ function scanColumn(layout: NavLayout, column: number, from: number, step: 1 | -
 function scanRow(layout: NavLayout, r: number, column: number, index: number, step: 1 | -1): string | null {
   const columns = layout.releases[r].columns
   for (let c = column + step; c >= 0 && c < columns.length; c += step) {
-    if (columns[c].length > 0) return atIndex(columns[c], index)
+    const items = stops(columns[c])
+    if (items.length > 0) return atIndex(items, index)
   }
   return null
 }
@@ -89,7 +105,7 @@ export function neighbour(layout: NavLayout, id: string, direction: Direction): 
     }
     case 'cell': {
       const { release, column, index } = place
-      const items = releases[release].columns[column]
+      const items = stops(releases[release].columns[column])
       if (direction === 'up') {
         if (index > 0) return items[index - 1]
         return (

@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@confor
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { ErrorList, Field, Honeypot } from '~/components/forms'
+import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/components/forms'
 import { CONTACT_TOPICS, contactSchema } from '~/domain/account-forms'
 import { DomainError } from '~/domain/errors'
 import { sendContact } from '~/models/contact.server'
@@ -41,8 +41,7 @@ export default function ContactPage() {
   const [form, fields] = useForm({
     lastResult: data?.result,
     defaultValue: { ...defaults, body: '' },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...VALIDATE_ON_SUBMIT,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
   })
   return (

@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
-import { ErrorList, Field, Honeypot } from '~/components/forms'
+import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/components/forms'
 import { loginSchema } from '~/domain/validation'
 import { verifyLogin } from '~/models/account.server'
 import { createSession, getSessionAccount } from '~/models/session.server'
@@ -42,8 +42,7 @@ export default function LoginPage() {
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm({
     lastResult,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...VALIDATE_ON_SUBMIT,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   })
   return (

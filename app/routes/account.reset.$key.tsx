@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { ErrorList, Field } from '~/components/forms'
+import { ErrorList, Field, VALIDATE_ON_SUBMIT } from '~/components/forms'
 import { setPasswordFormSchema } from '~/domain/account-forms'
 import { DomainError } from '~/domain/errors'
 import { hasLiveAccountKey } from '~/models/account-key.server'
@@ -36,8 +36,7 @@ export default function SetPasswordPage() {
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm({
     lastResult,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...VALIDATE_ON_SUBMIT,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordFormSchema }),
   })
   return (

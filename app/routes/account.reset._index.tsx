@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
-import { ErrorList, Field, Honeypot } from '~/components/forms'
+import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/components/forms'
 import { resetRequestSchema } from '~/domain/account-forms'
 import { requestPasswordReset } from '~/models/account-settings.server'
 import { publicFormRefusal, readForm, refusedForm } from '~/utils/public-form.server'
@@ -28,8 +28,7 @@ export default function ResetRequestPage() {
   const [form, fields] = useForm({
     lastResult: data?.result,
     defaultValue: { email: searchParams.get('email') ?? '' },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...VALIDATE_ON_SUBMIT,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
   })
   return (

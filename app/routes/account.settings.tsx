@@ -9,7 +9,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { AccountTokensSection } from '~/components/api-tokens'
-import { ErrorList, Field } from '~/components/forms'
+import { ErrorList, Field, VALIDATE_ON_SUBMIT } from '~/components/forms'
 import { emailChangeSchema, nameChangeSchema } from '~/domain/account-forms'
 import { createTokenSchema } from '~/domain/api-tokens'
 import { DomainError } from '~/domain/errors'
@@ -158,16 +158,14 @@ export default function AccountSettingsPage() {
   const [emailForm, emailFields] = useForm({
     id: 'email-change',
     lastResult: reply?.intent === 'email' ? reply.result : undefined,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...VALIDATE_ON_SUBMIT,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: emailChangeSchema }),
   })
   const [nameForm, nameFields] = useForm({
     id: 'name-change',
     lastResult: reply?.intent === 'name' ? reply.result : undefined,
     defaultValue: { name: account.name },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...VALIDATE_ON_SUBMIT,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: nameChangeSchema }),
   })
   return (

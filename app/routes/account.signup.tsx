@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { ErrorList, Field, Honeypot } from '~/components/forms'
+import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/components/forms'
 import { DomainError } from '~/domain/errors'
 import { LEVEL_NAMES } from '~/domain/permissions'
 import { signupSchema } from '~/domain/validation'
@@ -76,8 +76,7 @@ export default function SignupPage() {
   const [form, fields] = useForm({
     lastResult,
     defaultValue: invited?.ok ? { email: invited.email } : undefined,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...VALIDATE_ON_SUBMIT,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
   })
   if (invited && !invited.ok) {

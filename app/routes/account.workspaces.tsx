@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react'
-import { ErrorList, Field } from '~/components/forms'
+import { ErrorList, Field, VALIDATE_ON_SUBMIT } from '~/components/forms'
 import { Modal } from '~/components/modal'
 import { formatDate } from '~/domain/dates'
 import { DomainError } from '~/domain/errors'
@@ -81,8 +81,7 @@ function CreateWorkspaceDialog() {
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm({
     lastResult,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...VALIDATE_ON_SUBMIT,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createWorkspaceSchema }),
   })
   return (

@@ -132,6 +132,11 @@ test('the shortcuts dialog, the persona panel and every card dialog', async ({ p
   await expectAccessible(page, 'new persona form', '.persona-panel')
   await page.keyboard.press('Escape')
   await expect(personas).toBeHidden()
+  await page.getByRole('button', { name: 'Add persona to goal Shop' }).click()
+  await expect(personas.getByRole('button', { name: /^Pat/ })).toBeVisible()
+  await expectAccessible(page, 'the personas a goal’s + offers', '.persona-panel')
+  await page.keyboard.press('Escape')
+  await expect(personas).toBeHidden()
 
   await page.getByRole('button', { name: 'Add feature to MVP / Browse' }).click()
   await expect(page.getByRole('dialog', { name: 'New card' })).toBeVisible()

@@ -38,6 +38,29 @@ test('sign-up validates inline with SPEC texts', async ({ page }) => {
   await expect(page).toHaveURL(/\/account\/signup$/)
 })
 
+test('the account forms check their fields on submit, so leaving a field moves nothing', async ({ page }) => {
+  await page.goto('/account/login')
+  await page.getByLabel('Email').fill('ann@')
+  // One click on the link below: the e-mail field loses focus and no message pushes the link away.
+  await page.getByRole('link', { name: 'Sign up' }).click()
+  await expect(page).toHaveURL(/\/account\/signup$/)
+  await expect(page.getByRole('heading', { name: 'Sign up' })).toBeVisible()
+
+  await page.getByLabel('Email').fill('ann@')
+  await page.getByLabel('Password').focus()
+  await expect(page.getByText('Invalid email address.')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page.getByText('Invalid email address.')).toBeVisible()
+  // After the first submit the messages follow the typing.
+  await page.getByLabel('Email').fill('ann@example.com')
+  await expect(page.getByText('Invalid email address.')).toHaveCount(0)
+
+  await page.goto('/account/reset')
+  await page.getByLabel('Email').fill('ann@')
+  await page.getByLabel('Email').blur()
+  await expect(page.getByText('Invalid email address.')).toHaveCount(0)
+})
+
 test('sign-up refuses a taken workspace name after the server round trip', async ({ page, context }) => {
   const first = await signUpThroughForm(page)
   await context.clearCookies()

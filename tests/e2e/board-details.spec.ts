@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { buildSmallMap, card, createProject, e2eDatabase, newCard, settle } from './board-helpers'
 import { signUpThroughForm } from './helpers'
+import { openSeededBoard } from './map-fixture'
 
 /** Opens a feature, types its size into the dialog's 'Size' field, leaves the field (which submits it) and closes. */
 async function setSize(page: Page, feature: string, size: number) {
@@ -61,7 +62,7 @@ test('a card dialog keeps Tab inside and gives focus back to its card; Escape cl
   const last = dialog.getByRole('button', { name: 'Mark card as Closed' })
   await last.focus()
   await page.keyboard.press('Tab')
-  await expect(dialog.locator(':focus')).toHaveText('Annotations')
+  await expect(dialog.locator(':focus')).toHaveText('Filters') // the title, first
   await page.keyboard.press('Shift+Tab')
   await expect(last).toBeFocused()
 
@@ -144,6 +145,49 @@ test('personas: add an existing one to a goal, remove it, delete it', async ({ p
   await expect(chip).toHaveCount(0)
   await page.getByRole('button', { name: 'Personas', exact: true }).click()
   await expect(panel.getByText('No personas yet.')).toBeVisible()
+})
+
+test('a goal’s + offers the project’s personas not on it yet, then New persona', async ({ page, baseURL }) => {
+  // Pat is on the goal Help.
+  await openSeededBoard(page, baseURL!)
+  const panel = page.getByRole('complementary', { name: 'Personas' })
+  const goalHead = (goal: string) => page.locator('.goal-head', { has: card(page, 'Goal', goal) })
+  await expect(goalHead('Shop').getByRole('button', { name: 'Persona Pat' })).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Add persona to goal Shop' }).click()
+  await expect(panel.getByText('For goal: Shop')).toBeVisible()
+  const pat = panel.getByRole('button', { name: /^Pat/ })
+  const create = panel.getByRole('button', { name: 'New persona' })
+  await expect(pat).toBeVisible()
+  await expect(create).toBeVisible()
+  expect((await pat.boundingBox())!.y).toBeLessThan((await create.boundingBox())!.y)
+  await pat.click()
+  await expect(goalHead('Shop').getByRole('button', { name: 'Persona Pat' })).toBeVisible()
+  await expect(panel.getByRole('heading', { name: 'Pat' })).toBeVisible()
+  await expect(panel.getByText('Shop', { exact: true })).toBeVisible()
+  await expect(panel.getByText('Help', { exact: true })).toBeVisible()
+  await settle(page)
+  await page.reload()
+  await expect(goalHead('Shop').getByRole('button', { name: 'Persona Pat' })).toBeVisible()
+
+  // Pat is on both goals now: nothing to offer, the + goes to the new persona form.
+  await page.getByRole('button', { name: 'Add persona to goal Help' }).click()
+  await expect(panel.getByRole('heading', { name: 'New persona' })).toBeVisible()
+  await expect(panel.getByText('For goal: Help')).toBeVisible()
+  await panel.getByLabel('Name').fill('Sam')
+  await panel.getByRole('button', { name: 'Create' }).click()
+  await expect(goalHead('Help').getByRole('button', { name: 'Persona Sam' })).toBeVisible()
+
+  // Sam is offered on Shop; New persona from there still makes one for that goal.
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: 'Add persona to goal Shop' }).click()
+  await expect(panel.getByRole('button', { name: /^Sam/ })).toBeVisible()
+  await expect(panel.getByRole('button', { name: /^Pat/ })).toHaveCount(0)
+  await panel.getByRole('button', { name: 'New persona' }).click()
+  await expect(panel.getByRole('heading', { name: 'New persona' })).toBeVisible()
+  await panel.getByLabel('Name').fill('Kim')
+  await panel.getByRole('button', { name: 'Create' }).click()
+  await expect(goalHead('Shop').getByRole('button', { name: 'Persona Kim' })).toBeVisible()
 })
 
 test('the share link is offered only while the workspace allows external sharing', async ({

@@ -45,8 +45,7 @@ test('arrow keys walk the board; Tab enters it once and leaves it once', async (
     ['ArrowDown', 'Later (release)'],
     ['ArrowRight', 'A2 (feature)'],
     ['ArrowRight', 'B2 (feature)'],
-    // Each cell ends in its + button, so an empty cell can be reached too.
-    ['ArrowUp', 'Add feature to MVP / Pay'],
+    // Card to card: a filled cell's + is no stop.
     ['ArrowUp', 'B1 (feature)'],
     ['ArrowUp', 'Pay (activity)'],
     ['ArrowUp', 'Shop (goal)'],
@@ -60,6 +59,36 @@ test('arrow keys walk the board; Tab enters it once and leaves it once', async (
   await expect(card(page, 'Activity', 'Browse')).toBeFocused()
   await page.keyboard.press('Shift+Tab')
   await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeFocused()
+})
+
+test('arrows go card to card; an empty cell is reached by its + and filled from there', async ({
+  page,
+  baseURL,
+}) => {
+  // MVP / Pay is empty.
+  await openSeededBoard(page, baseURL!, '', {
+    ...TWO_BY_TWO,
+    features: TWO_BY_TWO.features.filter((f) => f.title !== 'B1'),
+  })
+  await card(page, 'Feature', 'A1').focus()
+  await walk(page, [
+    ['ArrowDown', 'A2 (feature)'],
+    ['ArrowUp', 'A1 (feature)'],
+    ['ArrowRight', 'Add feature to MVP / Pay'],
+    ['ArrowDown', 'B2 (feature)'],
+    ['ArrowUp', 'Add feature to MVP / Pay'],
+  ])
+  await page.keyboard.press('Enter')
+  await newCard(page, 'B1')
+  const mvp = page.getByRole('region', { name: 'Release MVP' })
+  await expect(mvp.getByRole('link', { name: /\(feature\)$/ })).toHaveText(['A1', 'B1'])
+  // The cell is filled now: its + is no stop any more, the arrows go by its card.
+  await card(page, 'Feature', 'A1').focus()
+  await walk(page, [
+    ['ArrowRight', 'B1 (feature)'],
+    ['ArrowDown', 'B2 (feature)'],
+    ['ArrowUp', 'B1 (feature)'],
+  ])
 })
 
 test('Enter opens the focused card and focus returns to it; n adds a card in its cell; ? lists the shortcuts', async ({

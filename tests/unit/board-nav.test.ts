@@ -75,6 +75,34 @@ describe('neighbour', () => {
     expect(walk('r1', 'left')).toBeNull()
   })
 
+  it('goes card to card past the + of filled cells, and stops at the + of an empty cell', () => {
+    // The same board, editable: every cell ends in its `+`.
+    const add = (r: string, a: string) => addFeatureNavId(r, a)
+    const editable: NavLayout = {
+      ...layout,
+      releases: [
+        { id: 'r1', columns: [['f1', 'f2', add('r1', 'a1')], [add('r1', 'a2')], ['f3', add('r1', 'a3')]] },
+        { id: 'r2', columns: [['f4', add('r2', 'a1')], ['f5', 'f6', add('r2', 'a2')], [add('r2', 'a3')]] },
+      ],
+    }
+    const go = (from: string, ...moves: ('left' | 'right' | 'up' | 'down')[]) =>
+      moves.reduce<string | null>((at, move) => (at === null ? null : neighbour(editable, at, move)), from)
+    expect(go('f2', 'down')).toBe('f4') // not the cell's +
+    expect(go('f4', 'up')).toBe('f2')
+    expect(go('f4', 'down')).toBeNull()
+    expect(go('a2', 'down')).toBe(add('r1', 'a2')) // the empty cell's + is its card
+    expect(go(add('r1', 'a2'), 'down')).toBe('f5')
+    expect(go('f5', 'up')).toBe(add('r1', 'a2'))
+    expect(go('f2', 'right')).toBe(add('r1', 'a2'))
+    expect(go(add('r1', 'a2'), 'right')).toBe('f3')
+    expect(go('f3', 'down')).toBe(add('r2', 'a3'))
+    expect(go('f6', 'right')).toBe(add('r2', 'a3'))
+    // A filled cell's + that has the focus anyway (clicked) sits below the cell's last card.
+    expect(go(add('r1', 'a1'), 'up')).toBe('f2')
+    expect(go(add('r1', 'a1'), 'down')).toBe('f4')
+    expect(go(add('r1', 'a1'), 'right')).toBe(add('r1', 'a2'))
+  })
+
   it('answers null for an unknown id', () => {
     expect(neighbour(layout, 'nope', 'up')).toBeNull()
   })

@@ -42,6 +42,8 @@ export type PersonaView =
   | { page: 'all' }
   | { page: 'persona'; personaId: string; editing?: boolean }
   | { page: 'create'; workflowId?: string }
+  /** A goal's `+`: the project's personas not on that goal yet, then `New persona`. */
+  | { page: 'add'; workflowId: string }
 
 const BoardContext = createContext<BoardApi | null>(null)
 

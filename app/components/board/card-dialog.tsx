@@ -1,8 +1,9 @@
 import { useNavigate } from '@remix-run/react'
-import { useId, useState } from 'react'
+import { Fragment, useId, useState } from 'react'
 import { Modal } from '~/components/modal'
 import type { CardKind } from '~/domain/board-commands'
 import type { CardFields, Feature } from '~/domain/board-types'
+import { cardPlace, type CardPlace } from '~/domain/card-place'
 import { colorFill } from '~/domain/colors'
 import { formatDate } from '~/domain/dates'
 import { useBoard } from './board-context'
@@ -96,15 +97,7 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
             {LABEL[kind]}
             {card?.status === 'CLOSED' ? <span className="badge">CLOSED</span> : null}
           </p>
-          {card ? (
-            <AnnotationPicker
-              value={card.annotations}
-              editable={editable}
-              onChange={(annotations) =>
-                dispatch({ type: 'card.annotations', kind: kind as CardKind, id, annotations })
-              }
-            />
-          ) : null}
+          <CardPlaceLine place={cardPlace(bundle, kind, id)} />
           <InlineTitle
             headingId={headingId}
             value={entity.title}
@@ -116,6 +109,15 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
             editable={editable}
             onSave={(description) => dispatch({ type: 'card.description', kind: titleKind, id, description })}
           />
+          {card ? (
+            <AnnotationPicker
+              value={card.annotations}
+              editable={editable}
+              onChange={(annotations) =>
+                dispatch({ type: 'card.annotations', kind: kind as CardKind, id, annotations })
+              }
+            />
+          ) : null}
           {kind === 'feature' ? <Discussion featureId={id} /> : null}
         </div>
         <aside className="dialog-side" aria-label="Card details">
@@ -222,5 +224,26 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
         </aside>
       </div>
     </Modal>
+  )
+}
+
+/** Where the card sits: `MVP › Shop › Pay` (a screen reader hears which name is which). */
+function CardPlaceLine({ place }: { place: CardPlace }) {
+  if (place.length === 0) return null
+  return (
+    <p className="card-place">
+      {place.map(({ label, title }, i) => (
+        <Fragment key={label}>
+          {i > 0 ? (
+            <>
+              {' '}
+              <span aria-hidden="true">›</span>{' '}
+            </>
+          ) : null}
+          <span className="sr-only">{`${label} `}</span>
+          <span className="card-place-name">{title}</span>
+        </Fragment>
+      ))}
+    </p>
   )
 }

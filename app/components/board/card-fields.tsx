@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react'
-import Markdown from 'react-markdown'
+import { useEffect, useId, useRef, useState } from 'react'
+import Markdown, { type Components } from 'react-markdown'
 import { ANNOTATION_LABELS, ANNOTATIONS, annotationList, COLORS, DESCRIPTION_MAX, estimateSchema, TITLE_MAX, type Color } from '~/domain/board-commands'
 import { COLOR_SWATCHES } from '~/domain/colors'
 import { AnnotationIcon } from './annotation-icon'
@@ -66,6 +66,18 @@ export function InlineTitle({ value, editable, onSave, headingId }: { value: str
   )
 }
 
+/**
+ * A description's headings rank below the card's title (the dialog's h2): `#` is an h3, and so
+ * on down to h6.
+ */
+const MARKDOWN_HEADINGS: Components = {
+  h1: ({ node: _node, ...props }) => <h3 {...props} />,
+  h2: ({ node: _node, ...props }) => <h4 {...props} />,
+  h3: ({ node: _node, ...props }) => <h5 {...props} />,
+  h4: ({ node: _node, ...props }) => <h6 {...props} />,
+  h5: ({ node: _node, ...props }) => <h6 {...props} />,
+}
+
 /** Markdown description, rendered safely (react-markdown never renders raw HTML). */
 export function DescriptionEditor({ value, editable, onSave }: { value: string; editable: boolean; onSave: (description: string) => void }) {
   const [editing, setEditing] = useState(false)
@@ -105,7 +117,7 @@ export function DescriptionEditor({ value, editable, onSave }: { value: string; 
     <div className="description">
       {value ? (
         <div className="markdown">
-          <Markdown>{value}</Markdown>
+          <Markdown components={MARKDOWN_HEADINGS}>{value}</Markdown>
         </div>
       ) : (
         <p className="muted">{editable ? 'No description yet.' : 'No description.'}</p>
@@ -178,13 +190,20 @@ export function AnnotationPicker({ value, editable, onChange }: { value: string;
   )
 }
 
-/** SPEC §5: an integer 0–999, submitted on losing focus; empty is stored as 0. */
+/**
+ * SPEC §5: an integer 0–999, saved on Enter and on losing focus; empty is stored as 0. Enter
+ * saves at once, so Escape right after it (which closes the dialog) keeps the size.
+ */
 export function SizeField({ value, editable, onSave }: { value: number; editable: boolean; onSave: (estimate: number) => void }) {
   const [draft, setDraft] = useState(String(value))
   const [error, setError] = useState<string | null>(null)
   const id = useId()
   const [focused, setFocused] = useState(false)
+  // The size last saved from here: the board's copy may not show it yet when the field then
+  // loses focus, and saving it twice would make two undo steps.
+  const saved = useRef(value)
   useEffect(() => {
+    saved.current = value
     if (!focused) setDraft(String(value))
   }, [value, focused])
   const submit = () => {
@@ -193,13 +212,31 @@ export function SizeField({ value, editable, onSave }: { value: number; editable
     const parsed = estimateSchema.safeParse(Number.isNaN(number) ? 0.5 : number)
     if (!parsed.success) return setError(parsed.error.issues[0].message)
     setError(null)
-    if (parsed.data !== value) onSave(parsed.data)
+    if (parsed.data !== saved.current) {
+      saved.current = parsed.data
+      onSave(parsed.data)
+    }
     setDraft(String(parsed.data))
   }
   return (
     <div className="field size-field">
       <label htmlFor={id}>Size</label>
-      <input id={id} inputMode="numeric" value={draft} disabled={!editable} onChange={(e) => setDraft(e.target.value)} onFocus={() => setFocused(true)} onBlur={() => (setFocused(false), submit())} aria-invalid={error ? true : undefined} />
+      <input
+        id={id}
+        inputMode="numeric"
+        value={draft}
+        disabled={!editable}
+        onChange={(e) => setDraft(e.target.value)}
+        onFocus={() => setFocused(true)}
+        onBlur={() => (setFocused(false), submit())}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault()
+            submit()
+          }
+        }}
+        aria-invalid={error ? true : undefined}
+      />
       {error ? (
         <div className="errors" role="alert">
           <p>{error}</p>

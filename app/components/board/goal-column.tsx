@@ -59,7 +59,7 @@ export const GoalColumnView = memo(function GoalColumnView(props: GoalProps) {
                     type="button"
                     className="persona-chip add"
                     tabIndex={-1}
-                    onClick={() => openPersonas({ page: 'create', workflowId: workflow.id })}
+                    onClick={() => openPersonas({ page: 'add', workflowId: workflow.id })}
                     aria-label={`Add persona to goal ${workflow.title}`}
                   >
                     <span aria-hidden="true">+</span>

@@ -19,8 +19,12 @@ export function PersonaPanel({
 }) {
   const { bundle, readOnly } = useBoard()
   const persona = view.page === 'persona' ? bundle.personas.find((p) => p.id === view.personaId) : undefined
+  // A goal's `+` offers the personas not on it yet; with none to offer it goes to the form at once.
+  const offered = view.page === 'add' ? personasOffered(bundle, view.workflowId) : []
+  const creating = view.page === 'create' || (view.page === 'add' && offered.length === 0)
+  const createFor = view.page === 'create' || view.page === 'add' ? view.workflowId : undefined
   return (
-    <SidePanel title="Personas" heading={view.page === 'create' ? 'New persona' : 'Personas'} onClose={onClose}>
+    <SidePanel title="Personas" heading={creating ? 'New persona' : 'Personas'} onClose={onClose}>
       {view.page === 'all' ? (
         <>
           {bundle.personas.length === 0 ? <p className="muted">No personas yet.</p> : null}
@@ -61,13 +65,71 @@ export function PersonaPanel({
       {view.page === 'persona' && !persona ? (
         <p className="muted">This persona does not exist any more.</p>
       ) : null}
-      {view.page === 'create' && !readOnly ? (
+      {view.page === 'add' && offered.length > 0 && !readOnly ? (
+        <OfferedPersonas workflowId={view.workflowId} personas={offered} onNavigate={onNavigate} />
+      ) : null}
+      {creating && !readOnly ? (
         <PersonaForm
-          workflowId={view.workflowId}
+          workflowId={createFor}
           onDone={(id) => onNavigate(id ? { page: 'persona', personaId: id } : { page: 'all' })}
         />
       ) : null}
     </SidePanel>
+  )
+}
+
+/** The project's personas that are not on the goal yet, by name (as the bundle lists them). */
+function personasOffered(bundle: ReturnType<typeof useBoard>['bundle'], workflowId: string): Persona[] {
+  const onGoal = new Set(
+    bundle.workflowPersonas.filter((wp) => wp.workflowId === workflowId).map((wp) => wp.personaId),
+  )
+  return bundle.personas.filter((p) => !onGoal.has(p.id))
+}
+
+/** A goal's `+`: pick one of the project's personas to put on the goal, or make a new one. */
+function OfferedPersonas({
+  workflowId,
+  personas,
+  onNavigate,
+}: {
+  workflowId: string
+  personas: Persona[]
+  onNavigate: (v: PersonaView) => void
+}) {
+  const { bundle, dispatch } = useBoard()
+  const goal = bundle.workflows.find((w) => w.id === workflowId)
+  const headingId = useId()
+  const attach = (persona: Persona) => {
+    dispatch({ type: 'workflowPersona.create', id: newId(), workflowId, personaId: persona.id })
+    onNavigate({ page: 'persona', personaId: persona.id })
+  }
+  return (
+    <div className="persona-offer">
+      {goal ? <p className="muted small">{`For goal: ${goal.title}`}</p> : null}
+      <h3 id={headingId}>
+        Add an existing persona
+      </h3>
+      <ul className="persona-list" aria-labelledby={headingId}>
+        {personas.map((p) => (
+          <li key={p.id}>
+            <button type="button" className="persona-row" onClick={() => attach(p)}>
+              <PersonaAvatar avatar={p.avatar} size={36} />
+              <span>
+                <strong>{p.name}</strong>
+                {p.role ? <span className="muted small block">{p.role}</span> : null}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="button primary"
+        onClick={() => onNavigate({ page: 'create', workflowId })}
+      >
+        New persona
+      </button>
+    </div>
   )
 }
 
