@@ -6,11 +6,13 @@
 // BENCH_SKIP_BUILD=1 reuses an existing build. BENCH_JSON=file also writes every figure as JSON.
 // BENCH_ONLY=import: only the 20,000-card import. BENCH_ONLY=live: only the live board's fan-out
 // (and the rename baseline it is judged by). BENCH_ONLY=board: only the board in Chromium.
+// BENCH_ONLY=mcp: only an MCP add_feature round trip beside the REST create (also part of the full run).
 import fs from 'node:fs'
 import { measureBoard } from './bench/board-browser.mjs'
 import { sequentialLatency, throughput } from './bench/http-load.mjs'
 import { benchImport, importLine, importRows, printImportOnly } from './bench/import.mjs'
 import { measureFanout, renamesWithStreams } from './bench/live-fanout.mjs'
+import { benchMcp, printMcp } from './bench/mcp.mjs'
 import {
   cpuCalibration,
   describeMachine,
@@ -226,6 +228,7 @@ async function main() {
   step('building (npm run build)')
   buildApp()
   if (process.env.BENCH_ONLY === 'import') return printImportOnly(await benchImport(step), loadAtStart)
+  if (process.env.BENCH_ONLY === 'mcp') return printMcp(await benchMcp(step), loadAverage())
   const importing = process.env.BENCH_ONLY ? null : await benchImport(step)
   const machine = { ...describeMachine(), loopMs: cpuCalibration().ms }
   console.log(`\nStorymap benchmark, ${new Date().toISOString()}`)
@@ -247,6 +250,7 @@ async function main() {
       console.log(formatTable(liveRows(results)))
     } else printSize(results, all.length === 1 ? importing : null)
   }
+  if (!process.env.BENCH_ONLY) printMcp(await benchMcp(step), loadAverage())
   if (all.length > 1 && !process.env.BENCH_ONLY) {
     console.log('\n## How each cost grows with the map\n')
     console.log(growthTable(all))

@@ -45,7 +45,7 @@ export class ApiClient {
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('storymap_session='))
     if (cookie) this.cookie = cookie.split(';')[0]
     const text = await res.text()
-    if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text}`)
+    if (res.status !== 200 && res.status !== 201) throw new Error(`${method} ${path}: ${res.status} ${text}`)
     return { json: text ? JSON.parse(text) : undefined, text, contentType: res.headers.get('content-type') }
   }
 
