@@ -21,7 +21,7 @@ test('an open board shows a card an MCP call adds, live', async ({ page, baseURL
     arguments: { activityId: map.ids.get('Pay'), releaseId: map.ids.get('MVP'), title: 'Pay with a QR code', size: 3 },
   })
   expect(answer.isError).toBeFalsy()
-  await expect(card(page, 'feature', 'Pay with a QR code')).toBeVisible()
+  await expect(card(page, 'Feature', 'Pay with a QR code')).toBeVisible()
   expect(navigations).toEqual([])
 
   await page.getByRole('button', { name: 'Activity', exact: true }).click()
