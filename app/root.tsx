@@ -1,5 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, type ShouldRevalidateFunction } from '@remix-run/react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import stylesheet from '~/styles/app.css?url'
 import printStylesheet from '~/styles/print.css?url'
@@ -9,6 +9,8 @@ import { isNetworkFailure } from './utils/offline-loader'
 import { isBoardWrite, isOverlayMove } from './utils/revalidation'
 import { takeMessage } from './utils/toast.server'
 import { useNonce } from './utils/nonce'
+import { themeOf } from './utils/theme.server'
+import { useTheme } from './components/theme-switcher'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -20,8 +22,10 @@ export const meta: MetaFunction = () => [{ title: 'Storymap' }]
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
+  const theme = useTheme(useRouteLoaderData<typeof loader>('root')?.theme)
   return (
-    <html lang="en">
+    // The theme is in the server-rendered page: no flash of the wrong one (ADR 20).
+    <html lang="en" data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -40,7 +44,8 @@ export function Layout({ children }: { children: ReactNode }) {
 /** Reads and clears the flash message a page action left in its cookie (app/utils/toast.server.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { message, setCookie } = await takeMessage(request)
-  return data({ message }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
+  const theme = await themeOf(request)
+  return data({ message, theme }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
 }
 
 /** Flash messages follow actions and redirects; plain moves inside a page (card dialogs, demo mode) skip the reload. */

@@ -1,5 +1,7 @@
-import { Form, Link, useLocation } from '@remix-run/react'
+import { Form, Link, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
+import { parseTheme } from '~/domain/theme'
+import { ThemeSwitcher } from './theme-switcher'
 
 type Props = { workspaceName: string; email: string }
 
@@ -54,6 +56,7 @@ function useMenuDetails() {
 
 /** SPEC §2 header: product name, Projects, and the account menu (a <details>, so it works without JS). */
 export function AppHeader({ workspaceName, email }: Props) {
+  const theme = parseTheme(useRouteLoaderData<{ theme?: string }>('root')?.theme)
   const menu = useMenuDetails()
   return (
     <header className="app-header">
@@ -96,6 +99,7 @@ export function AppHeader({ workspaceName, email }: Props) {
           <Link to="/account/settings" role="menuitem">
             Account settings
           </Link>
+          <ThemeSwitcher current={theme} />
           <Form method="post" action="/account/logout">
             <button type="submit" className="menu-button" role="menuitem">
               Log out

@@ -13,6 +13,8 @@ export const accounts = sqliteTable('accounts', {
   emailConfirmed: bool('email_confirmed').notNull().default(false),
   emailConfirmationPending: bool('email_confirmation_pending').notNull().default(false),
   emailConfirmationSentTo: text('email_confirmation_sent_to').notNull().default(''),
+  /** The colour theme chosen in the account menu (CONTRACT §12). */
+  theme: text('theme', { enum: ['system', 'light', 'dark'] }).notNull().default('system'),
   createdAt: text('created_at').notNull().default(now),
 })
 

@@ -1,3 +1,4 @@
+import type { Theme } from '~/domain/theme'
 import { and, count, eq, inArray, ne } from 'drizzle-orm'
 import { getDb } from '~/db/db.server'
 import { accounts, members, workspaces } from '~/db/schema'
@@ -100,6 +101,11 @@ export async function setPasswordWithKey(key: string, password: string, now = ne
     return true
   })
   if (!changed) throw refuse.invalid('key_invalid', KEY_INVALID)
+}
+
+/** Keeps the account's colour theme (CONTRACT §12). */
+export function changeTheme(accountId: string, theme: Theme) {
+  getDb().update(accounts).set({ theme }).where(eq(accounts.id, accountId)).run()
 }
 
 export function changeName(account: Account, name: string) {

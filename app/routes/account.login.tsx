@@ -11,6 +11,7 @@ import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/components/for
 import { loginSchema } from '~/domain/validation'
 import { verifyLogin } from '~/models/account.server'
 import { createSession, getSessionAccount } from '~/models/session.server'
+import { themeCookieHeader } from '~/utils/theme.server'
 import { safeRedirect } from '~/utils/auth.server'
 import { publicFormRefusal, readForm, refusedForm } from '~/utils/public-form.server'
 
@@ -31,9 +32,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const account = await verifyLogin(submission.value.email, submission.value.password)
   if (!account)
     return submission.reply({ formErrors: ['Email or password is incorrect.'], hideFields: ['password'] })
-  throw redirect(safeRedirect(formData.get('redirectTo')), {
-    headers: { 'Set-Cookie': await createSession(account.id, request) },
-  })
+  // The account's theme follows it to this browser (CONTRACT §12).
+  const headers = new Headers({ 'Set-Cookie': await createSession(account.id, request) })
+  headers.append('Set-Cookie', await themeCookieHeader(account.theme))
+  throw redirect(safeRedirect(formData.get('redirectTo')), { headers })
 }
 
 export default function LoginPage() {

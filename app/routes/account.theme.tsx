@@ -1,0 +1,17 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { parseTheme } from '~/domain/theme'
+import { changeTheme } from '~/models/account-settings.server'
+import { getSessionAccount } from '~/models/session.server'
+import { safeRedirect } from '~/utils/auth.server'
+import { themeCookieHeader } from '~/utils/theme.server'
+
+/** POST /account/theme {theme, redirectTo}: keeps the choice on the account and in a cookie, then goes back. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const theme = parseTheme(form.get('theme'))
+  const account = await getSessionAccount(request)
+  if (account) changeTheme(account.id, theme)
+  throw redirect(safeRedirect(form.get('redirectTo')), { headers: { 'Set-Cookie': await themeCookieHeader(theme) } })
+}
+
+export const loader = () => redirect('/')
