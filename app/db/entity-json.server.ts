@@ -7,6 +7,7 @@ import {
   personas,
   projects,
   subWorkflows,
+  tags,
   workflowPersonas,
   workflows,
 } from './schema'
@@ -103,6 +104,7 @@ export const LIST_SPECS: Record<string, EntitySpec & { orderBy: string }> = {
       subWorkflowId: features.subWorkflowId,
       milestoneId: features.milestoneId,
       estimate: features.estimate,
+      tagIds: features.tagIds,
     },
     orderBy: 'rank, id',
   },
@@ -152,7 +154,23 @@ export const LIST_SPECS: Record<string, EntitySpec & { orderBy: string }> = {
     },
     orderBy: 'id',
   },
+  tags: {
+    table: tags,
+    entityKind: 'tag',
+    changeKind: 'tag',
+    fields: {
+      id: tags.id,
+      workspaceId: tags.workspaceId,
+      projectId: tags.projectId,
+      name: tags.name,
+      color: tags.color,
+    },
+    orderBy: 'name collate nocase, id',
+  },
 }
+
+/** Fields kept as JSON text in their column and shown as JSON (a feature's tag ids). */
+export const JSON_FIELDS = new Set(['tagIds'])
 
 /** Every story-map entity's spec: the project first, then the lists. */
 export const ENTITY_SPECS: EntitySpec[] = [PROJECT_SPEC, ...Object.values(LIST_SPECS)]
@@ -161,6 +179,8 @@ export const tableNameOf = (spec: EntitySpec) => getTableName(spec.table)
 
 /** `json_object('kind', 'feature', 'id', "id", …)`; `row` prefixes each column (e.g. `new.`). */
 export function jsonObjectSql(spec: EntitySpec, row = ''): string {
-  const pairs = Object.entries(spec.fields).map(([key, column]) => `'${key}', ${row}"${column.name}"`)
+  const pairs = Object.entries(spec.fields).map(([key, column]) =>
+    JSON_FIELDS.has(key) ? `'${key}', json(${row}"${column.name}")` : `'${key}', ${row}"${column.name}"`,
+  )
   return `json_object('kind', '${spec.entityKind}', ${pairs.join(', ')})`
 }

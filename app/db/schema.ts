@@ -225,6 +225,8 @@ export const features = sqliteTable(
       .notNull()
       .references(() => milestones.id, { onDelete: 'cascade' }),
     estimate: integer('estimate').notNull().default(0),
+    /** The project's tags on this feature, as a JSON array of tag ids (CONTRACT §12). */
+    tagIds: text('tag_ids').notNull().default('[]'),
   },
   (t) => [
     uniqueIndex('features_rank_uq').on(t.subWorkflowId, t.milestoneId, t.rank),
@@ -293,6 +295,20 @@ export const workflowPersonas = sqliteTable(
     index('workflow_personas_persona_idx').on(t.personaId),
     index('workflow_personas_workspace_idx').on(t.workspaceId),
   ],
+)
+
+/** A project's tags (CONTRACT §12): names unique per project ignoring case, one of SPEC's colours. */
+export const tags = sqliteTable(
+  'tags',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: workspaceId(),
+    projectId: projectId(),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('tags_project_idx').on(t.projectId), index('tags_workspace_idx').on(t.workspaceId)],
 )
 
 /**

@@ -56,6 +56,14 @@ export const postSchema = z
 export const avatarSchema = z.enum(AVATARS, { error: 'Unknown avatar.' })
 export const personaNameSchema = z.string().trim().min(1, 'Required.').max(200, 'Maximum 200 characters.')
 export const personaRoleSchema = z.string().max(200, 'Maximum 200 characters.')
+export const TAG_NAME_MAX = 40
+export const tagNameSchema = z
+  .string({ error: 'Name required.' })
+  .trim()
+  .min(1, 'Name required.')
+  .max(TAG_NAME_MAX, `Maximum ${TAG_NAME_MAX} characters.`)
+  .refine((name) => !name.includes(','), 'A tag name has no commas.')
+export const tagColorSchema = z.enum(COLORS, { error: 'Unknown color.' })
 
 const cmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), ...shape })
@@ -111,6 +119,12 @@ export const boardCommandSchema = z.discriminatedUnion('type', [
   cmd('persona.delete', { id }),
   cmd('workflowPersona.create', { id, workflowId: id, personaId: id }),
   cmd('workflowPersona.delete', { id }),
+
+  cmd('tag.create', { id, projectId: id, name: tagNameSchema, color: tagColorSchema }),
+  cmd('tag.rename', { id, name: tagNameSchema }),
+  cmd('tag.color', { id, color: tagColorSchema }),
+  cmd('tag.delete', { id }),
+  cmd('feature.tags', { id, tagIds: z.array(id, { error: 'A list of tag ids.' }).max(100, 'At most 100 tags.') }),
 ])
 
 export type BoardCommand = z.output<typeof boardCommandSchema>

@@ -4,7 +4,8 @@ import { COLOR_SWATCHES } from './colors'
 /**
  * The board's search and filters, as they live in the URL query (CONTRACT §9):
  * `q`, `color` and `annotation` (repeatable, SPEC names), `status=open|closed`, `persona=<id>`,
- * `size=3-8` (either end may be left open: `3-`, `-8`).
+ * `size=3-8` (either end may be left open: `3-`, `-8`), `tag=<tagId>` (repeatable, a feature
+ * with any of them; CONTRACT §12).
  */
 export type FilterColor = (typeof COLORS)[number]
 export type StatusFilter = 'open' | 'closed'
@@ -17,6 +18,7 @@ export type BoardFilter = {
   status: StatusFilter | null
   persona: string | null
   size: SizeRange | null
+  tags: string[]
 }
 
 export const NO_FILTER: BoardFilter = {
@@ -26,10 +28,11 @@ export const NO_FILTER: BoardFilter = {
   status: null,
   persona: null,
   size: null,
+  tags: [],
 }
 
 /** The query names this module owns; every other parameter (e.g. `demo=1`) is left alone. */
-export const FILTER_PARAMS = ['q', 'color', 'annotation', 'status', 'persona', 'size'] as const
+export const FILTER_PARAMS = ['q', 'color', 'annotation', 'status', 'persona', 'size', 'tag'] as const
 
 const sizeNumber = (text: string) => {
   if (text === '') return null
@@ -65,6 +68,7 @@ export function parseBoardFilter(params: URLSearchParams): BoardFilter {
     status: status === 'open' || status === 'closed' ? status : null,
     persona: persona ? persona : null,
     size: parseSizeRange(params.get('size')),
+    tags: [...new Set(params.getAll('tag').filter((t) => t !== ''))],
   }
 }
 
@@ -80,6 +84,7 @@ export function writeBoardFilter(params: URLSearchParams, filter: BoardFilter): 
   if (filter.status) next.set('status', filter.status)
   if (filter.persona) next.set('persona', filter.persona)
   if (filter.size) next.set('size', formatSizeRange(filter.size))
+  for (const tag of filter.tags ?? []) next.append('tag', tag)
   return next
 }
 
@@ -101,7 +106,8 @@ export function hasFilters(filter: BoardFilter): boolean {
     filter.annotations.length > 0 ||
     filter.status !== null ||
     filter.persona !== null ||
-    filter.size !== null
+    filter.size !== null ||
+    (filter.tags ?? []).length > 0
   )
 }
 
@@ -113,6 +119,7 @@ const STATUS_LABEL: Record<StatusFilter, string> = { open: 'Open', closed: 'Clos
 export function filterChips(
   filter: BoardFilter,
   personaName: (id: string) => string | undefined,
+  tagName: (id: string) => string | undefined = () => undefined,
 ): FilterChip[] {
   const chips: FilterChip[] = []
   for (const color of filter.colors) {
@@ -154,6 +161,13 @@ export function filterChips(
             ? `${from}`
             : `${from}–${to}`
     chips.push({ key: 'size', label: `Size: ${label}`, without: { ...filter, size: null } })
+  }
+  for (const tag of filter.tags ?? []) {
+    chips.push({
+      key: `tag:${tag}`,
+      label: `Tag: ${tagName(tag) ?? 'unknown'}`,
+      without: { ...filter, tags: filter.tags.filter((t) => t !== tag) },
+    })
   }
   return chips
 }

@@ -2,6 +2,7 @@ import type { BoardCommand } from './board-commands'
 import { byRank } from './board-grid'
 import type { CardFields, Feature, ProjectBundle } from './board-types'
 import { placeInList, rankBetween } from './rank'
+import { applyTagCommand } from './tag-reducer'
 
 /** Who is editing and when: fills createdBy/createdByName/lastModified on local copies. */
 export type EditMeta = { memberId: string; name: string; now: string }
@@ -143,6 +144,7 @@ export function applyCommand(bundle: ProjectBundle, command: BoardCommand, meta:
         milestoneId: command.milestoneId,
         subWorkflowId: command.subWorkflowId,
         estimate: 0,
+        tagIds: [],
       }
       return { ...b, features: [...b.features, feature] }
     }
@@ -290,6 +292,12 @@ export function applyCommand(bundle: ProjectBundle, command: BoardCommand, meta:
       }
     case 'workflowPersona.delete':
       return { ...b, workflowPersonas: b.workflowPersonas.filter((wp) => wp.id !== command.id) }
+    case 'tag.create':
+    case 'tag.rename':
+    case 'tag.color':
+    case 'tag.delete':
+    case 'feature.tags':
+      return applyTagCommand(b, command, meta)
   }
 }
 

@@ -33,7 +33,16 @@ export type ProjectEntity = {
 export type Milestone = CardFields & { projectId: string }
 export type Workflow = CardFields & { projectId: string }
 export type SubWorkflow = CardFields & { workflowId: string; projectId?: string }
-export type Feature = CardFields & { projectId: string; subWorkflowId: string; milestoneId: string; estimate: number }
+export type Feature = CardFields & {
+  projectId: string
+  subWorkflowId: string
+  milestoneId: string
+  estimate: number
+  /** The project's tags on it (CONTRACT §12); absent in maps from before tags. */
+  tagIds?: string[]
+}
+/** A project's tag (CONTRACT §12). */
+export type Tag = { kind?: 'tag'; id: string; workspaceId?: string; projectId: string; name: string; color: string }
 export type FeatureComment = {
   kind: 'featureComment'
   id: string
@@ -69,4 +78,6 @@ export type ProjectBundle = {
   featureComments: FeatureComment[]
   personas: Persona[]
   workflowPersonas: WorkflowPersona[]
+  /** The project's tags, by name (CONTRACT §12). */
+  tags: Tag[]
 }

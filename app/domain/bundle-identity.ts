@@ -10,12 +10,18 @@ const LIST_KEYS: ListKey[] = [
   'featureComments',
   'personas',
   'workflowPersonas',
+  'tags',
 ]
 
 function shallowEqual(a: object, b: object): boolean {
   const keys = Object.keys(a)
   if (keys.length !== Object.keys(b).length) return false
-  return keys.every((k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k])
+  return keys.every((k) => {
+    const x = (a as Record<string, unknown>)[k]
+    const y = (b as Record<string, unknown>)[k]
+    // A list field (a feature's tag ids) arrives as a new array each time: compare its items.
+    return x === y || (Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]))
+  })
 }
 
 function shareList<T extends Entity>(previous: T[], next: T[]): T[] {

@@ -30,6 +30,7 @@ export const CARD_OPERATIONS: Record<string, CardOperation> = {
   annotations: { command: (kind) => ({ type: 'card.annotations', kind }), body: true },
   move: { command: (kind) => ({ type: `${kind}.move` }), body: true },
   estimate: { command: () => ({ type: 'feature.estimate' }), body: true, only: 'feature' },
+  tags: { command: () => ({ type: 'feature.tags' }), body: true, only: 'feature' },
 }
 
 /** The operation a path names, or null when that kind has no such operation. */

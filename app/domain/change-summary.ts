@@ -10,7 +10,7 @@ import { COLOR_SWATCHES } from './colors'
 export type Entity = Record<string, unknown> & { id: string }
 export type SummaryEntry = { kind: string; id: string; before: Entity | null; after: Entity | null }
 /** The title (or persona name) of an entity by kind and id, as it is now. */
-export type NameOf = (kind: 'milestone' | 'workflow' | 'subWorkflow' | 'feature' | 'persona', id: string) => string | null
+export type NameOf = (kind: 'milestone' | 'workflow' | 'subWorkflow' | 'feature' | 'persona' | 'tag', id: string) => string | null
 
 /** What users call each kind (change kinds, and the commands' `subworkflow`). */
 export const NOUN: Record<string, string> = {
@@ -23,6 +23,7 @@ export const NOUN: Record<string, string> = {
   featureComment: 'comment',
   persona: 'persona',
   workflowPersona: 'persona on a goal',
+  tag: 'tag',
 }
 const CARD_KIND: Record<string, string> = {
   project: 'project',
@@ -161,6 +162,28 @@ export function summarizeChange(command: Command, entries: readonly SummaryEntry
       return command.type === 'workflowPersona.create'
         ? `Put persona ${persona} on goal ${goal}`
         : `Took persona ${persona} off goal ${goal}`
+    }
+    case 'tag.create':
+      return `Added tag ${quote(find('tag', command.id)?.after?.name)}`
+    case 'tag.rename': {
+      const tag = find('tag', command.id)
+      return `Renamed tag ${quote(tag?.before?.name)} to ${quote(tag?.after?.name)}`
+    }
+    case 'tag.color': {
+      const tag = find('tag', command.id)?.after
+      return `Colored tag ${quote(tag?.name)} ${colorName(tag?.color)}`
+    }
+    case 'tag.delete': {
+      const tagged = entries.filter((e) => e.kind === 'feature').length
+      const from = tagged > 0 ? ` (from ${plural(tagged, 'feature', 'features')})` : ''
+      return `Deleted tag ${quote(find('tag', command.id)?.before?.name)}${from}`
+    }
+    case 'feature.tags': {
+      const feature = find('feature', command.id)?.after
+      const names = ((feature?.tagIds as string[] | undefined) ?? []).map((id) => quote(nameOf('tag', id)))
+      return names.length > 0
+        ? `Tagged feature ${quote(feature?.title)} ${names.join(', ')}`
+        : `Removed the tags of feature ${quote(feature?.title)}`
     }
     default:
       return 'Changed the map'

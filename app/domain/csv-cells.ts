@@ -15,6 +15,10 @@ export const CSV_COLUMNS = [
   'feature_annotations',
   'feature_size',
 ] as const
+/** The tenth column (CONTRACT §12): a feature's tag names, comma-separated; only when the project has tags. */
+export const CSV_TAGS_COLUMN = 'feature_tags'
+/** Every column an import reads. */
+export const CSV_IMPORT_COLUMNS = [...CSV_COLUMNS, CSV_TAGS_COLUMN] as const
 
 /** A cell a spreadsheet would run as a formula starts with one of these (CONTRACT §8). */
 const FORMULA_START = /^[=+\-@\t\r]/

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync'
 import { buildGrid, cellKey } from './board-grid'
 import type { ProjectBundle } from './board-types'
-import { CSV_COLUMNS, guardCell } from './csv-cells'
+import { CSV_COLUMNS, CSV_TAGS_COLUMN, guardCell } from './csv-cells'
 
 export { CSV_COLUMNS, CSV_FILENAME, guardCell, unguardCell } from './csv-cells'
 
@@ -12,6 +12,10 @@ export { CSV_COLUMNS, CSV_FILENAME, guardCell, unguardCell } from './csv-cells'
  */
 export function projectToCsv(bundle: ProjectBundle): string {
   const grid = buildGrid(bundle, true)
+  // A tenth column only for maps with tags (CONTRACT §12); maps without keep SPEC's nine.
+  const tags = bundle.tags ?? []
+  const tagName = new Map(tags.map((t) => [t.id, t.name]))
+  const tagCell = (tagIds: string[] = []) => tagIds.flatMap((id) => tagName.get(id) ?? []).join(', ')
   const rows: string[][] = []
   for (const { milestone } of grid.releases) {
     for (const { workflow, activities } of grid.goals) {
@@ -28,6 +32,7 @@ export function projectToCsv(bundle: ProjectBundle): string {
               f.color,
               f.annotations,
               String(f.estimate),
+              ...(tags.length > 0 ? [tagCell(f.tagIds)] : []),
             ].map(guardCell),
           )
         }
@@ -36,7 +41,7 @@ export function projectToCsv(bundle: ProjectBundle): string {
   }
   return stringify(rows, {
     header: true,
-    columns: [...CSV_COLUMNS],
+    columns: tags.length > 0 ? [...CSV_COLUMNS, CSV_TAGS_COLUMN] : [...CSV_COLUMNS],
     quoted: true,
     quoted_empty: true,
     record_delimiter: '\r\n',

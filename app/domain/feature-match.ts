@@ -56,8 +56,15 @@ export function featureMatcher(
 ): FeatureMatcher | null {
   const words = searchWords(filter.q)
   const { colors, annotations, status, persona, size } = filter
-  if (words.length === 0 && colors.length === 0 && annotations.length === 0 && !status && !persona && !size) {
+  const tagFilter = new Set(filter.tags ?? [])
+  if (words.length === 0 && colors.length === 0 && annotations.length === 0 && !status && !persona && !size && tagFilter.size === 0) {
     return null
+  }
+  // A tag's name finds its features (CONTRACT §12): the names are searched beside each feature's text.
+  const tagText = new Map((bundle.tags ?? []).map((t) => [t.id, normalizeText(t.name)]))
+  const textOf = (feature: Feature) => {
+    const names = (feature.tagIds ?? []).flatMap((id) => tagText.get(id) ?? [])
+    return names.length > 0 ? `${searchText(feature)}\n${names.join('\n')}` : searchText(feature)
   }
   const colorSet = new Set<string>(colors)
   let personaGoal: ((feature: Feature) => boolean) | null = null
@@ -79,6 +86,7 @@ export function featureMatcher(
       if (size.to !== null && feature.estimate > size.to) return false
     }
     if (personaGoal && !personaGoal(feature)) return false
-    return words.length === 0 || containsAllWords(searchText(feature), words)
+    if (tagFilter.size > 0 && !(feature.tagIds ?? []).some((id) => tagFilter.has(id))) return false
+    return words.length === 0 || containsAllWords(textOf(feature), words)
   }
 }

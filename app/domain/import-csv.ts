@@ -7,7 +7,7 @@ import {
   normalizeAnnotations,
   TITLE_MAX,
 } from './board-constants'
-import { CSV_COLUMNS, unguardCell } from './csv-cells'
+import { CSV_IMPORT_COLUMNS, unguardCell } from './csv-cells'
 import { assertCardLimit, cardCount, ImportError, type ImportCard, type ImportedMap } from './import-map'
 
 /**
@@ -26,7 +26,8 @@ export const REQUIRED_CSV_COLUMNS = [
   'activity_title',
   'feature_title',
 ] as const
-type Column = (typeof CSV_COLUMNS)[number]
+type Column = (typeof CSV_IMPORT_COLUMNS)[number]
+const TAG_NAME_MAX = 40
 
 const DELIMITERS = [',', ';', '\t'] as const
 
@@ -53,7 +54,7 @@ function columnIndexes(header: string[]): Partial<Record<Column, number>> {
   const found: Partial<Record<Column, number>> = {}
   header.forEach((name, i) => {
     const column = name.trim().toLowerCase() as Column
-    if ((CSV_COLUMNS as readonly string[]).includes(column)) {
+    if ((CSV_IMPORT_COLUMNS as readonly string[]).includes(column)) {
       if (found[column] !== undefined) throw new ImportError(`line 1: the column ${column} appears twice`)
       found[column] = i
     }
@@ -129,6 +130,19 @@ export function parseCsvImport(text: string): ImportedMap {
     comments: [],
     personas: [],
     workflowPersonas: [],
+    tags: [],
+  }
+  // Tags by name, ignoring case (CONTRACT §12): new names become tags in BLUE.
+  const tagIndex = new Map<string, number>()
+  const tagsOf = (row: ReturnType<typeof rowReader>) => {
+    const names = row
+      .value('feature_tags')
+      .split(',')
+      .map((n) => n.trim())
+      .filter((n) => n !== '')
+    for (const name of names)
+      if (name.length > TAG_NAME_MAX) row.fail(`feature_tags: a tag name must be at most ${TAG_NAME_MAX} characters`)
+    return [...new Set(names.map((name) => indexOf(tagIndex, name.toLowerCase(), () => map.tags.push({ name, color: 'BLUE' }) - 1)))]
   }
   const releases = new Map<string, number>()
   const goals = new Map<string, number>()
@@ -160,7 +174,7 @@ export function parseCsvImport(text: string): ImportedMap {
       () => map.subWorkflows.push({ ...card(activity), workflow }) - 1,
     )
     if (featureTitle !== '')
-      map.features.push({ ...readFeature(row, row.title('feature_title')), milestone, subWorkflow })
+      map.features.push({ ...readFeature(row, row.title('feature_title')), milestone, subWorkflow, tags: tagsOf(row) })
     assertCardLimit(cardCount(map))
     return null
   }

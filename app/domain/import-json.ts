@@ -8,6 +8,8 @@ import {
   personaRoleSchema,
   postSchema,
   estimateSchema,
+  tagColorSchema,
+  tagNameSchema,
   titleSchema,
 } from './board-commands'
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from './export-file'
@@ -43,7 +45,15 @@ export const exportFileSchema = z.object({
   workflows: z.array(z.object(card)).default([]),
   subWorkflows: z.array(z.object({ ...card, workflowId: ref })).default([]),
   features: z
-    .array(z.object({ ...card, milestoneId: ref, subWorkflowId: ref, estimate: estimateSchema.default(0) }))
+    .array(
+      z.object({
+        ...card,
+        milestoneId: ref,
+        subWorkflowId: ref,
+        estimate: estimateSchema.default(0),
+        tagIds: z.array(ref).max(100).default([]),
+      }),
+    )
     .default([]),
   featureComments: z
     .array(
@@ -70,6 +80,7 @@ export const exportFileSchema = z.object({
     )
     .default([]),
   workflowPersonas: z.array(z.object({ personaId: ref, workflowId: ref })).default([]),
+  tags: z.array(z.object({ id: ref, name: tagNameSchema, color: tagColorSchema })).default([]),
 })
 type ExportFile = z.output<typeof exportFileSchema>
 
@@ -183,6 +194,13 @@ function resolve(file: ExportFile): ImportedMap {
   const subWorkflows = ordered(file.subWorkflows, 'subWorkflows')
   const features = ordered(file.features, 'features')
   const personas = indexById(file.personas, 'personas')
+  const tags = indexById(file.tags, 'tags')
+  const tagNames = new Map<string, number>()
+  file.tags.forEach((t, i) => {
+    const same = tagNames.get(t.name.toLowerCase())
+    if (same !== undefined) throw new ImportError(`tags[${i}].name: tags[${same}] has the same name`)
+    tagNames.set(t.name.toLowerCase(), i)
+  })
 
   const links = new Set<string>()
   return {
@@ -204,6 +222,15 @@ function resolve(file: ExportFile): ImportedMap {
         estimate: f.estimate,
         milestone: milestones.find(f.milestoneId, `features[${i}].milestoneId`, 'release'),
         subWorkflow: subWorkflows.find(f.subWorkflowId, `features[${i}].subWorkflowId`, 'activity'),
+        tags: [
+          ...new Set(
+            f.tagIds.map((id, k) => {
+              const tag = tags.get(id)
+              if (tag === undefined) throw new ImportError(`features[${i}].tagIds[${k}]: no tag has the id ${JSON.stringify(id)}`)
+              return tag
+            }),
+          ),
+        ],
       }
     }),
     comments: file.featureComments.map((c, i) => ({
@@ -235,5 +262,6 @@ function resolve(file: ExportFile): ImportedMap {
       links.add(key)
       return { workflow, persona }
     }),
+    tags: file.tags.map((t) => ({ name: t.name, color: t.color })),
   }
 }

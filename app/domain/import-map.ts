@@ -26,7 +26,8 @@ export type ImportedMap = {
   /** `workflow`: index in `workflows`. Siblings keep their order in this list. */
   subWorkflows: (ImportCard & { workflow: number })[]
   /** `milestone`, `subWorkflow`: indexes. Features of one cell keep their order in this list. */
-  features: (ImportCard & { milestone: number; subWorkflow: number; estimate: number })[]
+  /** `tags`: indexes in `tags`. */
+  features: (ImportCard & { milestone: number; subWorkflow: number; estimate: number; tags: number[] })[]
   comments: {
     feature: number
     /** The author's member id in the file; kept only when it is a member of the target workspace. */
@@ -38,6 +39,8 @@ export type ImportedMap = {
   }[]
   personas: { avatar: string; name: string; role: string; description: string; createdAt: string | null }[]
   workflowPersonas: { workflow: number; persona: number }[]
+  /** The project's tags (CONTRACT §12), names unique ignoring case. */
+  tags: { name: string; color: string }[]
 }
 
 /** A refusal of the file: the message names the line (CSV) or the path of the field (JSON). */

@@ -15,6 +15,7 @@ export type ChangeKind =
   | 'featureComment'
   | 'persona'
   | 'workflowPersona'
+  | 'tag'
 
 export type EntityChange =
   | { op: 'upsert'; kind: ChangeKind; entity: { id: string } & Record<string, unknown> }
@@ -40,6 +41,7 @@ const LIST_OF: Record<Exclude<ChangeKind, 'project'>, ListKey> = {
   featureComment: 'featureComments',
   persona: 'personas',
   workflowPersona: 'workflowPersonas',
+  tag: 'tags',
 }
 
 // The bundle's orders (CONTRACT §3), compared as SQLite compares text (by code unit).
@@ -53,6 +55,7 @@ const ORDER: Record<ListKey, (a: Row, b: Row) => number> = {
   featureComments: (a, b) => compare(b.createdAt, a.createdAt) || compare(b.id, a.id),
   personas: (a, b) => compare(a.name, b.name) || compare(a.id, b.id),
   workflowPersonas: (a, b) => compare(a.id, b.id),
+  tags: (a, b) => compare(a.name.toLowerCase(), b.name.toLowerCase()) || compare(a.id, b.id),
 }
 
 /**

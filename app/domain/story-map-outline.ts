@@ -40,6 +40,7 @@ export function storyMapOutline(bundle: ProjectBundle): string {
   const comments = new Map<string, number>()
   for (const c of featureComments) comments.set(c.featureId, (comments.get(c.featureId) ?? 0) + 1)
   const personaById = new Map(personas.map((p) => [p.id, p]))
+  const tagName = new Map((bundle.tags ?? []).map((t) => [t.id, t.name]))
   const cells = new Map<string, Feature[]>()
   for (const f of features) {
     const key = `${f.subWorkflowId}/${f.milestoneId}`
@@ -67,7 +68,8 @@ export function storyMapOutline(bundle: ProjectBundle): string {
         lines.push(`    In release ${quoted(release.title)}:`)
         for (const f of cell) {
           const count = comments.get(f.id) ?? 0
-          const extra = count > 0 ? [countOf(count, 'comment')] : []
+          const names = (f.tagIds ?? []).flatMap((id) => tagName.get(id) ?? [])
+          const extra = [...(names.length > 0 ? [`tags: ${names.join(', ')}`] : []), ...(count > 0 ? [countOf(count, 'comment')] : [])]
           lines.push(`      - ${quoted(f.title)} [${f.id}]${details(f, extra)}`)
           if (f.description.trim()) lines.push(`        ${firstLine(f.description)}`)
         }

@@ -8,6 +8,7 @@ import {
   personas,
   projects,
   subWorkflows,
+  tags,
   workflowPersonas,
   workflows,
 } from '~/db/schema'
@@ -25,6 +26,7 @@ export type CardRow = MilestoneRow | WorkflowRow | SubWorkflowRow | FeatureRow
 export type CommentRow = typeof featureComments.$inferSelect
 export type PersonaRow = typeof personas.$inferSelect
 export type WorkflowPersonaRow = typeof workflowPersonas.$inferSelect
+export type TagRow = typeof tags.$inferSelect
 
 type IdTable =
   | typeof projects
@@ -35,6 +37,7 @@ type IdTable =
   | typeof featureComments
   | typeof personas
   | typeof workflowPersonas
+  | typeof tags
 
 export const CARD_TABLES = {
   milestone: milestones,
@@ -101,6 +104,7 @@ export const publicFeature = (r: FeatureRow) => ({
   subWorkflowId: r.subWorkflowId,
   milestoneId: r.milestoneId,
   estimate: r.estimate,
+  tagIds: JSON.parse(r.tagIds) as string[],
 })
 export const publicComment = (r: CommentRow) => ({
   kind: 'featureComment' as const,
@@ -134,6 +138,15 @@ export const publicWorkflowPersona = (r: WorkflowPersonaRow) => ({
   workspaceId: r.workspaceId,
 })
 
+export const publicTag = (r: TagRow) => ({
+  kind: 'tag' as const,
+  id: r.id,
+  workspaceId: r.workspaceId,
+  projectId: r.projectId,
+  name: r.name,
+  color: r.color,
+})
+
 export function publicCard(kind: CardKind, row: CardRow) {
   switch (kind) {
     case 'milestone':
@@ -155,6 +168,7 @@ export type PublicFeature = ReturnType<typeof publicFeature>
 export type PublicComment = ReturnType<typeof publicComment>
 export type PublicPersona = ReturnType<typeof publicPersona>
 export type PublicWorkflowPersona = ReturnType<typeof publicWorkflowPersona>
+export type PublicTag = ReturnType<typeof publicTag>
 
 /**
  * A card of this workspace, or 404 (ids of other workspaces are not found either). Runs a

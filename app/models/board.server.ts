@@ -12,9 +12,11 @@ import type {
   PublicSubWorkflow,
   PublicWorkflow,
   PublicWorkflowPersona,
+  PublicTag,
   Tx,
 } from './board-entities.server'
 import * as more from './comments-personas.server'
+import * as tags from './tags.server'
 import type { WorkspaceContext } from './workspace.server'
 
 /**
@@ -83,6 +85,11 @@ type ResultByType = {
   'persona.delete': Deleted
   'workflowPersona.create': PublicWorkflowPersona
   'workflowPersona.delete': Deleted
+  'tag.create': PublicTag
+  'tag.rename': PublicTag
+  'tag.color': PublicTag
+  'tag.delete': Deleted
+  'feature.tags': PublicFeature
   'card.delete': Deleted
 }
 type CardOf = {
@@ -164,5 +171,15 @@ function run(tx: Tx, a: cards.Author, c: BoardCommand) {
       return more.createWorkflowPersona(tx, a, c)
     case 'workflowPersona.delete':
       return more.deleteWorkflowPersona(tx, a, c.id)
+    case 'tag.create':
+      return tags.createTag(tx, a, c)
+    case 'tag.rename':
+      return tags.changeTag(tx, a, c.id, { name: c.name })
+    case 'tag.color':
+      return tags.changeTag(tx, a, c.id, { color: c.color })
+    case 'tag.delete':
+      return tags.deleteTag(tx, a, c.id)
+    case 'feature.tags':
+      return tags.setFeatureTags(tx, a, c.id, c.tagIds)
   }
 }

@@ -26,7 +26,7 @@ export class StateConflict extends Error {
 /** Bookkeeping fields: an undo writes them back but does not insist on them. */
 const LOOSE = new Set(['kind', 'lastModified', 'lastModifiedByName'])
 /** Parents first: inserts go in this order, deletes in the reverse. */
-const ORDER = ['project', 'workflow', 'milestone', 'subWorkflow', 'feature', 'persona', 'featureComment', 'workflowPersona']
+const ORDER = ['project', 'tag', 'workflow', 'milestone', 'subWorkflow', 'feature', 'persona', 'featureComment', 'workflowPersona']
 /** The list a card's rank orders it in. */
 const RANK_SCOPE: Record<string, string[]> = {
   milestone: ['projectId'],
@@ -63,7 +63,13 @@ function current(spec: EntitySpec, id: string): Entity | null {
 /** An entity as the API shows it now, or null. */
 export const currentEntity = (kind: string, id: string) => current(specOf(kind), id)
 
-const changedKeys = (a: Entity, b: Entity) => Object.keys(b).filter((key) => key !== 'kind' && a[key] !== b[key])
+/** Field values compared as the API shows them: a list (a feature's tag ids) by its items. */
+const same = (x: unknown, y: unknown) =>
+  x === y || (Array.isArray(x) && Array.isArray(y) && JSON.stringify(x) === JSON.stringify(y))
+/** A field value as its column keeps it: lists as JSON text. */
+const stored = (value: unknown) => (Array.isArray(value) ? JSON.stringify(value) : (value ?? null))
+
+const changedKeys = (a: Entity, b: Entity) => Object.keys(b).filter((key) => key !== 'kind' && !same(a[key], b[key]))
 
 function assertUnchanged(t: StateTransition, now: Entity | null, describe: (t: StateTransition) => string) {
   if (t.from === null) {
@@ -72,7 +78,7 @@ function assertUnchanged(t: StateTransition, now: Entity | null, describe: (t: S
   }
   if (now === null) throw new StateConflict('changed', `${describe(t)} has been deleted since.`)
   const keys = t.to === null ? Object.keys(t.from) : changedKeys(t.from, t.to)
-  const moved = keys.filter((key) => !LOOSE.has(key) && key !== 'rank' && now[key] !== t.from![key])
+  const moved = keys.filter((key) => !LOOSE.has(key) && key !== 'rank' && !same(now[key], t.from![key]))
   // A sibling's rank may have been rewritten under it; the card's own rank must be as left.
   if (moved.length > 0 || (t.to !== null && keys.includes('rank') && now.rank !== t.from.rank))
     throw new StateConflict('changed', `${describe(t)} has been changed since.`)
@@ -101,14 +107,14 @@ function insert(spec: EntitySpec, entity: Entity) {
   if (RANK_SCOPE[spec.changeKind]) row.rank = freeRank(spec, entity)
   statement(
     `insert into "${tableNameOf(spec)}" (${keys.map((k) => column(spec, k)).join(', ')}) values (${keys.map(() => '?').join(', ')})`,
-  ).run(...keys.map((key) => row[key] ?? null))
+  ).run(...keys.map((key) => stored(row[key])))
 }
 
 function update(spec: EntitySpec, id: string, values: Record<string, unknown>) {
   const keys = Object.keys(values)
   if (keys.length === 0) return
   statement(`update "${tableNameOf(spec)}" set ${keys.map((k) => `${column(spec, k)} = ?`).join(', ')} where id = ?`).run(
-    ...keys.map((key) => values[key] ?? null),
+    ...keys.map((key) => stored(values[key])),
     id,
   )
 }

@@ -10,6 +10,7 @@ import {
   personas,
   projects,
   subWorkflows,
+  tags,
   workflowPersonas,
   workflows,
 } from '~/db/schema'
@@ -79,7 +80,8 @@ const statements = () => ({
   milestone: insertStatement('milestone', milestones, CARD_FIELDS),
   workflow: insertStatement('workflow', workflows, CARD_FIELDS),
   subWorkflow: insertStatement('subWorkflow', subWorkflows, [...CARD_FIELDS, 'workflowId']),
-  feature: insertStatement('feature', features, [...CARD_FIELDS, 'subWorkflowId', 'milestoneId', 'estimate']),
+  feature: insertStatement('feature', features, [...CARD_FIELDS, 'subWorkflowId', 'milestoneId', 'estimate', 'tagIds']),
+  tag: insertStatement('tag', tags, ['id', 'workspaceId', 'projectId', 'name', 'color', 'createdAt']),
   comment: insertStatement('comment', featureComments, [
     'id',
     'workspaceId',
@@ -135,7 +137,11 @@ function insertContents(map: ImportedMap, stamp: Stamp) {
     subWorkflows: newIds(map.subWorkflows.length),
     features: newIds(map.features.length),
     personas: newIds(map.personas.length),
+    tags: newIds(map.tags.length),
   }
+  map.tags.forEach((t, i) =>
+    s.tag.run({ ...t, id: ids.tags[i], workspaceId: stamp.workspaceId, projectId: stamp.projectId, createdAt: stamp.createdAt }),
+  )
   const topRanks = {
     milestones: rebalanceRanks(map.milestones.length),
     workflows: rebalanceRanks(map.workflows.length),
@@ -157,10 +163,11 @@ function insertContents(map: ImportedMap, stamp: Stamp) {
     }),
   )
   const featureRanks = ranksByGroup(map.features.map((f) => `${f.milestone}:${f.subWorkflow}`))
-  map.features.forEach(({ milestone, subWorkflow, ...c }, i) =>
+  map.features.forEach(({ milestone, subWorkflow, tags: tagIndexes, ...c }, i) =>
     s.feature.run({
       ...c,
       ...stamp,
+      tagIds: JSON.stringify(tagIndexes.map((t) => ids.tags[t])),
       id: ids.features[i],
       rank: featureRanks[i],
       milestoneId: ids.milestones[milestone],

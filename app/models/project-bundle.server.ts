@@ -13,6 +13,7 @@ import type {
   PublicSubWorkflow,
   PublicWorkflow,
   PublicWorkflowPersona,
+  PublicTag,
 } from './board-entities.server'
 import { projectVersion } from './change-log.server'
 import { chooseEncoding, compress, type EncodedBody, type Encoding } from './bundle-encoding.server'
@@ -33,6 +34,7 @@ export type ProjectBundle = {
   featureComments: PublicComment[]
   personas: PublicPersona[]
   workflowPersonas: PublicWorkflowPersona[]
+  tags: PublicTag[]
 }
 
 /**

@@ -8,6 +8,7 @@ const NAME_SQL = {
   subWorkflow: 'select title from subworkflows where id = ?',
   feature: 'select title from features where id = ?',
   persona: 'select name from personas where id = ?',
+  tag: 'select name from tags where id = ?',
 } as const
 
 /** A card's title or a persona's name as it is now (inside the write's transaction), for activity sentences. */

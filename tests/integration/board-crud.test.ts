@@ -70,6 +70,7 @@ describe('projects', () => {
       featureComments: [],
       personas: [],
       workflowPersonas: [],
+      tags: [],
     })
 
     expect(await c.delete(`/v1/projects/${id}`)).toMatchObject({ status: 200, json: {} })

@@ -54,6 +54,7 @@ describe('export (JSON)', () => {
       'featureComments',
       'personas',
       'workflowPersonas',
+      'tags',
     ])
     expect(res.json).toMatchObject({ format: 'storymap', formatVersion: 1 })
     expect(Date.now() - Date.parse(res.json.exportedAt)).toBeLessThan(60_000)

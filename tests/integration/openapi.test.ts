@@ -184,6 +184,7 @@ describe('real answers of the map calls match the document', () => {
       color: { color: 'TEAL' },
       annotations: { annotations: 'RISKY,IDEA' },
       estimate: { estimate: 5 },
+      tags: { tagIds: [] },
       close: undefined,
       open: undefined,
     }
@@ -205,6 +206,12 @@ describe('real answers of the map calls match the document', () => {
     }
     expect((await post('/v1/features/{id}/color', { id: id.feature }, { color: 'PLAID' })).status).toBe(400)
     expect((await post('/v1/features/{id}/rename', { id: uuid() }, { title: 'Ghost' })).status).toBe(404)
+    const tag = uuid()
+    expect((await post('/v1/tags/{id}', { id: tag }, { projectId: id.project, name: 'Mobile', color: 'PINK' })).json.name).toBe('Mobile')
+    expect((await post('/v1/tags/{id}', { id: uuid() }, { projectId: id.project, name: 'MOBILE', color: 'PINK' })).status).toBe(409)
+    expect((await post('/v1/tags/{id}/rename', { id: tag }, { name: 'Phone' })).json.name).toBe('Phone')
+    expect((await post('/v1/tags/{id}/color', { id: tag }, { color: 'TEAL' })).json.color).toBe('TEAL')
+    expect((await post('/v1/features/{id}/tags', { id: id.feature }, { tagIds: [tag] })).json.tagIds).toEqual([tag])
     await post('/v1/projects/{id}/rename', { id: id.project }, { title: 'Shop 2' })
     await post('/v1/projects/{id}/description', { id: id.project }, { description: 'A shop' })
 
@@ -226,6 +233,7 @@ describe('real answers of the map calls match the document', () => {
 
     expect((await api(client, 'DELETE', '/v1/featurecomments/{id}', { id: id.comment })).status).toBe(200)
     expect((await api(client, 'DELETE', '/v1/personas/{id}', { id: id.persona })).status).toBe(200)
+    expect((await api(client, 'DELETE', '/v1/tags/{id}', { id: tag })).status).toBe(200)
     for (const [segment, cardId] of Object.entries(ofKind).reverse()) {
       expect((await api(client, 'DELETE', `/v1/${segment}/{id}`, { id: cardId })).status).toBe(200)
     }

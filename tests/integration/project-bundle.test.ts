@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import { asc, desc, eq } from 'drizzle-orm'
+import { asc, desc, eq, sql } from 'drizzle-orm'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -89,6 +89,13 @@ function referenceJson(id: string) {
       .orderBy(asc(workflowPersonas.id))
       .all()
       .map(entities.publicWorkflowPersona),
+    tags: db
+      .select()
+      .from(schema.tags)
+      .where(eq(schema.tags.projectId, id))
+      .orderBy(sql`${schema.tags.name} collate nocase`, asc(schema.tags.id))
+      .all()
+      .map(entities.publicTag),
   })
 }
 

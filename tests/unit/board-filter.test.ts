@@ -15,7 +15,7 @@ const parse = (query: string) => parseBoardFilter(new URLSearchParams(query))
 describe('parseBoardFilter', () => {
   it('reads every parameter of CONTRACT §9', () => {
     expect(
-      parse('q=pay+card&color=RED&color=BLUE&annotation=RISKY&status=closed&persona=p1&size=3-8'),
+      parse('q=pay+card&color=RED&color=BLUE&annotation=RISKY&status=closed&persona=p1&size=3-8&tag=t1&tag=t2&tag=t1'),
     ).toEqual({
       q: 'pay card',
       colors: ['RED', 'BLUE'],
@@ -23,6 +23,7 @@ describe('parseBoardFilter', () => {
       status: 'closed',
       persona: 'p1',
       size: { from: 3, to: 8 },
+      tags: ['t1', 't2'],
     })
   })
   it('is no filter for an empty query', () => {

@@ -13,6 +13,7 @@ const bundle = (features: ReturnType<typeof feature>[]) =>
     featureComments: [],
     personas: [],
     workflowPersonas: [],
+    tags: [],
   }) as unknown as ProjectBundle
 
 describe('shareUnchangedEntities', () => {

@@ -55,6 +55,7 @@ const bundle: ProjectBundle = {
   featureComments: [],
   personas: [],
   workflowPersonas: [],
+      tags: [],
 }
 
 describe('projectToCsv (SPEC §9)', () => {

@@ -52,7 +52,7 @@ function bundleOf(map: ImportedMap): ProjectBundle {
     })),
     featureComments: [],
     personas: [],
-    workflowPersonas: [],
+    workflowPersonas: [], tags: [],
   }
 }
 
@@ -133,6 +133,7 @@ describe('parseCsvImport', () => {
         estimate: 0,
         milestone: 0,
         subWorkflow: 0,
+        tags: [],
       },
     ])
     expect(map.subWorkflows.map((s) => s.title)).toEqual(['A', 'A2'])

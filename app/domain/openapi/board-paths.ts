@@ -18,6 +18,7 @@ import {
   projectSchema,
   sharingSchema,
   subWorkflowSchema,
+  tagSchema,
   trashSchema,
   workflowPersonaSchema,
   workflowSchema,
@@ -54,6 +55,7 @@ const OPERATION_SUMMARY: Record<string, string> = {
   annotations: 'Change the annotations of',
   move: 'Move',
   estimate: 'Set the size of',
+  tags: 'Replace the tags of',
 }
 
 const write = (spec: Omit<OperationSpec, 'access' | 'write'>): OperationSpec => ({ ...spec, access: 'workspace', write: true })
@@ -185,6 +187,16 @@ export const BOARD_PATHS: PathSpecs = {
   '/v1/workflowpersonas/{id}': {
     post: write({ tag: 'Personas', summary: 'Put a persona on a goal', body: commandBody('workflowPersona.create'), ok: workflowPersonaSchema }),
     delete: write({ tag: 'Personas', summary: 'Take a persona off a goal', ok: emptySchema }),
+  },
+  '/v1/tags/{id}': {
+    post: write({ tag: 'Tags', summary: 'Create a tag', body: commandBody('tag.create'), ok: tagSchema, errors: { 409: 'The id is used, or the project has a tag of that name (`tag_taken`, case ignored).' } }),
+    delete: write({ tag: 'Tags', summary: 'Delete a tag', description: 'It is taken off every feature; undo brings it back.', ok: emptySchema }),
+  },
+  '/v1/tags/{id}/rename': {
+    post: write({ tag: 'Tags', summary: 'Rename a tag', body: commandBody('tag.rename'), ok: tagSchema, errors: { 409: '`tag_taken`.' } }),
+  },
+  '/v1/tags/{id}/color': {
+    post: write({ tag: 'Tags', summary: 'Change the colour of a tag', body: commandBody('tag.color'), ok: tagSchema }),
   },
   '/v1/trash': {
     get: { tag: 'History', summary: "The workspace's deleted projects", access: 'workspace', ok: trashSchema },

@@ -79,6 +79,7 @@ export const featureSchema = z
     subWorkflowId: uuid,
     milestoneId: uuid,
     estimate: z.int().min(0).meta({ description: 'The size; 0 is none.' }),
+    tagIds: z.array(uuid).meta({ description: "The project's tags on it." }),
   })
   .meta({ id: 'Feature', description: 'A feature card, in the cell of an activity and a release.' })
 export const commentSchema = z
@@ -112,6 +113,10 @@ export const workflowPersonaSchema = z
   .object({ kind: z.literal('workflowPersona'), id: uuid, personaId: uuid, projectId: uuid, workflowId: uuid, workspaceId: uuid })
   .meta({ id: 'WorkflowPersona', description: 'A persona put on a goal.' })
 
+export const tagSchema = z
+  .object({ kind: z.literal('tag'), id: uuid, workspaceId: uuid, projectId: uuid, name: z.string(), color: z.enum(COLORS) })
+  .meta({ id: 'Tag', description: "A project's tag (CONTRACT §12)." })
+
 /** Any card a trash restore can answer. */
 export const cardEntitySchema = z
   .union([projectSchema, milestoneSchema, workflowSchema, subWorkflowSchema, featureSchema])
@@ -125,6 +130,7 @@ const bundleLists = {
   featureComments: z.array(commentSchema),
   personas: z.array(personaSchema),
   workflowPersonas: z.array(workflowPersonaSchema),
+  tags: z.array(tagSchema).meta({ description: 'By name.' }),
 }
 
 export const bundleSchema = z

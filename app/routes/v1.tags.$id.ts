@@ -1,0 +1,10 @@
+import { v1Route } from '~/utils/api.server'
+import { runBoardCommand } from '~/utils/board-api.server'
+
+/** POST /v1/tags/{id} {projectId, name, color} creates a tag; DELETE takes it off every feature (CONTRACT §12). */
+const route = v1Route({
+  POST: ({ request, params }) => runBoardCommand(request, params.id, { type: 'tag.create' }),
+  DELETE: ({ request, params }) => runBoardCommand(request, params.id, { type: 'tag.delete' }, { body: false }),
+})
+export const loader = route.loader
+export const action = route.action
