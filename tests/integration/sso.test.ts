@@ -360,11 +360,16 @@ describe('OIDC_ONLY and invite-only sign-up', () => {
       OIDC_ISSUER: onlyProvider.issuer,
       OIDC_CLIENT_ID: TEST_CLIENT.id,
       OIDC_CLIENT_SECRET: TEST_CLIENT.secret,
+      SMTP_URL: mailbox.url,
     }
     // The owner signs up with a password first; then the server allows single sign-on only.
     const first = await startServer(sso)
     owner = await signUp(onlyUrl)
     await first.stop()
+    // Its address is confirmed, so linking it later keeps its password.
+    const db = new Database(first.dbPath)
+    db.prepare('update accounts set email_confirmed = 1 where email = ?').run(owner.email)
+    db.close()
     only = await startServer({ ...sso, SIGNUP: 'invite-only', OIDC_ONLY: 'true' }, { dir: first.dir })
   })
   afterAll(async () => {
@@ -433,13 +438,34 @@ describe('OIDC_ONLY and invite-only sign-up', () => {
     await browser.signIn(ownerSub)
     expect((await browser.app.get('/v1/account/app')).json.account.id).toBe(owner.account.id)
   })
+  it('keeps reset links for accounts that have a password, and makes none for those without', async () => {
+    const email = `nopass${tag()}@example.com`
+    expect((await owner.client.post('/v1/invites', { email, level: 'VIEWER' })).status).toBe(200)
+    const sub = `sub-${tag()}`
+    onlyProvider.identities.set(sub, { email, email_verified: true })
+    await new SsoBrowser(onlyUrl, onlyProvider).signIn(sub)
+    const client = new Client(onlyUrl)
+    expect((await client.post(`/v1/users/reset/${encodeURIComponent(email)}`)).status).toBe(200)
+    const keys = query<{ n: number }>(
+      only.dbPath,
+      "select count(*) as n from account_keys k join accounts a on a.id = k.account_id where a.email = ? and k.kind = 'reset'",
+      email,
+    ).n
+    expect(keys).toBe(0)
+
+    const since = mailbox.mails.length
+    expect((await client.post(`/v1/users/reset/${encodeURIComponent(owner.email)}`)).status).toBe(200)
+    const link = linkIn(await mailbox.waitFor(owner.email, since), `${onlyUrl}/account/reset/`)
+    const key = link.slice(link.lastIndexOf('/') + 1)
+    expect((await client.post('/v1/users/setpassword', { key, password: 'a-new-password' })).status).toBe(200)
+  })
 })
 
 describe('an unreachable provider', () => {
-  it('does not stop the server: the button answers with the failure text and the log says why', async () => {
+  it('does not stop the server: the button answers with the failure text, the log says why, and a later click retries', async () => {
     const closed = await freePort()
     const down = await startServer({
-      OIDC_ISSUER: `http://127.0.0.1:${closed}/realms/team`,
+      OIDC_ISSUER: `http://127.0.0.1:${closed}`,
       OIDC_CLIENT_ID: 'storymap',
       OIDC_CLIENT_SECRET: 'secret',
       OIDC_NAME: 'Keycloak',
@@ -452,8 +478,22 @@ describe('an unreachable provider', () => {
       expect(start.status).toBe(302)
       expect(start.headers.get('location')).toBe('/account/login')
       expect((await browser.get('/account/login')).text).toContain('Sign-in with Keycloak failed. Try again.')
-      expect(down.output()).toContain(`discovery at http://127.0.0.1:${closed}/realms/team failed`)
+      expect(down.output()).toContain(`discovery at http://127.0.0.1:${closed} failed`)
+      expect(down.output()).toMatch(/ECONNREFUSED|fetch failed/)
       expect(down.output()).not.toContain('"secret"')
+
+      // Once the provider answers, a later click finds it: discovery is tried again.
+      const late = await startProvider(down.url, closed)
+      try {
+        await expect
+          .poll(async () => (await browser.get('/account/oidc/start')).headers.get('location'), {
+            timeout: 20_000,
+            intervals: [500],
+          })
+          .toMatch(new RegExp(`^${late.issuer}/`))
+      } finally {
+        await late.close()
+      }
     } finally {
       await down.stop()
     }

@@ -24,13 +24,13 @@ export async function freePort(): Promise<number> {
 /**
  * A real OpenID Provider (the certified `oidc-provider`) on loopback, with one client whose
  * redirect URI is the app's callback, and its development log-in and consent pages: any login
- * signs in as that `sub`, with the claims set in `identities`.
+ * signs in as that `sub`, with the claims set in `identities`. `port`: a given one, else any free one.
  */
-export async function startProvider(appBaseUrl: string) {
+export async function startProvider(appBaseUrl: string, port = 0) {
   const identities = new Map<string, TestIdentity>()
   let handle: (req: http.IncomingMessage, res: http.ServerResponse) => void = (_req, res) => res.end()
   const server = http.createServer((req, res) => handle(req, res))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const issuer = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`
   // Signing keys of its own, and lifetimes set: the provider's development-only defaults print notices.
   const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })
