@@ -488,7 +488,7 @@ describe('an unreachable provider', () => {
         await expect
           .poll(async () => (await browser.get('/account/oidc/start')).headers.get('location'), {
             timeout: 20_000,
-            intervals: [500],
+            interval: 500,
           })
           .toMatch(new RegExp(`^${late.issuer}/`))
       } finally {
