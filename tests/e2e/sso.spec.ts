@@ -1,6 +1,16 @@
-import { expect, test } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
 import { freePort, startProvider, TEST_CLIENT } from '../support/oidc-provider'
 import { startServer } from '../support/server'
+
+/** axe's WCAG 2.1 A and AA rules: no serious or critical finding on the page. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const findings = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(findings.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
 
 /**
  * Single sign-on in a real browser (CONTRACT §11): the `Sign in with …` button on the log-in page,
@@ -27,6 +37,7 @@ test('signs in through the button and the provider’s pages, and account settin
     provider.identities.set('pat', { email, email_verified: true, name: 'Pat Provider' })
 
     await page.goto(`${appUrl}/account/login`)
+    await expectAccessible(page)
     await page.getByRole('link', { name: 'Sign in with TestIdP' }).click()
 
     // The provider's development log-in page, then its consent page.
@@ -43,6 +54,7 @@ test('signs in through the button and the provider’s pages, and account settin
       `Signed in with TestIdP as ${email}`,
     )
     await expect(page.getByRole('region', { name: 'Name' }).getByLabel('Name')).toHaveValue('Pat Provider')
+    await expectAccessible(page)
   } finally {
     await server.stop()
     await provider.close()
@@ -70,6 +82,7 @@ test('a cancelled sign-in at the provider comes back to the log-in page with the
     await page.goto(`${page.url()}/abort`)
     await expect(page).toHaveURL(`${appUrl}/account/login`)
     await expect(page.getByRole('alert')).toHaveText('Sign-in with TestIdP failed. Try again.')
+    await expectAccessible(page)
   } finally {
     await server.stop()
     await provider.close()
