@@ -61,30 +61,33 @@ test('signs in through the button and the provider’s pages, and account settin
   }
 })
 
-test('a cancelled sign-in at the provider comes back to the log-in page with the failure text', async ({
-  page,
-}) => {
-  const port = await freePort()
-  const appUrl = `http://127.0.0.1:${port}`
-  const provider = await startProvider(appUrl)
-  const server = await startServer({
-    PORT: String(port),
-    BASE_URL: appUrl,
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: TEST_CLIENT.id,
-    OIDC_CLIENT_SECRET: TEST_CLIENT.secret,
-    OIDC_NAME: 'TestIdP',
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a cancelled sign-in at the provider comes back to the log-in page with the failure text', async ({
+    page,
+  }) => {
+    const port = await freePort()
+    const appUrl = `http://127.0.0.1:${port}`
+    const provider = await startProvider(appUrl)
+    const server = await startServer({
+      PORT: String(port),
+      BASE_URL: appUrl,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: TEST_CLIENT.id,
+      OIDC_CLIENT_SECRET: TEST_CLIENT.secret,
+      OIDC_NAME: 'TestIdP',
+    })
+    try {
+      await page.goto(`${appUrl}/account/signup`)
+      await page.getByRole('link', { name: 'Sign in with TestIdP' }).click()
+      await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/interaction/`))
+      await page.goto(`${page.url()}/abort`)
+      await expect(page).toHaveURL(`${appUrl}/account/login`)
+      await expect(page.getByRole('alert')).toHaveText('Sign-in with TestIdP failed. Try again.')
+    } finally {
+      await server.stop()
+      await provider.close()
+    }
   })
-  try {
-    await page.goto(`${appUrl}/account/signup`)
-    await page.getByRole('link', { name: 'Sign in with TestIdP' }).click()
-    await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/interaction/`))
-    await page.goto(`${page.url()}/abort`)
-    await expect(page).toHaveURL(`${appUrl}/account/login`)
-    await expect(page.getByRole('alert')).toHaveText('Sign-in with TestIdP failed. Try again.')
-    await expectAccessible(page)
-  } finally {
-    await server.stop()
-    await provider.close()
-  }
 })
