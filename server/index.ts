@@ -12,6 +12,7 @@ import { redactPath } from '../app/domain/log-redaction'
 import { EnvError, getEnv } from '../app/utils/env.server'
 import { logger, requestContext } from '../app/utils/logger.server'
 import { prepareDummyHash } from '../app/utils/password.server'
+import { warmUpSingleSignOn } from '../app/utils/oidc.server'
 import { errorHandler } from './errors'
 import { readBody } from './body'
 import { requestGuards } from './guards'
@@ -27,6 +28,7 @@ try {
   getDb() // creates the file and applies pending migrations before the first request
   configureLiveHub({ keepAliveMs: env.LIVE_KEEPALIVE_SECONDS * 1000, maxStreams: env.LIVE_MAX_STREAMS })
   void prepareDummyHash() // the first log-in with an unknown address must not be the slow one
+  warmUpSingleSignOn() // discovers the provider in the background; an unreachable one is only logged
 } catch (error) {
   console.error(error instanceof EnvError ? error.message : `Could not start: ${(error as Error).message}`)
   process.exit(1)

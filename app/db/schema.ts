@@ -48,6 +48,28 @@ export const accountKeys = sqliteTable(
   (t) => [index('account_keys_account_idx').on(t.accountId, t.kind)],
 )
 
+/**
+ * Single sign-on (CONTRACT §11): an identity at the OpenID provider (issuer + `sub`) linked to an
+ * account, one per account and issuer. `email` is the address the provider gave at the last sign-in.
+ * Accounts made by single sign-on have no password: their `password_hash` is '' (never a valid hash).
+ */
+export const oidcIdentities = sqliteTable(
+  'oidc_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issuer, t.subject] }),
+    uniqueIndex('oidc_identities_account_issuer_uq').on(t.accountId, t.issuer),
+  ],
+)
+
 export const workspaces = sqliteTable(
   'workspaces',
   {

@@ -37,6 +37,44 @@ export const envSchema = z.object({
   LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(100000).default(5000),
   /** Read by the logger directly (it starts before the rest); validated here with everything else. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** Single sign-on (CONTRACT §11): set the issuer, client id and secret together, or none of them. */
+  OIDC_ISSUER: z
+    .url()
+    .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://')
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(60, 'must be at most 60 characters').default('SSO'),
+  OIDC_SCOPES: z
+    .string()
+    .transform((s) => s.split(/\s+/).filter(Boolean).join(' '))
+    .refine((s) => s.split(' ').includes('openid'), 'must include openid')
+    .default('openid email profile'),
+  OIDC_ONLY: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .default(false),
+})
+
+/** SSO needs the issuer, the client id and the secret together; OIDC_ONLY needs SSO. */
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  const sso = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const
+  if (sso.some((name) => env[name] !== undefined)) {
+    for (const name of sso) {
+      if (env[name] === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `must be set with ${sso.filter((n) => n !== name).join(' and ')}`,
+        })
+    }
+  }
+  if (env.OIDC_ONLY && env.OIDC_ISSUER === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OIDC_ONLY'],
+      message: 'needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
+    })
 })
 
 export type EnvInput = z.input<typeof envSchema>
@@ -51,11 +89,12 @@ export function parseEnv(raw: Record<string, string | undefined>): EnvResult {
     const value = raw[key]
     if (value !== undefined && value.trim() !== '') cleaned[key] = value.trim()
   }
-  const result = envSchema.safeParse(cleaned)
+  const result = checkedEnvSchema.safeParse(cleaned)
   if (!result.success) {
     const issue = result.error.issues[0]
     const name = String(issue.path[0])
-    return { ok: false, message: `Invalid environment variable ${name}=${JSON.stringify(cleaned[name])}: ${issue.message}` }
+    const shown = name in cleaned ? JSON.stringify(cleaned[name]) : '(unset)'
+    return { ok: false, message: `Invalid environment variable ${name}=${shown}: ${issue.message}` }
   }
   const env = result.data
   return { ok: true, env: { ...env, BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}` } }

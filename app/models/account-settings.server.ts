@@ -4,6 +4,8 @@ import { getDb } from '~/db/db.server'
 import { accounts, members, workspaces } from '~/db/schema'
 import { refuse } from '~/domain/errors'
 import { planAccountDeletion } from '~/domain/membership'
+import { hasPassword } from '~/domain/oidc'
+import { getEnv } from '~/utils/env.server'
 import { sendMail } from '~/utils/email.server'
 import { resetPasswordMessage, verifyEmailMessage } from '~/utils/email-messages.server'
 import { hashPassword } from '~/utils/password.server'
@@ -77,6 +79,8 @@ export function verifyEmail(key: string, now = new Date()) {
 export async function requestPasswordReset(email: string, now = new Date()) {
   const account = findAccountByEmail(email)
   if (!account) return
+  // With single sign-on only, reset links serve the accounts that have a password (CONTRACT §11).
+  if (getEnv().OIDC_ONLY && !hasPassword(account.passwordHash)) return
   const key = issueAccountKey('reset', account.id, account.email, now)
   // Not awaited, so the answer takes as long for an unknown address; sendMail logs its own failures.
   void sendMail(resetPasswordMessage(account.email, account.name, key))
@@ -96,6 +100,14 @@ export async function setPasswordWithKey(key: string, password: string, now = ne
   const changed = getDb().transaction((tx) => {
     const row = consumeAccountKey('reset', key, now, tx)
     if (!row) return false
+    if (getEnv().OIDC_ONLY) {
+      const target = tx
+        .select({ passwordHash: accounts.passwordHash })
+        .from(accounts)
+        .where(eq(accounts.id, row.accountId))
+        .get()
+      if (!target || !hasPassword(target.passwordHash)) return false
+    }
     tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, row.accountId)).run()
     destroyAllSessions(row.accountId, tx)
     return true

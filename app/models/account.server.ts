@@ -4,6 +4,7 @@ import { getDb } from '~/db/db.server'
 import { accounts } from '~/db/schema'
 import { normalizeEmail } from '~/domain/email-address'
 import { refuse } from '~/domain/errors'
+import { hasPassword, oidcTexts, PASSWORD_LOGIN_DISABLED } from '~/domain/oidc'
 import { getEnv } from '~/utils/env.server'
 import { hashPassword, verifyPassword } from '~/utils/password.server'
 import {
@@ -56,6 +57,7 @@ export type SignupResult = { account: Account; workspaceName: string; joined: bo
  * it was sent to. With SIGNUP=invite-only the invitation is required.
  */
 export async function signup(input: SignupInput, now = new Date()): Promise<SignupResult> {
+  assertPasswordLoginAllowed()
   const env = getEnv()
   const db = getDb()
   const email = normalizeEmail(input.email)
@@ -103,11 +105,22 @@ export async function signup(input: SignupInput, now = new Date()): Promise<Sign
   })
 }
 
-/** The account for these credentials, or null. Takes the same time whether or not the address exists. */
+/**
+ * The account for these credentials, or null. Takes the same time whether or not the address
+ * exists, or has a password (an account made by single sign-on has none).
+ */
 export async function verifyLogin(email: string, password: string): Promise<Account | null> {
   const account = findAccountByEmail(email)
-  const ok = await verifyPassword(account?.passwordHash, password)
+  const hash = account && hasPassword(account.passwordHash) ? account.passwordHash : undefined
+  const ok = await verifyPassword(hash, password)
   return ok && account ? account : null
+}
+
+/** With OIDC_ONLY on, password log-in and sign-up are refused (CONTRACT §11): 403 `password_login_disabled`. */
+export function assertPasswordLoginAllowed() {
+  const env = getEnv()
+  if (env.OIDC_ONLY)
+    throw refuse.forbidden(oidcTexts(env.OIDC_NAME).passwordLoginDisabled, PASSWORD_LOGIN_DISABLED)
 }
 
 /** GET /v1/account/app: everything the signed-in application needs to start. */

@@ -1,25 +1,34 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
+  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/components/forms'
+import { SingleSignOn } from '~/components/single-sign-on'
+import { oidcTexts } from '~/domain/oidc'
 import { loginSchema } from '~/domain/validation'
 import { verifyLogin } from '~/models/account.server'
 import { createSession, getSessionAccount } from '~/models/session.server'
 import { themeCookieHeader } from '~/utils/theme.server'
 import { safeRedirect } from '~/utils/auth.server'
+import { oidcPageSettings, takeSignInNotice } from '~/utils/oidc.server'
 import { publicFormRefusal, readForm, refusedForm } from '~/utils/public-form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Log in · Storymap' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getSessionAccount(request)) throw redirect('/')
-  return null
+  // A failed sign-in with the provider says why here, once (CONTRACT §11).
+  const { notice, setCookie } = await takeSignInNotice(request)
+  return data(
+    { ...oidcPageSettings(), notice },
+    setCookie ? { headers: { 'Set-Cookie': setCookie, 'Cache-Control': 'no-store' } } : undefined,
+  )
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -29,6 +38,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refusal)
     return refusedForm(submission.reply({ formErrors: [refusal.message], hideFields: ['password'] }), refusal)
   if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] })
+  const { ssoName, oidcOnly } = oidcPageSettings()
+  if (oidcOnly && ssoName)
+    return data(
+      submission.reply({ formErrors: [oidcTexts(ssoName).passwordLoginDisabled], hideFields: ['password'] }),
+      {
+        status: 403,
+      },
+    )
   const account = await verifyLogin(submission.value.email, submission.value.password)
   if (!account)
     return submission.reply({ formErrors: ['Email or password is incorrect.'], hideFields: ['password'] })
@@ -39,6 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
+  const { ssoName, oidcOnly, notice } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const busy = useNavigation().state === 'submitting'
@@ -50,19 +68,31 @@ export default function LoginPage() {
   return (
     <div className="card narrow">
       <h1>Log in</h1>
-      <Form method="post" {...getFormProps(form)} noValidate>
-        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-        <Honeypot />
-        <Field label="Email" meta={fields.email} type="email" autoComplete="email" autoFocus />
-        <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <button type="submit" className="button primary wide" disabled={busy}>
-          Log in
-        </button>
-      </Form>
-      <p className="muted">
-        <Link to="/account/reset">Forgot your password?</Link>
-      </p>
+      {notice ? (
+        <div className="errors" role="alert">
+          <p>{notice}</p>
+        </div>
+      ) : null}
+      {ssoName ? (
+        <SingleSignOn name={ssoName} redirectTo={searchParams.get('redirectTo')} passwords={!oidcOnly} />
+      ) : null}
+      {oidcOnly ? null : (
+        <>
+          <Form method="post" {...getFormProps(form)} noValidate>
+            <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+            <Honeypot />
+            <Field label="Email" meta={fields.email} type="email" autoComplete="email" autoFocus />
+            <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
+            <ErrorList id={form.errorId} errors={form.errors} />
+            <button type="submit" className="button primary wide" disabled={busy}>
+              Log in
+            </button>
+          </Form>
+          <p className="muted">
+            <Link to="/account/reset">Forgot your password?</Link>
+          </p>
+        </>
+      )}
       <p className="muted">
         No account yet? <Link to="/account/signup">Sign up</Link>
       </p>

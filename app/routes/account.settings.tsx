@@ -9,10 +9,12 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { AccountTokensSection } from '~/components/api-tokens'
+import { SingleSignOnCard } from '~/components/single-sign-on'
 import { ErrorList, Field, VALIDATE_ON_SUBMIT } from '~/components/forms'
 import { emailChangeSchema, nameChangeSchema } from '~/domain/account-forms'
 import { createTokenSchema } from '~/domain/api-tokens'
 import { DomainError } from '~/domain/errors'
+import { hasPassword } from '~/domain/oidc'
 import { publicAccount } from '~/models/account.server'
 import {
   changeName,
@@ -22,8 +24,11 @@ import {
 } from '~/models/account-settings.server'
 import { createToken, listAccountTokens, revokeAccountToken } from '~/models/api-token.server'
 import { destroySession } from '~/models/session.server'
+import { findLinkedIdentity, unlinkIdentity } from '~/models/oidc-identity.server'
 import { listAccountWorkspaces } from '~/models/workspace.server'
 import { requireAccount } from '~/utils/auth.server'
+import { getEnv } from '~/utils/env.server'
+import { issuerKey, oidcSettings } from '~/utils/oidc.server'
 import { redirectWithMessage } from '~/utils/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Account settings · Storymap' }]
@@ -38,14 +43,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
     account: publicAccount(account),
     confirmDelete: search.get('delete') === '1',
     tokens: listAccountTokens(account.id),
-    workspaces: listAccountWorkspaces(account.id).map(({ workspace }) => ({ id: workspace.id, name: workspace.name })),
+    workspaces: listAccountWorkspaces(account.id).map(({ workspace }) => ({
+      id: workspace.id,
+      name: workspace.name,
+    })),
     confirmRevoke: search.get('revoke'),
+    password: hasPassword(account.passwordHash),
+    oidcOnly: getEnv().OIDC_ONLY,
+    sso: singleSignOnOf(account.id),
   }
+}
+
+/** The provider's name and the identity linked to the account (CONTRACT §11), when single sign-on is on. */
+function singleSignOnOf(accountId: string) {
+  const settings = oidcSettings()
+  if (!settings) return null
+  const identity = findLinkedIdentity(accountId, issuerKey(settings.issuer))
+  return { name: settings.name, email: identity?.email ?? null }
 }
 
 type Reply =
   | { intent: 'email' | 'name'; result: SubmissionResult<string[]> }
-  | { intent: 'createToken'; result: SubmissionResult<string[]>; created: { name: string; secret: string } | null }
+  | {
+      intent: 'createToken'
+      result: SubmissionResult<string[]>
+      created: { name: string; secret: string } | null
+    }
 
 export async function action({ request }: ActionFunctionArgs) {
   const account = await requireAccount(request)
@@ -87,11 +110,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === 'createToken') {
     const submission = parseWithZod(formData, { schema: createTokenSchema })
-    if (submission.status !== 'success') return { intent, result: submission.reply(), created: null } satisfies Reply
+    if (submission.status !== 'success')
+      return { intent, result: submission.reply(), created: null } satisfies Reply
     try {
       const { token, secret } = createToken(account.id, submission.value)
       // The secret is in this answer only: it is never stored, and a reload does not show it again.
-      return { intent, result: submission.reply({ resetForm: true }), created: { name: token.name, secret } } satisfies Reply
+      return {
+        intent,
+        result: submission.reply({ resetForm: true }),
+        created: { name: token.name, secret },
+      } satisfies Reply
     } catch (error) {
       if (error instanceof DomainError) return fail(error.message)
       throw error
@@ -101,6 +129,17 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       revokeAccountToken(account.id, String(formData.get('id') ?? ''))
       return success('Token revoked.')
+    } catch (error) {
+      if (error instanceof DomainError) return fail(error.message)
+      throw error
+    }
+  }
+  if (intent === 'unlinkSso') {
+    const settings = oidcSettings()
+    try {
+      if (!settings) return fail(FAILED)
+      unlinkIdentity(account, issuerKey(settings.issuer))
+      return success(`Unlinked from ${settings.name}.`)
     } catch (error) {
       if (error instanceof DomainError) return fail(error.message)
       throw error
@@ -153,7 +192,8 @@ function IntentButton({
 }
 
 export default function AccountSettingsPage() {
-  const { account, confirmDelete, tokens, workspaces, confirmRevoke } = useLoaderData<typeof loader>()
+  const { account, confirmDelete, tokens, workspaces, confirmRevoke, password, oidcOnly, sso } =
+    useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
   const [emailForm, emailFields] = useForm({
     id: 'email-change',
@@ -205,12 +245,21 @@ export default function AccountSettingsPage() {
         </Form>
       </SettingsCard>
 
-      <SettingsCard title="Password">
-        <p className="muted">We will send you an email with a link to choose a new password.</p>
-        <Link className="button" to={`/account/reset?email=${encodeURIComponent(account.email)}`}>
-          Change password
-        </Link>
-      </SettingsCard>
+      {sso ? <SingleSignOnCard name={sso.name} email={sso.email} canUnlink={password} /> : null}
+
+      {/* With single sign-on only, an account without a password gets none. */}
+      {oidcOnly && !password ? null : (
+        <SettingsCard title="Password">
+          <p className="muted">
+            {password
+              ? 'We will send you an email with a link to choose a new password.'
+              : 'You sign in with single sign-on. We will send you an email with a link to choose a password.'}
+          </p>
+          <Link className="button" to={`/account/reset?email=${encodeURIComponent(account.email)}`}>
+            {password ? 'Change password' : 'Set a password'}
+          </Link>
+        </SettingsCard>
+      )}
 
       <AccountTokensSection
         tokens={tokens}

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
+  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -8,7 +9,9 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/components/forms'
+import { SingleSignOn } from '~/components/single-sign-on'
 import { DomainError } from '~/domain/errors'
+import { PASSWORD_LOGIN_DISABLED } from '~/domain/oidc'
 import { LEVEL_NAMES } from '~/domain/permissions'
 import { signupSchema } from '~/domain/validation'
 import { signup } from '~/models/account.server'
@@ -16,6 +19,7 @@ import { describeInvitation } from '~/models/invite.server'
 import { sendVerificationMail } from '~/models/account-settings.server'
 import { createSession, getSessionAccount } from '~/models/session.server'
 import { getEnv } from '~/utils/env.server'
+import { oidcPageSettings } from '~/utils/oidc.server'
 import { publicFormRefusal, readForm, refusedForm } from '~/utils/public-form.server'
 import { redirectWithMessage } from '~/utils/toast.server'
 
@@ -25,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (await getSessionAccount(request)) throw redirect('/')
   const invitation = new URL(request.url).searchParams.get('invitation') ?? ''
   return {
+    ...oidcPageSettings(),
     inviteOnly: getEnv().SIGNUP === 'invite-only',
     invitation,
     invited: invitation ? invitationOrRefusal(invitation) : null,
@@ -63,14 +68,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw redirect('/account/signupsuccess', { headers: [session] })
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
-    return submission.reply(
+    const reply = submission.reply(
       error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] },
     )
+    return error.code === PASSWORD_LOGIN_DISABLED ? data(reply, { status: 403 }) : reply
   }
 }
 
 export default function SignupPage() {
-  const { inviteOnly, invitation, invited } = useLoaderData<typeof loader>()
+  const { inviteOnly, invitation, invited, ssoName, oidcOnly } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm({
@@ -104,33 +110,36 @@ export default function SignupPage() {
           {LEVEL_NAMES[invited.level]}.
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} noValidate>
-        {invitation ? <input type="hidden" name="invitation" value={invitation} /> : null}
-        <Honeypot />
-        {/* Through an invitation the account joins the inviting workspace only. */}
-        {invited ? null : (
+      {ssoName ? <SingleSignOn name={ssoName} passwords={!oidcOnly} /> : null}
+      {oidcOnly ? null : (
+        <Form method="post" {...getFormProps(form)} noValidate>
+          {invitation ? <input type="hidden" name="invitation" value={invitation} /> : null}
+          <Honeypot />
+          {/* Through an invitation the account joins the inviting workspace only. */}
+          {invited ? null : (
+            <Field
+              label="Workspace name"
+              meta={fields.workspaceName}
+              autoComplete="off"
+              autoFocus
+              hint="Lowercase letters and digits; it becomes your address, e.g. /acme."
+            />
+          )}
+          <Field label="Name" meta={fields.name} autoComplete="name" autoFocus={Boolean(invited)} />
           <Field
-            label="Workspace name"
-            meta={fields.workspaceName}
-            autoComplete="off"
-            autoFocus
-            hint="Lowercase letters and digits; it becomes your address, e.g. /acme."
+            label="Email"
+            meta={fields.email}
+            type="email"
+            autoComplete="email"
+            hint={invited ? 'The address the invitation was sent to.' : undefined}
           />
-        )}
-        <Field label="Name" meta={fields.name} autoComplete="name" autoFocus={Boolean(invited)} />
-        <Field
-          label="Email"
-          meta={fields.email}
-          type="email"
-          autoComplete="email"
-          hint={invited ? 'The address the invitation was sent to.' : undefined}
-        />
-        <Field label="Password" meta={fields.password} type="password" autoComplete="new-password" />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <button type="submit" className="button primary wide" disabled={busy}>
-          Sign up
-        </button>
-      </Form>
+          <Field label="Password" meta={fields.password} type="password" autoComplete="new-password" />
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <button type="submit" className="button primary wide" disabled={busy}>
+            Sign up
+          </button>
+        </Form>
+      )}
       <p className="muted">
         Already have an account? <Link to="/account/login">Log in</Link>
       </p>

@@ -1,6 +1,6 @@
 import { DomainError } from '~/domain/errors'
 import { loginSchema } from '~/domain/validation'
-import { publicAccount, verifyLogin } from '~/models/account.server'
+import { assertPasswordLoginAllowed, publicAccount, verifyLogin } from '~/models/account.server'
 import { createSession } from '~/models/session.server'
 import { parseJson, v1Route } from '~/utils/api.server'
 
@@ -8,6 +8,7 @@ export const LOGIN_FAILED = 'Email or password is incorrect.'
 
 const route = v1Route({
   POST: async ({ request }) => {
+    assertPasswordLoginAllowed()
     const { email, password } = await parseJson(request, loginSchema)
     const account = await verifyLogin(email, password)
     if (!account) throw new DomainError('unauthorized', 'login_failed', LOGIN_FAILED)

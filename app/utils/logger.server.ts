@@ -49,6 +49,7 @@ export const logger = singleton('logger', () =>
         '*.SMTP_URL',
         '*.STRIPE_SECRET_KEY',
         '*.STRIPE_WEBHOOK_SECRET',
+        '*.OIDC_CLIENT_SECRET',
         'err.config',
         'err.params',
       ],

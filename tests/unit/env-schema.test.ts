@@ -60,3 +60,35 @@ describe('parseEnv', () => {
     expect(result.ok && result.env.TRIAL_DAYS).toBe(0)
   })
 })
+
+describe('parseEnv: single sign-on (CONTRACT §11)', () => {
+  const sso = { OIDC_ISSUER: 'https://idp.example.com/realms/team', OIDC_CLIENT_ID: 'storymap', OIDC_CLIENT_SECRET: 's3cret' }
+
+  it('is off by default, with the documented defaults for the button and the scopes', () => {
+    const result = parseEnv({})
+    expect(result.ok && result.env).toMatchObject({ OIDC_NAME: 'SSO', OIDC_SCOPES: 'openid email profile', OIDC_ONLY: false })
+    expect(result.ok && result.env.OIDC_ISSUER).toBeUndefined()
+  })
+
+  it('accepts the issuer, client id and secret together, a name, scopes and OIDC_ONLY', () => {
+    const result = parseEnv({ ...sso, OIDC_NAME: 'Keycloak', OIDC_SCOPES: ' openid  email ', OIDC_ONLY: 'true' })
+    expect(result.ok && result.env).toMatchObject({ ...sso, OIDC_NAME: 'Keycloak', OIDC_SCOPES: 'openid email', OIDC_ONLY: true })
+  })
+
+  it.each([
+    [{ OIDC_ISSUER: sso.OIDC_ISSUER }, 'OIDC_CLIENT_ID'],
+    [{ OIDC_ISSUER: sso.OIDC_ISSUER, OIDC_CLIENT_ID: 'storymap' }, 'OIDC_CLIENT_SECRET'],
+    [{ OIDC_CLIENT_ID: 'storymap', OIDC_CLIENT_SECRET: 'x' }, 'OIDC_ISSUER'],
+    [{ ...sso, OIDC_ISSUER: 'not a url' }, 'OIDC_ISSUER'],
+    [{ ...sso, OIDC_ISSUER: 'ftp://idp.example.com' }, 'OIDC_ISSUER'],
+    [{ ...sso, OIDC_SCOPES: 'email profile' }, 'OIDC_SCOPES'],
+    [{ ...sso, OIDC_ONLY: 'yes' }, 'OIDC_ONLY'],
+    [{ OIDC_ONLY: 'true' }, 'OIDC_ONLY'],
+  ])('refuses %j with a one-line message naming %s', (raw, name) => {
+    const result = parseEnv(raw)
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.message).toContain(name)
+    expect(result.message).not.toContain('\n')
+  })
+})

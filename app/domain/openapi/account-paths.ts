@@ -24,10 +24,10 @@ const sessionCookie = 'Sets the session cookie.'
 /** Sign-up, log-in and the signed-in account (SPEC §7 "Account and authentication", CONTRACT §10 tokens). */
 export const ACCOUNT_PATHS: PathSpecs = {
   '/v1/users/signup': {
-    post: { tag: 'Account', summary: 'Sign up', description: sessionCookie, access: 'public', body: signupSchema, ok: accountSchema, errors: { 409: '`email_taken` or `workspace_taken`.', 429: 'Too many attempts.' } },
+    post: { tag: 'Account', summary: 'Sign up', description: sessionCookie, access: 'public', body: signupSchema, ok: accountSchema, errors: { 403: '`signup_closed` (sign-up by invitation only), or `password_login_disabled` (the server allows single sign-on only).', 409: '`email_taken` or `workspace_taken`.', 429: 'Too many attempts.' } },
   },
   '/v1/users/login': {
-    post: { tag: 'Account', summary: 'Log in', description: sessionCookie, access: 'public', body: loginSchema, ok: accountSchema, errors: { 401: '`login_failed`.', 429: 'Too many attempts.' } },
+    post: { tag: 'Account', summary: 'Log in', description: sessionCookie, access: 'public', body: loginSchema, ok: accountSchema, errors: { 401: '`login_failed`.', 403: '`password_login_disabled`: the server allows single sign-on only.', 429: 'Too many attempts.' } },
   },
   '/v1/users/logout': {
     post: { tag: 'Account', summary: 'Log out', description: 'Ends the session on the server.', access: 'public', ok: emptySchema },

@@ -1,0 +1,54 @@
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { DomainError } from '~/domain/errors'
+import { oidcTexts } from '~/domain/oidc'
+import { signInWithProvider, type ProviderSignIn } from '~/models/oidc-identity.server'
+import { createSession } from '~/models/session.server'
+import { logger } from '~/utils/logger.server'
+import {
+  clearFlowCookie,
+  failedSignInHeaders,
+  finishSignIn,
+  oidcSettings,
+  SignInFailed,
+} from '~/utils/oidc.server'
+import { redirectWithMessage } from '~/utils/toast.server'
+
+/**
+ * GET /account/oidc/callback (CONTRACT §11): where the provider sends the browser back. Signs in,
+ * links or creates the account by §11's rules; every failure goes back to the log-in page with
+ * its text, and creates nothing.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const settings = oidcSettings()
+  if (!settings) throw new Response('Not Found', { status: 404 })
+  const texts = oidcTexts(settings.name)
+  const fail = async (message: string) =>
+    new Response(null, { status: 302, headers: await failedSignInHeaders(message) })
+
+  let outcome: ProviderSignIn
+  let redirectTo: string
+  try {
+    const result = await finishSignIn(request)
+    redirectTo = result.redirectTo
+    outcome = signInWithProvider(result.issuer, result.claims)
+  } catch (error) {
+    if (!(error instanceof SignInFailed) && !(error instanceof DomainError)) throw error
+    logger.warn({ reason: error.message }, 'single sign-on failed')
+    return fail(texts.failed)
+  }
+  if (!outcome.ok) {
+    logger.info({ refusal: outcome.refusal }, 'single sign-on refused')
+    if (outcome.refusal === 'unverified') return fail(texts.notVerified(outcome.email ?? ''))
+    if (outcome.refusal === 'noAccount') return fail(texts.noAccount(outcome.email ?? ''))
+    return fail(texts.failed)
+  }
+  const headers: [string, string][] = [
+    ['Set-Cookie', await clearFlowCookie()],
+    ['Set-Cookie', await createSession(outcome.accountId, request)],
+    ['Cache-Control', 'no-store'],
+  ]
+  const landing = outcome.landing ?? redirectTo
+  if (outcome.message)
+    return redirectWithMessage(landing, { type: 'success', message: outcome.message }, { headers })
+  return redirect(landing, { headers })
+}
