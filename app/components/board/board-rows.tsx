@@ -3,10 +3,11 @@ import { memo, useMemo, useRef, type CSSProperties } from 'react'
 import { useBrowserLayoutEffect } from '~/utils/use-browser-layout-effect'
 import { cellKey, type GoalColumn } from '~/domain/board-grid'
 import { partOf } from '~/domain/counts'
-import type { Feature, Milestone } from '~/domain/board-types'
+import type { Feature, Milestone, Tag } from '~/domain/board-types'
 import { printGridColumn, type PrintLayout, type PrintPlace } from '~/domain/print-layout'
 import { useCardFilterStore } from './card-filter-store'
 import { CardTile } from './card-tile'
+import { tagLabelsKey } from './tags'
 import { useDragReady, useNearViewport } from './near-viewport'
 import type { NewCardTarget } from './new-card-modal'
 
@@ -22,6 +23,8 @@ export type BoardLinks = {
   search: string
   /** A big map: far cells' cards become the drag library's when they come near (near-viewport.tsx). */
   lazyDrag: boolean
+  /** The project's tags by id (a new map only when the tags change). */
+  tagsById: ReadonlyMap<string, Tag>
 }
 export type OnAdd = (target: NewCardTarget) => void
 
@@ -212,6 +215,7 @@ const Cell = memo(function Cell({
   basePath,
   search,
   place,
+  tagsById,
 }: CellProps) {
   // The drag library re-renders every cell's Droppable when a drag starts and ends; handing it
   // the same card elements each time lets React skip the thousands of cards inside. Cards left
@@ -233,6 +237,7 @@ const Cell = memo(function Cell({
         dragging={dragging}
         navId={f.id}
         searchable
+        tags={tagLabelsKey(f.tagIds, tagsById)}
       />
     )
     if (!dragReady) return shown.map((f) => tile(f))
@@ -241,7 +246,7 @@ const Cell = memo(function Cell({
         {(d, s) => tile(f, d, s.isDragging)}
       </Draggable>
     ))
-  }, [features, includeClosed, readOnly, basePath, search, dragReady])
+  }, [features, includeClosed, readOnly, basePath, search, dragReady, tagsById])
   const cellId = `cell:${milestoneId}:${activityId}`
   const addButton = !readOnly ? (
     <button

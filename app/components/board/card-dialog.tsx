@@ -11,6 +11,7 @@ import { CopyButton } from './copy-button'
 import { AnnotationPicker, ColorPicker, DescriptionEditor, InlineTitle, SizeField } from './card-fields'
 import { Discussion } from './discussion'
 import { ProjectSharing } from './project-sharing'
+import { TagPicker } from './tags'
 
 export type DialogKind = CardKind | 'project'
 const SEGMENT: Record<DialogKind, string> = {
@@ -117,6 +118,9 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
                 dispatch({ type: 'card.annotations', kind: kind as CardKind, id, annotations })
               }
             />
+          ) : null}
+          {kind === 'feature' ? (
+            <TagPicker featureId={id} tagIds={(entity as Feature).tagIds ?? []} editable={editable} />
           ) : null}
           {kind === 'feature' ? <Discussion featureId={id} /> : null}
         </div>

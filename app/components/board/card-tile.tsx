@@ -5,6 +5,7 @@ import { ANNOTATION_LABELS, annotationList } from '~/domain/board-constants'
 import { colorFill } from '~/domain/colors'
 import { AnnotationIcon } from './annotation-icon'
 import { useFilteredOut } from './card-filter-store'
+import { TagLabels, tagNamesOf } from './tags'
 
 type Props = {
   to: string
@@ -30,6 +31,8 @@ type Props = {
    * and no focus) and highlight its title (card-filter-store.tsx).
    */
   searchable?: boolean
+  /** A feature's tags (tagLabelsKey in tags.tsx): one string, so the memo holds. */
+  tags?: string
   children?: React.ReactNode
 }
 
@@ -83,6 +86,7 @@ export const CardTile = memo(function CardTile({
   dragging,
   navId,
   searchable,
+  tags = '',
   children,
 }: Props) {
   const filteredOut = useFilteredOut(searchable ? navId : null)
@@ -97,7 +101,12 @@ export const CardTile = memo(function CardTile({
   const sizeText = filteredSize != null ? `${filteredSize} of ${size ?? 0}` : `${size}`
   // Size and annotations are shown as short tags; screen readers get them in words, as the
   // tile's description (after the drag library's own instructions, when it is a handle).
-  const details = [...(shownSize ? [`Size ${sizeText}`] : []), ...notes.map((a) => ANNOTATION_LABELS[a])].join(', ')
+  const tagNames = tagNamesOf(tags)
+  const details = [
+    ...(shownSize ? [`Size ${sizeText}`] : []),
+    ...notes.map((a) => ANNOTATION_LABELS[a]),
+    ...(tagNames.length > 0 ? [`Tags: ${tagNames.join(', ')}`] : []),
+  ].join(', ')
   const detailsId = details ? `card-details-${navId}` : undefined
   const describedBy = [handle['aria-describedby'] as string | undefined, detailsId].filter(Boolean).join(' ')
   return (
@@ -119,6 +128,7 @@ export const CardTile = memo(function CardTile({
     >
       {fill ? <span className="card-color" style={{ background: fill }} aria-hidden="true" /> : null}
       <span className="card-title">{title}</span>
+      <TagLabels labels={tags} />
       {children}
       {details ? (
         <span id={detailsId} hidden>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { filterChips, NO_FILTER, type BoardFilter } from '~/domain/board-filter'
 import type { Persona } from '~/domain/board-types'
+import { useBoard } from './board-context'
 
 /**
  * A chip per active filter; each removes only its own value. The search has its own field.
@@ -15,7 +16,12 @@ export function FilterChips({
   setFilter: (next: BoardFilter) => void
   personas: Persona[]
 }) {
-  const chips = filterChips(filter, (id) => personas.find((p) => p.id === id)?.name)
+  const tags = useBoard().bundle.tags ?? []
+  const chips = filterChips(
+    filter,
+    (id) => personas.find((p) => p.id === id)?.name,
+    (id) => tags.find((t) => t.id === id)?.name,
+  )
   const list = useRef<HTMLUListElement>(null)
   const focusAfterRemoval = useRef<number | null>(null)
   const keys = chips.map((c) => c.key).join(' ')

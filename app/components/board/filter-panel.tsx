@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react'
 import { ANNOTATION_LABELS, ANNOTATIONS, COLORS } from '~/domain/board-constants'
 import { parseSizeRange, type BoardFilter, type SizeRange } from '~/domain/board-filter'
 import type { Persona } from '~/domain/board-types'
-import { COLOR_SWATCHES } from '~/domain/colors'
+import { COLOR_SWATCHES, colorFill } from '~/domain/colors'
+import { useBoard } from './board-context'
 
 type Props = {
   id: string
@@ -17,6 +18,7 @@ const toggle = <T,>(list: readonly T[], value: T, on: boolean) =>
 
 /** The filter controls; each change applies at once (and goes into the URL). Escape closes the panel. */
 export function FilterPanel({ id, filter, setFilter, personas, onClose }: Props) {
+  const tags = useBoard().bundle.tags ?? []
   return (
     <div
       id={id}
@@ -69,6 +71,22 @@ export function FilterPanel({ id, filter, setFilter, personas, onClose }: Props)
           </label>
         ))}
       </fieldset>
+      {tags.length > 0 ? (
+        <fieldset className="filter-tags">
+          <legend>Tag</legend>
+          {tags.map((tag) => (
+            <label key={tag.id} className="check">
+              <input
+                type="checkbox"
+                checked={(filter.tags ?? []).includes(tag.id)}
+                onChange={(e) => setFilter({ ...filter, tags: toggle(filter.tags ?? [], tag.id, e.target.checked) })}
+              />
+              <span className="swatch-dot" style={{ background: colorFill(tag.color) }} aria-hidden="true" />
+              {tag.name}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <div className="filter-column">
         <fieldset>
           <legend>Status</legend>

@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react'
 import { filterChips, hasFilters, isFiltering, type BoardFilter } from '~/domain/board-filter'
 import { countOf, partOf } from '~/domain/counts'
 import type { Persona } from '~/domain/board-types'
+import { useBoard } from './board-context'
 import { FilterChips } from './filter-chips'
 import { FilterPanel } from './filter-panel'
 import type { SetFilter } from './use-board-filter'
@@ -21,6 +22,7 @@ type Props = {
  * and a removable chip per filter (CONTRACT §9).
  */
 export function FindBar({ filter, setFilter, shown, total, personas }: Props) {
+  const tags = useBoard().bundle.tags ?? []
   const [panelOpen, setPanelOpen] = useState(false)
   const filtersButton = useRef<HTMLButtonElement>(null)
 
@@ -46,7 +48,11 @@ export function FindBar({ filter, setFilter, shown, total, personas }: Props) {
   const printNote = [
     `Filtered view, ${countOf(shown, 'feature')} shown of ${total}`,
     ...(filter.q.trim() ? [`search “${filter.q.trim()}”`] : []),
-    ...filterChips(filter, (id) => personas.find((p) => p.id === id)?.name).map((c) => c.label),
+    ...filterChips(
+      filter,
+      (id) => personas.find((p) => p.id === id)?.name,
+      (id) => tags.find((t) => t.id === id)?.name,
+    ).map((c) => c.label),
   ].join(' · ')
 
   return (

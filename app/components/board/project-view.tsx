@@ -14,6 +14,7 @@ import { TrashPanel } from './trash-panel'
 import { PersonaPanel } from './persona-panel'
 import { PrintPageStyle } from './print-page-style'
 import { StoryMap } from './story-map'
+import { TagsDialog } from './tags'
 import { useBoardFilter } from './use-board-filter'
 
 type Props = Omit<BoardApi, 'showClosed' | 'setShowClosed' | 'openPersonas' | 'linkSearch' | 'filter' | 'setFilter'> & {
@@ -31,6 +32,7 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
   const [panel, setPanel] = useState<'activity' | 'trash' | null>(null)
   const closePanel = useCallback(() => setPanel(null), [])
   const [showClosed, setShowClosed] = useState(false)
+  const [showingTags, setShowingTags] = useState(false)
   const [personaView, setPersonaView] = useState<PersonaView | null>(null)
   const [menuOpen, setMenuOpen] = useState(false)
   const { push } = useMessages()
@@ -111,6 +113,17 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
                     role="menuitem"
                     onClick={() => {
                       setMenuOpen(false)
+                      setShowingTags(true)
+                    }}
+                  >
+                    Tags
+                  </button>
+                  <button
+                    type="button"
+                    className="menu-button"
+                    role="menuitem"
+                    onClick={() => {
+                      setMenuOpen(false)
                       window.print()
                     }}
                   >
@@ -140,6 +153,7 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
         {panel === 'trash' ? (
           <TrashPanel projectId={bundle.project.id} workspaceId={bundle.project.workspaceId} canEdit={!readOnly} onClose={closePanel} />
         ) : null}
+        {showingTags ? <TagsDialog onClose={() => setShowingTags(false)} /> : null}
         {toast}
         <Outlet />
       </div>

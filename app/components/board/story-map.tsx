@@ -72,6 +72,7 @@ export function StoryMap() {
     () => personasByGoal(bundle.workflowPersonas, bundle.personas),
     [bundle.workflowPersonas, bundle.personas],
   )
+  const tagsById = useMemo(() => new Map((bundle.tags ?? []).map((t) => [t.id, t])), [bundle.tags])
   const [adding, setAdding] = useState<NewCardTarget | null>(null)
   const [showingShortcuts, setShowingShortcuts] = useState(false)
   const [nearWatcher] = useState(createNearWatcher)
@@ -191,7 +192,7 @@ export function StoryMap() {
   }
 
   const { hidden } = grid
-  const links = { readOnly, basePath, search: linkSearch, lazyDrag: bundle.features.length > LAZY_DRAG_FEATURES }
+  const links = { readOnly, basePath, search: linkSearch, lazyDrag: bundle.features.length > LAZY_DRAG_FEATURES, tagsById }
   return (
     <>
       <FindBar
