@@ -189,6 +189,20 @@ describe('deliveries', () => {
     expect(deliveries[0]).toMatchObject({ status: 200, attempt: 1 })
   })
 
+  it('follows no redirect and keeps at most 4 KB of an answer', async () => {
+    const owner = await signUp(server.url)
+    const hook = await receiver()
+    const { webhook } = await register(owner.client, { url: hook.url })
+    hook.answer((r) => (r.url === '/hook' ? { status: 307, headers: { Location: '/elsewhere' } } : 200))
+    const moved = await owner.client.post(`/v1/webhooks/${webhook.id}/test`)
+    expect(moved.json.delivery).toMatchObject({ status: 307, state: 'failed' })
+    expect(hook.received.map((r) => r.url)).toEqual(['/hook'])
+    hook.answer(() => ({ status: 500, body: 'x'.repeat(10_000) }))
+    const big = await owner.client.post(`/v1/webhooks/${webhook.id}/test`)
+    expect(big.json.delivery).toMatchObject({ status: 500, state: 'failed' })
+    expect(big.json.delivery.error).toHaveLength(4096)
+  })
+
   it('sends a test ping on demand and logs it; a deleted endpoint gets nothing more', async () => {
     const owner = await signUp(server.url)
     const ids = await makeBoard(owner.client)
@@ -238,6 +252,35 @@ describe('an endpoint that keeps failing', () => {
     } finally {
       await short.stop()
       await mailbox.close()
+    }
+  })
+})
+
+describe('the address is checked again at each delivery', () => {
+  it('refuses to deliver to loopback once WEBHOOKS_ALLOW_PRIVATE is off, and logs why', async () => {
+    const open = await startServer(OPEN)
+    const owner = await signUp(open.url)
+    const ids = await makeBoard(owner.client)
+    const hook = await receiver()
+    // A host name, so the check is the one made on the resolved address when connecting.
+    const byName = hook.url.replace('127.0.0.1', 'localhost')
+    const made = await owner.client.post('/v1/webhooks', { url: byName, events: ['change'] })
+    expect(made.status, made.text).toBe(201)
+    const webhook = made.json.webhook
+    expect(await open.stop()).toBe(0)
+    const strict = await startServer({ WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_RETRY_SCALE: '0.001' }, { dir: open.dir })
+    try {
+      const client = new Client(strict.url, owner.workspaceId)
+      client.cookies = owner.client.cookies
+      expect((await rename(client, ids.feature, 'Not to loopback')).status).toBe(200)
+      await expect
+        .poll(async () => (await client.get(`/v1/webhooks/${webhook.id}/deliveries`)).json.deliveries[0]?.attempt ?? 0)
+        .toBeGreaterThanOrEqual(2)
+      const [delivery] = (await client.get(`/v1/webhooks/${webhook.id}/deliveries`)).json.deliveries
+      expect(delivery).toMatchObject({ status: null, state: 'pending', error: 'The address is private, loopback or link-local.' })
+      expect(hook.received).toHaveLength(0)
+    } finally {
+      await strict.stop()
     }
   })
 })

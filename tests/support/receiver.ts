@@ -1,6 +1,6 @@
 import http from 'node:http'
 
-export type Received = { headers: http.IncomingHttpHeaders; body: string; json: any; at: number }
+export type Received = { url: string; headers: http.IncomingHttpHeaders; body: string; json: any; at: number }
 
 /**
  * A webhook receiver on loopback: keeps every request, answers what `answer` says (200 by
@@ -9,7 +9,8 @@ export type Received = { headers: http.IncomingHttpHeaders; body: string; json: 
 export async function startReceiver() {
   const received: Received[] = []
   const waiters: (() => void)[] = []
-  let answer: (req: Received) => number | Promise<number> = () => 200
+  type Answer = number | { status: number; body?: string; headers?: Record<string, string> }
+  let answer: (req: Received) => Answer | Promise<Answer> = () => 200
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
@@ -21,11 +22,12 @@ export async function startReceiver() {
       } catch {
         json = undefined
       }
-      const item = { headers: req.headers, body, json, at: Date.now() }
+      const item = { url: req.url ?? '', headers: req.headers, body, json, at: Date.now() }
       received.push(item)
       waiters.splice(0).forEach((w) => w())
-      const status = await answer(item)
-      res.writeHead(status, { 'Content-Type': 'text/plain' }).end(status >= 300 ? `refused with ${status}` : 'ok')
+      const given = await answer(item)
+      const { status, body: text, headers } = typeof given === 'number' ? { status: given, body: undefined, headers: {} } : given
+      res.writeHead(status, { 'Content-Type': 'text/plain', ...headers }).end(text ?? (status >= 300 ? `refused with ${status}` : 'ok'))
     })
   })
   const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)))
