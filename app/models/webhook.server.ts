@@ -242,13 +242,15 @@ export function queueWebhooks(
   if (wanting.length === 0) return
   let insert = insertStatements.get(client)
   if (!insert) {
+    // Through the endpoint's row, so a stale cache can never fail the user's write.
     insert = client.prepare(
-      `insert into webhook_deliveries (id, webhook_id, event, payload, created_at, next_at) values (?, ?, ?, ?, ?, ?)`,
+      `insert into webhook_deliveries (id, webhook_id, event, payload, created_at, next_at)
+       select ?, id, ?, ?, ?, ? from webhooks where id = ? and disabled_at is null`,
     )
     insertStatements.set(client, insert)
   }
   const payload = payloadJson(type, change.workspaceId, change.projectId, change.event)
-  for (const endpoint of wanting) insert.run(newMessageId(), endpoint.id, type, payload, change.at, change.at)
+  for (const endpoint of wanting) insert.run(newMessageId(), type, payload, change.at, change.at, endpoint.id)
   shared().queuedInTransaction = true
 }
 
