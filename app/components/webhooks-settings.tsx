@@ -181,7 +181,7 @@ export function WebhooksSection({
       {webhooks.length === 0 ? (
         <p className="muted">No endpoints yet.</p>
       ) : (
-        <ul className="stack plain-list">
+        <ul className="stack plain">
           {webhooks.map((w) => (
             <Endpoint key={w.id} webhook={w} projects={projects} confirmDelete={confirmDelete === w.id} />
           ))}
