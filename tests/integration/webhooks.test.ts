@@ -141,6 +141,24 @@ describe('deliveries', () => {
     expect(() => verifier.verify(change.body + ' ', change.headers as Record<string, string>)).toThrow()
   })
 
+  it('sends undo, trash restore and a project delete from the same log', async () => {
+    const owner = await signUp(server.url)
+    const ids = await makeBoard(owner.client)
+    const hook = await receiver()
+    await register(owner.client, { url: hook.url })
+    await rename(owner.client, ids.feature, 'Renamed')
+    expect((await owner.client.post(`/v1/projects/${ids.project}/undo`)).status).toBe(200)
+    expect((await owner.client.delete(`/v1/features/${ids.feature}`)).status).toBe(200)
+    const trash = (await owner.client.get(`/v1/projects/${ids.project}/trash`)).json.items
+    expect((await owner.client.post(`/v1/trash/${trash[0].id}/restore`)).status).toBe(200)
+    expect((await owner.client.delete(`/v1/projects/${ids.project}`)).status).toBe(200)
+    const got = await hook.waitFor(5)
+    expect(got.map((r) => r.json.type)).toEqual(['change', 'change', 'change', 'change', 'project'])
+    expect(got[1].json.changes[0].entity.title).toBe('Feature')
+    expect(got[3].json.changes.some((c: { op: string; id?: string; entity?: { id: string } }) => c.entity?.id === ids.feature)).toBe(true)
+    expect(got[4].json.changes).toContainEqual({ op: 'delete', kind: 'project', id: ids.project })
+  })
+
   it('keeps version order for a burst, and filters by project and by event', async () => {
     const owner = await signUp(server.url)
     const ids = await makeBoard(owner.client)
