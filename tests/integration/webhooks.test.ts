@@ -67,15 +67,16 @@ describe('registering endpoints', () => {
 
     const token = async (scope: string) =>
       (await owner.client.post('/v1/account/tokens', { name: `t ${scope}`, workspaceId: owner.workspaceId, scope })).json.secret as string
-    const script = (secret: string) => new Client(server.url)
+    // A script: no cookie, no Workspace header (the token names the workspace).
+    const script = new Client(server.url)
     const read = await token('read')
     const write = await token('write')
     const auth = (secret: string) => ({ Authorization: `Bearer ${secret}` })
-    expect((await script(read).get('/v1/webhooks', auth(read))).status).toBe(200)
-    expect(await script(read).post('/v1/webhooks', { url: hook.url, events: ['change'] }, auth(read))).toMatchObject({ status: 403, json: { error: 'token_read_only' } })
-    const made = await script(write).post('/v1/webhooks', { url: hook.url, events: ['change'] }, auth(write))
+    expect((await script.get('/v1/webhooks', auth(read))).status).toBe(200)
+    expect(await script.post('/v1/webhooks', { url: hook.url, events: ['change'] }, auth(read))).toMatchObject({ status: 403, json: { error: 'token_read_only' } })
+    const made = await script.post('/v1/webhooks', { url: hook.url, events: ['change'] }, auth(write))
     expect(made.status, made.text).toBe(201)
-    expect((await script(write).delete(`/v1/webhooks/${made.json.webhook.id}`, auth(write))).status).toBe(200)
+    expect((await script.delete(`/v1/webhooks/${made.json.webhook.id}`, auth(write))).status).toBe(200)
     expect((await owner.client.delete(`/v1/webhooks/${made.json.webhook.id}`)).status).toBe(404)
   })
 
