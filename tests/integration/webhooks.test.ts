@@ -222,6 +222,18 @@ describe('deliveries', () => {
     expect(big.json.delivery.error).toHaveLength(4096)
   })
 
+  it('gives a receiver 10 s to answer', async () => {
+    const owner = await signUp(server.url)
+    const hook = await receiver()
+    const { webhook } = await register(owner.client, { url: hook.url })
+    hook.answer(() => new Promise((resolve) => setTimeout(() => resolve(200), 15_000)))
+    const started = Date.now()
+    const slow = await owner.client.post(`/v1/webhooks/${webhook.id}/test`)
+    expect(slow.json.delivery).toMatchObject({ status: null, state: 'failed', error: 'No answer within 10 s.' })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_900)
+    expect(Date.now() - started).toBeLessThan(14_000)
+  })
+
   it('sends a test ping on demand and logs it; a deleted endpoint gets nothing more', async () => {
     const owner = await signUp(server.url)
     const ids = await makeBoard(owner.client)
