@@ -261,3 +261,18 @@ export function afterCommit() {
   state.queuedInTransaction = false
   state.onQueued?.()
 }
+
+/**
+ * A project's sharing switch changed, or its link was renewed: a `project` delivery. These
+ * writes are not in the change log (the key must not reach the live streams of the old link),
+ * so the notice is queued here, in the write's transaction, at the project's current version,
+ * with no `changes` (the key is not sent) and the sentence as `summary`.
+ */
+export function queueProjectNotice(ctx: WorkspaceContext, projectId: string, summary: string, now = new Date()) {
+  const client = getDb().$client
+  const version = client.prepare('select coalesce(max(version), 0) from project_changes where project_id = ?').pluck().get(projectId) as number
+  const at = now.toISOString()
+  const by = authorJson({ memberId: ctx.member.id, name: ctx.account.name, via: ctx.via })
+  const event = JSON.stringify({ version, at, by, changes: [], summary })
+  queueWebhooks(client, { workspaceId: ctx.workspace.id, projectId, version, at, kinds: ['project'], event })
+}

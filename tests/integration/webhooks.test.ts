@@ -160,6 +160,26 @@ describe('deliveries', () => {
     expect(got[4].json.changes).toContainEqual({ op: 'delete', kind: 'project', id: ids.project })
   })
 
+  it('tells a sharing change as a `project` delivery without the link key', async () => {
+    const owner = await signUp(server.url, { name: 'Ana' })
+    const ids = await makeBoard(owner.client)
+    const hook = await receiver()
+    await register(owner.client, { url: hook.url, events: ['project'] })
+    await rename(owner.client, ids.feature, 'Not a project event')
+    expect((await owner.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: false })).status).toBe(200)
+    expect((await owner.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: false })).status).toBe(200)
+    const link = await owner.client.post(`/v1/projects/${ids.project}/newlink`)
+    expect(link.status).toBe(200)
+    const got = await hook.waitFor(2)
+    const version = (await owner.client.get(`/v1/projects/${ids.project}`)).json.version
+    expect(got[0].json).toMatchObject({ type: 'project', projectId: ids.project, version, by: { name: 'Ana' }, changes: [], summary: "Turned off the share link of project 'Map'" })
+    expect(got[1].json).toMatchObject({ type: 'project', summary: "Made a new share link for project 'Map'" })
+    expect(got[1].body).not.toContain(link.json.externalLink)
+    const probe = await owner.client.post(`/v1/projects/${ids.project}/rename`, { title: 'Map 2' })
+    expect(probe.status).toBe(200)
+    expect((await hook.waitFor(3))[2].json.changes[0].entity.title).toBe('Map 2')
+  })
+
   it('keeps version order for a burst, and filters by project and by event', async () => {
     const owner = await signUp(server.url)
     const ids = await makeBoard(owner.client)
