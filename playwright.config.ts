@@ -53,6 +53,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATABASE_PATH: path.join(dataDir, 'storymap.db'),
       RATE_LIMIT: 'off',
+      // The webhooks test's receiver listens on loopback, over http.
+      WEBHOOKS_ALLOW_HTTP: 'true',
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
   },

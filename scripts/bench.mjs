@@ -7,12 +7,15 @@
 // BENCH_ONLY=import: only the 20,000-card import. BENCH_ONLY=live: only the live board's fan-out
 // (and the rename baseline it is judged by). BENCH_ONLY=board: only the board in Chromium.
 // BENCH_ONLY=mcp: only an MCP add_feature round trip beside the REST create (also part of the full run).
+// BENCH_ONLY=webhooks: only renames/s with a webhook whose receiver takes 5 s, against without
+// (BENCH_SECONDS sets each measurement's length, default 10).
 import fs from 'node:fs'
 import { measureBoard } from './bench/board-browser.mjs'
 import { sequentialLatency, throughput } from './bench/http-load.mjs'
 import { benchImport, importLine, importRows, printImportOnly } from './bench/import.mjs'
 import { measureFanout, renamesWithStreams } from './bench/live-fanout.mjs'
 import { benchMcp, printMcp } from './bench/mcp.mjs'
+import { benchWebhooks, printWebhooks } from './bench/webhooks.mjs'
 import {
   cpuCalibration,
   describeMachine,
@@ -229,6 +232,7 @@ async function main() {
   buildApp()
   if (process.env.BENCH_ONLY === 'import') return printImportOnly(await benchImport(step), loadAtStart)
   if (process.env.BENCH_ONLY === 'mcp') return printMcp(await benchMcp(step), loadAverage())
+  if (process.env.BENCH_ONLY === 'webhooks') return printWebhooks(await benchWebhooks(step), loadAverage())
   const importing = process.env.BENCH_ONLY ? null : await benchImport(step)
   const machine = { ...describeMachine(), loopMs: cpuCalibration().ms }
   console.log(`\nStorymap benchmark, ${new Date().toISOString()}`)

@@ -7,6 +7,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { closeDatabase, getDb } from '../app/db/db.server'
 import { startMaintenance } from '../app/models/maintenance.server'
+import { startWebhookWorker } from '../app/models/webhook-worker.server'
 import { closeAllStreams, configureLiveHub } from '../app/utils/live-hub.server'
 import { redactPath } from '../app/domain/log-redaction'
 import { EnvError, getEnv } from '../app/utils/env.server'
@@ -136,6 +137,7 @@ const server = env.HOST ? app.listen(env.PORT, env.HOST, onListening) : app.list
 // A request (headers and at most 1 MB of body, 10 MB for an import) gets a minute; a trickling sender is cut off then.
 server.requestTimeout = 60_000
 const stopMaintenance = startMaintenance()
+const stopWebhooks = startWebhookWorker()
 
 closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'fatal error, shutting down')
@@ -144,6 +146,7 @@ closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
   // (close() alone would wait for the clients' keep-alive timeout).
   shuttingDown = true
   stopMaintenance()
+  stopWebhooks()
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   // Live streams never finish by themselves: end them, and their connections close once idle.
   closeAllStreams()

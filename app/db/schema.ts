@@ -409,3 +409,5 @@ export const processedEvents = sqliteTable('processed_events', {
   id: text('id').primaryKey(),
   processedAt: text('processed_at').notNull().default(now),
 })
+
+export * from './schema-webhooks'

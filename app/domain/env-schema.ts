@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 const onOff = z.enum(['on', 'off'])
+const trueFalse = z.enum(['true', 'false']).transform((v) => v === 'true')
 const dollars = z.coerce.number().positive().max(100000)
 
 /** Every environment variable of CONTRACT §2. All optional; defaults as documented there. */
@@ -35,6 +36,11 @@ export const envSchema = z.object({
   /** Live board streams (CONTRACT §6): keep-alive comment interval, and the cap per process. */
   LIVE_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(25).default(20),
   LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(100000).default(5000),
+  /** Webhooks (CONTRACT §10): allow http:// endpoints, and endpoints on private, loopback or link-local addresses. */
+  WEBHOOKS_ALLOW_HTTP: trueFalse.default(false),
+  WEBHOOKS_ALLOW_PRIVATE: trueFalse.default(false),
+  /** Multiplies the webhook retry back-off and the 24-hour failure window (tests shrink them; 1 in production). */
+  WEBHOOKS_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
   /** Read by the logger directly (it starts before the rest); validated here with everything else. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Single sign-on (CONTRACT §11): set the issuer, client id and secret together, or none of them. */

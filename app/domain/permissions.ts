@@ -41,6 +41,7 @@ export type Action =
   | 'manageBilling'
   | 'deleteWorkspace'
   | 'manageTokens'
+  | 'manageWebhooks'
 
 export type Actor = { level: Level; planActive: boolean }
 
@@ -60,6 +61,7 @@ export function can({ level, planActive }: Actor, action: Action): boolean {
     case 'cancelInvite':
     case 'removeMember':
     case 'manageTokens':
+    case 'manageWebhooks':
       return atLeast(level, 'ADMIN')
     case 'invite':
     case 'resendInvite':

@@ -10,6 +10,7 @@ import {
 import { isBoardUndoStep, summarizeChange, type SummaryEntry } from '~/domain/change-summary'
 import { publishChanges, type PublishedChange } from '~/utils/live-hub.server'
 import { nameOf, updateTrash } from './trash-entries.server'
+import { afterCommit as wakeWebhooks, queueWebhooks } from './webhook.server'
 import type { WorkspaceContext } from './workspace.server'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -93,7 +94,10 @@ export function writeWithChangeLog<T>(
     published = appendChanges(db, ctx, command, options)
     return value
   })
-  if (published.length > 0) publishChanges(published)
+  if (published.length > 0) {
+    publishChanges(published)
+    wakeWebhooks()
+  }
   return result
 }
 
@@ -150,6 +154,8 @@ function appendChanges(
       redoOf: options.redoOf ?? null,
       undoSkipped: isBoardUndoStep(entries) ? 0 : 1,
     })
+    // Webhook deliveries come from the log too, in the same transaction (ADR 10, CONTRACT §10).
+    queueWebhooks(db.$client, { workspaceId: ctx.workspaceId, projectId, version, at: ctx.at, kinds: changes.map((c) => c.kind), event })
     updateTrash(ctx, projectId, version, entries, options.trash || command.type === 'card.delete')
     options.afterAppend?.({ projectId, version, summary, entries })
     const projectDeleted = changes.some((c) => c.kind === 'project' && c.after === null)

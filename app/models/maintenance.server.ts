@@ -1,6 +1,7 @@
 import { logger } from '~/utils/logger.server'
 import { pruneChangeLog } from './change-log.server'
 import { purgeExpiredTrash } from './trash.server'
+import { pruneWebhookLog } from './webhook-worker.server'
 
 const HOUR = 60 * 60 * 1000
 
@@ -15,6 +16,7 @@ export function startMaintenance(): () => void {
       if (purged > 0) logger.info({ purged }, 'trash entries older than 30 days deleted')
       const pruned = pruneChangeLog()
       if (pruned > 0) logger.info({ pruned }, 'change log pruned')
+      pruneWebhookLog()
     } catch (error) {
       logger.error({ err: error }, 'maintenance failed')
     }

@@ -6,6 +6,7 @@ import { can } from '~/domain/permissions'
 import { canShareExternally } from '~/domain/plan'
 import { randomKey } from '~/utils/crypto.server'
 import { forgetRenderedProject } from './project-bundle.server'
+import { afterCommit as wakeWebhooks, queueProjectNotice } from './webhook.server'
 import { publicWorkspace, type WorkspaceContext } from './workspace.server'
 
 /**
@@ -57,13 +58,21 @@ export function setProjectSharing(
   enabled: boolean,
 ): ProjectSharing {
   assertCanManageSharing(ctx)
-  findProject(ctx, projectId)
-  return getDb()
-    .update(projects)
-    .set({ sharingEnabled: enabled })
-    .where(and(eq(projects.id, projectId), eq(projects.workspaceId, ctx.workspace.id)))
-    .returning({ enabled: projects.sharingEnabled, externalLink: projects.externalLink })
-    .get()!
+  const before = findProject(ctx, projectId)
+  const db = getDb()
+  const row = db.transaction((tx) => {
+    const updated = tx
+      .update(projects)
+      .set({ sharingEnabled: enabled })
+      .where(and(eq(projects.id, projectId), eq(projects.workspaceId, ctx.workspace.id)))
+      .returning({ enabled: projects.sharingEnabled, externalLink: projects.externalLink, title: projects.title })
+      .get()!
+    if (before.enabled !== enabled)
+      queueProjectNotice(ctx, projectId, `${enabled ? 'Turned on' : 'Turned off'} the share link of project '${updated.title}'`)
+    return updated
+  })
+  wakeWebhooks()
+  return { enabled: row.enabled, externalLink: row.externalLink }
 }
 
 /**
@@ -73,15 +82,20 @@ export function setProjectSharing(
 export function newProjectLink(ctx: WorkspaceContext, projectId: string): ProjectSharing {
   assertCanManageSharing(ctx)
   findProject(ctx, projectId)
-  const row = getDb()
-    .update(projects)
-    .set({ externalLink: randomKey() })
-    .where(and(eq(projects.id, projectId), eq(projects.workspaceId, ctx.workspace.id)))
-    .returning({ enabled: projects.sharingEnabled, externalLink: projects.externalLink })
-    .get()!
+  const row = getDb().transaction((tx) => {
+    const updated = tx
+      .update(projects)
+      .set({ externalLink: randomKey() })
+      .where(and(eq(projects.id, projectId), eq(projects.workspaceId, ctx.workspace.id)))
+      .returning({ enabled: projects.sharingEnabled, externalLink: projects.externalLink, title: projects.title })
+      .get()!
+    queueProjectNotice(ctx, projectId, `Made a new share link for project '${updated.title}'`)
+    return updated
+  })
+  wakeWebhooks()
   // The key is part of the map's JSON, which is kept per change-log version: this write is not logged.
   forgetRenderedProject(projectId)
-  return row
+  return { enabled: row.enabled, externalLink: row.externalLink }
 }
 
 /** What a project's settings show about its share link, and whether the caller may change it. */

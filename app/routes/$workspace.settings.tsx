@@ -8,6 +8,7 @@ import {
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { WorkspaceTokensSection } from '~/components/api-tokens'
+import { WebhooksSection } from '~/components/webhooks-settings'
 import { BillingSection, PlanSection } from '~/components/plan-settings'
 import {
   DeleteWorkspaceSection,
@@ -18,6 +19,7 @@ import {
 } from '~/components/workspace-settings'
 import { inviteSchema, levelChangeSchema } from '~/domain/account-forms'
 import { billingInfoSchema } from '~/domain/billing'
+import { createWebhookSchema } from '~/domain/webhooks'
 import { DomainError } from '~/domain/errors'
 import { isUuid } from '~/domain/ids'
 import { can } from '~/domain/permissions'
@@ -31,7 +33,9 @@ import {
   listMembers,
   removeMember,
 } from '~/models/member.server'
+import { listProjects } from '~/models/project.server'
 import { setAllowExternalSharing, SHARING_NEEDS_ADMIN } from '~/models/sharing.server'
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, sendTestPing } from '~/models/webhook.server'
 import { requireWorkspace } from '~/utils/auth.server'
 import { getEnv } from '~/utils/env.server'
 import { readForm } from '~/utils/public-form.server'
@@ -69,6 +73,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     confirmDelete: new URL(request.url).searchParams.get('delete') === '1',
     tokens: can(ctx, 'manageTokens') ? listWorkspaceTokens(ctx) : null,
     confirmRevoke: new URL(request.url).searchParams.get('revoke'),
+    webhooks: can(ctx, 'manageWebhooks')
+      ? listWebhooks(ctx).map((w) => ({ ...w, deliveries: listDeliveries(ctx, w.id) }))
+      : null,
+    projects: can(ctx, 'manageWebhooks') ? listProjects(ctx.workspace.id).map((p) => ({ id: p.id, title: p.title })) : [],
+    confirmDeleteWebhook: new URL(request.url).searchParams.get('deleteWebhook'),
   }
 }
 
@@ -132,6 +141,28 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       case 'revokeToken':
         revokeWorkspaceToken(ctx, id)
         return done('Token revoked')
+      case 'createWebhook': {
+        const submission = parseWithZod(formData, { schema: createWebhookSchema })
+        if (submission.status !== 'success') return { intent, result: submission.reply(), created: null }
+        try {
+          const { webhook, secret } = await createWebhook(ctx, submission.value)
+          // The secret is in this answer only; a reload does not show it again.
+          return { intent, result: submission.reply({ resetForm: true }), created: { url: webhook.url, secret } }
+        } catch (error) {
+          if (error instanceof DomainError && error.field === 'url')
+            return { intent, result: submission.reply({ fieldErrors: { url: [error.message] } }), created: null }
+          throw error
+        }
+      }
+      case 'testWebhook': {
+        const delivery = await sendTestPing(ctx, id)
+        return delivery.state === 'delivered'
+          ? done(`Test delivered (${delivery.status})`)
+          : redirectWithMessage(here, { type: 'fail', message: `Test failed: ${delivery.status ? `HTTP ${delivery.status}` : 'no answer'}` })
+      }
+      case 'deleteWebhook':
+        deleteWebhook(ctx, id)
+        return done('Endpoint deleted')
       case 'externalSharing':
         // An unchecked box is absent from the form.
         setAllowExternalSharing(ctx, formData.get('allowExternalSharing') === 'on')
@@ -177,6 +208,15 @@ export default function WorkspaceSettingsPage() {
         <MembersSection members={data.members} me={data.me} planActive={data.planActive} />
       ) : null}
       {data.tokens ? <WorkspaceTokensSection tokens={data.tokens} confirmRevoke={data.confirmRevoke} /> : null}
+      {data.webhooks ? (
+        <WebhooksSection
+          webhooks={data.webhooks}
+          projects={data.projects}
+          created={reply?.intent === 'createWebhook' && 'created' in reply ? reply.created : null}
+          lastResult={reply?.intent === 'createWebhook' ? reply.result : undefined}
+          confirmDelete={data.confirmDeleteWebhook}
+        />
+      ) : null}
       {data.canDelete ? <DeleteWorkspaceSection confirm={data.confirmDelete} /> : null}
     </main>
   )

@@ -69,3 +69,20 @@ export function contactMessage(to: string, topic: string, sender: string, body: 
     html: `<!doctype html><html><body><p>Topic: ${escapeHtml(topic)}<br>From: ${escapeHtml(sender)}</p><pre style="white-space:pre-wrap">${escapeHtml(body)}</pre></body></html>`,
   }
 }
+
+/** To a workspace's owners: an endpoint failed for 24 hours and was disabled (CONTRACT §10). */
+export function webhookDisabledMessage(to: string, name: string, workspaceName: string, url: string): Mail {
+  const link = appLink(`/${encodeURIComponent(workspaceName)}/settings`)
+  const shown = url.replace(/^(https?:\/\/[^/]+).*$/, '$1/…')
+  const lines = [
+    `Hi ${name},`,
+    `Storymap could not deliver to the webhook ${shown} of the workspace ${workspaceName} for 24 hours, so it has been disabled. Changes are no longer sent to it.`,
+    'Check the receiver, then add the endpoint again in the workspace settings under Webhooks.',
+  ]
+  return {
+    to,
+    subject: 'A webhook was disabled',
+    text: `${lines.join('\n\n')}\n\n${link}\n`,
+    html: layout(lines, { label: 'Open workspace settings', url: link }),
+  }
+}

@@ -64,7 +64,7 @@ const APP_NODE_FLAGS = (() => {
  * The built app (build/server.js) as tests/support/server.ts starts it, on a fresh database, or
  * on the one in `databaseDir` (kept when it stops: a profile run restarts on a seeded map).
  */
-export async function startApp({ extraFlags = [], databaseDir } = {}) {
+export async function startApp({ extraFlags = [], databaseDir, extraEnv = {} } = {}) {
   const dir = databaseDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-bench-'))
   const env = {
     PATH: process.env.PATH,
@@ -74,6 +74,7 @@ export async function startApp({ extraFlags = [], databaseDir } = {}) {
     DATABASE_PATH: path.join(dir, 'storymap.db'),
     RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   }
   // The flags of `npm start` and the Docker image (package.json, Dockerfile).
   const app = await spawnListening([...APP_NODE_FLAGS, ...extraFlags, 'build/server.js'], env, 'the app')

@@ -5,6 +5,7 @@ import { Client } from '../support/client'
 import { LiveStream } from '../support/live'
 import { linkIn, startMailbox } from '../support/mailbox'
 import { answerChecker } from '../support/openapi'
+import { startReceiver } from '../support/receiver'
 import { startServer, type RunningServer } from '../support/server'
 
 /**
@@ -20,7 +21,7 @@ let checker: ReturnType<typeof answerChecker>
 
 beforeAll(async () => {
   mailbox = await startMailbox()
-  server = await startServer({ SMTP_URL: mailbox.url, BASE_URL: BASE })
+  server = await startServer({ SMTP_URL: mailbox.url, BASE_URL: BASE, WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' })
   const res = await fetch(`${server.url}/v1/openapi.json`)
   expect(res.status).toBe(200)
   doc = await res.json()
@@ -266,6 +267,24 @@ describe('real answers of the map calls match the document', () => {
     expect((await api(client, 'DELETE', '/v1/projects/{id}', { id: copy.json.project.id })).status).toBe(200)
     const projectTrash = await api(client, 'GET', '/v1/trash')
     expect(projectTrash.json.items[0]).toMatchObject({ kind: 'project', title: 'Copy' })
+  })
+
+  it('webhooks', async () => {
+    const owner = await newAccount('Wanda')
+    const receiver = await startReceiver()
+    try {
+      const made = await api(owner.client, 'POST', '/v1/webhooks', {}, { url: receiver.url, projectId: null, events: ['change'] })
+      expect(made.status).toBe(201)
+      expect((await api(owner.client, 'POST', '/v1/webhooks', {}, { url: 'nope', events: ['change'] })).json.error).toBe('url_invalid')
+      expect((await api(owner.client, 'GET', '/v1/webhooks')).json.webhooks).toHaveLength(1)
+      const id = made.json.webhook.id
+      expect((await api(owner.client, 'POST', '/v1/webhooks/{id}/test', { id })).json.delivery.status).toBe(200)
+      expect((await api(owner.client, 'GET', '/v1/webhooks/{id}/deliveries', { id })).json.deliveries).toHaveLength(1)
+      expect((await api(owner.client, 'DELETE', '/v1/webhooks/{id}', { id })).status).toBe(200)
+      expect((await api(owner.client, 'GET', '/v1/webhooks/{id}/deliveries', { id })).status).toBe(404)
+    } finally {
+      await receiver.close()
+    }
   })
 
   it('called every documented operation', () => {

@@ -2,9 +2,10 @@ import { createDocument } from 'zod-openapi'
 import { ACCOUNT_PATHS, WORKSPACE_PATHS } from './account-paths'
 import { BOARD_PATHS } from './board-paths'
 import { operation, type PathSpecs } from './operations'
+import { WEBHOOK_PATHS } from './webhook-paths'
 
 /** Every /v1 operation, by path and method: the source of the OpenAPI document and its tests. */
-export const API_PATHS: PathSpecs = { ...ACCOUNT_PATHS, ...WORKSPACE_PATHS, ...BOARD_PATHS }
+export const API_PATHS: PathSpecs = { ...ACCOUNT_PATHS, ...WORKSPACE_PATHS, ...BOARD_PATHS, ...WEBHOOK_PATHS }
 
 /** `post /v1/features/{id}/move` → `postFeaturesIdMove`. */
 function operationId(method: string, path: string) {

@@ -1,0 +1,9 @@
+import { sendTestPing } from '~/models/webhook.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+/** Sends a `ping` to the endpoint now and answers how it went. */
+const route = v1Route({
+  POST: async ({ request, params }) => ({ delivery: await sendTestPing(await requireApiWorkspace(request), pathId(params.id)) }),
+})
+export const loader = route.loader
+export const action = route.action

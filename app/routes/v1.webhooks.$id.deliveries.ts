@@ -1,0 +1,9 @@
+import { listDeliveries } from '~/models/webhook.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+
+/** The endpoint's last 50 deliveries, newest first. */
+const route = v1Route({
+  GET: async ({ request, params }) => ({ deliveries: listDeliveries(await requireApiWorkspace(request), pathId(params.id)) }),
+})
+export const loader = route.loader
+export const action = route.action
