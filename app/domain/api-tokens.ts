@@ -89,5 +89,4 @@ export function tokenRefusal(method: string, pathname: string, scope: TokenScope
   return null
 }
 
-/** The activity line's author: `Ana`, or `Ana via CI sync` for a change made with a token. */
-export const authorLabel = (by: { name: string; via?: string | null }) => (by.via ? `${by.name} via ${by.via}` : by.name)
+export { authorLabel } from './author-label'

@@ -16,6 +16,7 @@ import {
   DESCRIPTION_MAX,
   ESTIMATE_MAX,
   normalizeAnnotations,
+  tagNameProblem,
   TITLE_MAX,
   TITLED_KINDS,
 } from './board-constants'
@@ -56,13 +57,13 @@ export const postSchema = z
 export const avatarSchema = z.enum(AVATARS, { error: 'Unknown avatar.' })
 export const personaNameSchema = z.string().trim().min(1, 'Required.').max(200, 'Maximum 200 characters.')
 export const personaRoleSchema = z.string().max(200, 'Maximum 200 characters.')
-export const TAG_NAME_MAX = 40
 export const tagNameSchema = z
   .string({ error: 'Name required.' })
   .trim()
-  .min(1, 'Name required.')
-  .max(TAG_NAME_MAX, `Maximum ${TAG_NAME_MAX} characters.`)
-  .refine((name) => !name.includes(','), 'A tag name has no commas.')
+  .superRefine((name, ctx) => {
+    const problem = tagNameProblem(name)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
 export const tagColorSchema = z.enum(COLORS, { error: 'Unknown color.' })
 
 const cmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>

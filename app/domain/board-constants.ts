@@ -82,3 +82,13 @@ export function normalizeAnnotations(value: string): string | null {
 export function annotationList(value: string): Annotation[] {
   return ANNOTATIONS.filter((a) => value.split(',').includes(a))
 }
+
+/** A tag's name (CONTRACT §12): trimmed, 1–40 characters, no commas (CSV keeps names comma-separated). */
+export const TAG_NAME_MAX = 40
+export function tagNameProblem(name: string): string | null {
+  const trimmed = name.trim()
+  if (trimmed === '') return 'Name required.'
+  if (trimmed.length > TAG_NAME_MAX) return `Maximum ${TAG_NAME_MAX} characters.`
+  if (trimmed.includes(',')) return 'A tag name has no commas.'
+  return null
+}

@@ -5,6 +5,7 @@ import {
   DESCRIPTION_MAX,
   ESTIMATE_MAX,
   normalizeAnnotations,
+  TAG_NAME_MAX,
   TITLE_MAX,
 } from './board-constants'
 import { CSV_IMPORT_COLUMNS, unguardCell } from './csv-cells'
@@ -27,7 +28,6 @@ export const REQUIRED_CSV_COLUMNS = [
   'feature_title',
 ] as const
 type Column = (typeof CSV_IMPORT_COLUMNS)[number]
-const TAG_NAME_MAX = 40
 
 const DELIMITERS = [',', ';', '\t'] as const
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { authorLabel } from '~/domain/api-tokens'
+import { authorLabel } from '~/domain/author-label'
 import { callApi } from './api-client'
 import { useBoard } from './board-context'
 import { RelativeTime } from './relative-time'

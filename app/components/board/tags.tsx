@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Modal } from '~/components/modal'
-import { COLORS, TAG_NAME_MAX, tagNameSchema } from '~/domain/board-commands'
+import { COLORS, TAG_NAME_MAX, tagNameProblem } from '~/domain/board-constants'
 import type { Tag } from '~/domain/board-types'
 import { COLOR_SWATCHES, colorFill } from '~/domain/colors'
 import { newId } from '~/utils/uuid'
@@ -45,10 +45,11 @@ export function TagLabels({ labels }: { labels: string }) {
 export const tagNamesOf = (labels: string) => (labels ? labels.split('\u0002').map((l) => l.split('\u0001')[1]) : [])
 
 function nameError(name: string, tags: readonly Tag[], exceptId?: string): string | null {
-  const parsed = tagNameSchema.safeParse(name)
-  if (!parsed.success) return parsed.error.issues[0].message
-  if (tags.some((t) => t.id !== exceptId && t.name.toLowerCase() === parsed.data.toLowerCase()))
-    return `There is a tag '${parsed.data}' already.`
+  const problem = tagNameProblem(name)
+  if (problem) return problem
+  const trimmed = name.trim()
+  if (tags.some((t) => t.id !== exceptId && t.name.toLowerCase() === trimmed.toLowerCase()))
+    return `There is a tag '${trimmed}' already.`
   return null
 }
 
