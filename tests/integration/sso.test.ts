@@ -152,10 +152,13 @@ describe('signing in', () => {
     const first = new SsoBrowser(appUrl, provider)
     await first.signIn(sub)
     const id = (await first.app.get('/v1/account/app')).json.account.id
+    // The theme chosen in one browser follows the account into the next (CONTRACT §12).
+    await first.app.post('/account/theme', new URLSearchParams({ theme: 'dark', redirectTo: '/' }), { Origin: appUrl })
     const before = snapshot()
     const again = new SsoBrowser(appUrl, provider)
     expect(await again.signIn(sub)).toBe('/')
     expect((await again.app.get('/v1/account/app')).json.account.id).toBe(id)
+    expect(again.app.cookies.get('storymap_theme')).toContain(Buffer.from('"dark"').toString('base64').replace(/=+$/, ''))
     expect(snapshot()).toEqual({ ...before, sessions: before.sessions + 1 })
     // The same sessions as a password log-in: logging out ends it on the server.
     expect((await again.app.post('/v1/users/logout')).status).toBe(200)
