@@ -6,6 +6,7 @@
 // BENCH_SKIP_BUILD=1 reuses an existing build. BENCH_JSON=file also writes every figure as JSON.
 // BENCH_ONLY=import: only the 20,000-card import. BENCH_ONLY=live: only the live board's fan-out
 // (and the rename baseline it is judged by). BENCH_ONLY=board: only the board in Chromium.
+// BENCH_ONLY=ladder: only the request-path ladder (bare node:http → Express → Remix → the app).
 // BENCH_ONLY=mcp: only an MCP add_feature round trip beside the REST create (also part of the full run).
 // BENCH_ONLY=webhooks: only renames/s with a webhook whose receiver takes 5 s, against without
 // (BENCH_SECONDS sets each measurement's length, default 10).
@@ -15,6 +16,7 @@ import { sequentialLatency, throughput } from './bench/http-load.mjs'
 import { benchImport, importLine, importRows, printImportOnly } from './bench/import.mjs'
 import { measureFanout, renamesWithStreams } from './bench/live-fanout.mjs'
 import { benchMcp, printMcp } from './bench/mcp.mjs'
+import { benchLadder, printLadder } from './bench/ladder.mjs'
 import { benchWebhooks, printWebhooks } from './bench/webhooks.mjs'
 import {
   cpuCalibration,
@@ -232,6 +234,7 @@ async function main() {
   buildApp()
   if (process.env.BENCH_ONLY === 'import') return printImportOnly(await benchImport(step), loadAtStart)
   if (process.env.BENCH_ONLY === 'mcp') return printMcp(await benchMcp(step), loadAverage())
+  if (process.env.BENCH_ONLY === 'ladder') return printLadder(await benchLadder(step))
   if (process.env.BENCH_ONLY === 'webhooks') return printWebhooks(await benchWebhooks(step), loadAverage())
   const importing = process.env.BENCH_ONLY ? null : await benchImport(step)
   const machine = { ...describeMachine(), loopMs: cpuCalibration().ms }
@@ -255,6 +258,7 @@ async function main() {
     } else printSize(results, all.length === 1 ? importing : null)
   }
   if (!process.env.BENCH_ONLY) printMcp(await benchMcp(step), loadAverage())
+  if (!process.env.BENCH_ONLY) printLadder(await benchLadder(step))
   if (all.length > 1 && !process.env.BENCH_ONLY) {
     console.log('\n## How each cost grows with the map\n')
     console.log(growthTable(all))

@@ -48,7 +48,9 @@ app.set('trust proxy', ['loopback', 'linklocal', 'uniquelocal'])
 app.use((req, res, next) => {
   const requestId = crypto.randomUUID()
   res.locals.requestId = requestId
-  res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+  // The nonce only a page needs (its scripts and CSP): made on first use, not for every JSON answer.
+  let nonce: string | undefined
+  Object.defineProperty(res.locals, 'cspNonce', { get: () => (nonce ??= crypto.randomBytes(16).toString('base64')) })
   res.setHeader('X-Request-Id', requestId)
   const started = process.hrtime.bigint()
   // 'close' comes for every request, also one whose connection was cut before the answer went out.
@@ -114,7 +116,9 @@ app.all(
     build,
     mode: production ? 'production' : 'development',
     getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce as string,
+      get cspNonce() {
+        return res.locals.cspNonce as string
+      },
       requestId: res.locals.requestId as string,
       clientIp: req.ip ?? '',
       rateLimit: rateLimitNotice(res),

@@ -1,4 +1,4 @@
-import type { Response } from 'express'
+import type { NextFunction, Request, Response } from 'express'
 import helmet from 'helmet'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 export function securityHeaders(production: boolean, checkoutOrigins: string[] = []) {
   const nonce = (_req: IncomingMessage, res: ServerResponse) =>
     `'nonce-${(res as unknown as Response).locals.cspNonce}'`
-  return helmet({
+  const pages = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       reportOnly: !production,
@@ -31,4 +31,19 @@ export function securityHeaders(production: boolean, checkoutOrigins: string[] =
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: false,
   })
+  // JSON answers run no script and show nothing: a fixed, stricter policy, no nonce to make.
+  const json = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      reportOnly: !production,
+      directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'same-origin' },
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: false,
+  })
+  return (req: Request, res: Response, next: NextFunction) => (isJsonPath(req.path) ? json : pages)(req, res, next)
 }
+
+const isJsonPath = (path: string) => path.startsWith('/v1/') || path === '/healthz' || path === '/mcp'

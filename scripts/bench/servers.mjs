@@ -21,7 +21,7 @@ export function buildApp() {
 }
 
 /** Spawns a Node script and waits for its `{listening: port}` IPC message. */
-function spawnListening(args, env, label) {
+export function spawnListening(args, env, label) {
   let log = ''
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] })
   child.stdout.on('data', (d) => (log += d))
