@@ -32,6 +32,9 @@ export function requireBillingOwner(ctx: WorkspaceContext) {
 }
 
 /** Members whose level can edit (SPEC §5: the plan's editors). */
+/** How many members of the workspace count as editors now (the plan's quantity is at least this). */
+export const workspaceEditorCount = (workspaceId: string) => countEditors(getDb(), workspaceId)
+
 export function countEditors(db: Tx | Db, workspaceId: string): number {
   const levels = db
     .select({ level: members.level })

@@ -1,6 +1,5 @@
 import { planChangeSchema } from '~/domain/billing'
-import { getDb } from '~/db/db.server'
-import { changePlan, countEditors, requireBillingOwner } from '~/models/billing.server'
+import { changePlan, requireBillingOwner, workspaceEditorCount } from '~/models/billing.server'
 import { parseJson, requireApiWorkspace, v1Route } from '~/utils/api.server'
 
 /** Changes the editor count or plan of a running paid plan, or cancels it at the period end. */
@@ -8,7 +7,7 @@ const route = v1Route({
   POST: async ({ request }) => {
     const ctx = await requireApiWorkspace(request)
     requireBillingOwner(ctx)
-    const input = await parseJson(request, planChangeSchema(countEditors(getDb(), ctx.workspace.id)))
+    const input = await parseJson(request, planChangeSchema(workspaceEditorCount(ctx.workspace.id)))
     return changePlan(ctx, input)
   },
 })
