@@ -3,6 +3,7 @@ import { getDb } from '~/db/db.server'
 import { refuse } from '~/domain/errors'
 import { mentionedIds } from '~/domain/mentions'
 import { randomKey, sameSecret } from '~/utils/crypto.server'
+import { singleton } from '~/utils/singleton.server'
 import type { Author } from './cards.server'
 
 /**
@@ -12,10 +13,11 @@ import type { Author } from './cards.server'
  */
 export type NotifyKind = 'mentions' | 'watching'
 
-let wakeWorker: (() => void) | undefined
+// The server and the Remix build are two bundles: the wake-up is kept where both see it.
+const shared = () => singleton('notification-worker', () => ({ wake: undefined as (() => void) | undefined }))
 /** The worker's wake-up, called after a comment is queued (a rolled-back one finds nothing). */
 export function setNotificationListener(listener: (() => void) | undefined) {
-  wakeWorker = listener
+  shared().wake = listener
 }
 
 const client = () => getDb().$client
@@ -86,7 +88,8 @@ export function queueCommentNotifications(
     )
     queued++
   }
-  if (queued > 0 && wakeWorker) setImmediate(wakeWorker)
+  const wake = shared().wake
+  if (queued > 0 && wake) setImmediate(wake)
 }
 
 // ---- settings and unsubscribe keys
@@ -120,23 +123,21 @@ export function updateNotificationSettings(accountId: string, change: Partial<No
 const sign = (secret: string, payload: string) =>
   crypto.createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 32)
 
-/** The key of an unsubscribe link: the account, the kind, and a signature by the account's own secret. */
+/** The key of an unsubscribe link: the account, the kind, and a signature by the account's own secret, as one URL-safe token. */
 export function unsubscribeKey(accountId: string, kind: NotifyKind): string {
   const payload = `${accountId}.${kind === 'mentions' ? 'm' : 'w'}`
-  return `${Buffer.from(payload).toString('base64url')}.${sign(settingsRow(accountId).secret, payload)}`
+  return Buffer.from(`${payload}.${sign(settingsRow(accountId).secret, payload)}`).toString('base64url')
 }
 
 /** The account and kind a key stands for, or null for a wrong or forged one. */
 export function readUnsubscribeKey(key: string): { accountId: string; kind: NotifyKind } | null {
-  const [encoded, signature] = key.split('.')
-  if (!encoded || !signature) return null
-  const payload = Buffer.from(encoded, 'base64url').toString('utf8')
-  const m = /^([^.]+)\.([mw])$/.exec(payload)
+  if (!/^[A-Za-z0-9_-]{1,400}$/.test(key)) return null
+  const m = /^([^.]+)\.([mw])\.([A-Za-z0-9_-]+)$/.exec(Buffer.from(key, 'base64url').toString('utf8'))
   if (!m) return null
   const row = client()
     .prepare('select secret from notification_settings where account_id = ?')
     .get(m[1]) as { secret: string } | undefined
-  if (!row || !sameSecret(sign(row.secret, payload), signature)) return null
+  if (!row || !sameSecret(sign(row.secret, `${m[1]}.${m[2]}`), m[3])) return null
   return { accountId: m[1], kind: m[2] === 'm' ? 'mentions' : 'watching' }
 }
 
