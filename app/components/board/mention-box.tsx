@@ -72,7 +72,8 @@ export function MentionBox({
       pick(options[Math.min(active, options.length - 1)].id)
     } else if (e.key === 'Escape') {
       e.preventDefault()
-      e.stopPropagation() // closes the list, not the dialog
+      // Closes the list, not the dialog: React listens on the document, as the dialog does.
+      e.nativeEvent.stopImmediatePropagation()
       setQuery(null)
     }
   }
