@@ -27,6 +27,7 @@ CREATE TABLE `notification_queue` (
 --> statement-breakpoint
 CREATE INDEX `notification_queue_pending_idx` ON `notification_queue` (`sent_at`,`member_id`,`feature_id`);--> statement-breakpoint
 CREATE INDEX `notification_queue_member_feature_idx` ON `notification_queue` (`member_id`,`feature_id`,`sent_at`);--> statement-breakpoint
+CREATE INDEX `notification_queue_workspace_idx` ON `notification_queue` (`workspace_id`);--> statement-breakpoint
 CREATE TABLE `notification_settings` (
 	`account_id` text PRIMARY KEY NOT NULL,
 	`mentions` integer DEFAULT true NOT NULL,

@@ -64,5 +64,6 @@ export const notificationQueue = sqliteTable(
   (t) => [
     index('notification_queue_pending_idx').on(t.sentAt, t.memberId, t.featureId),
     index('notification_queue_member_feature_idx').on(t.memberId, t.featureId, t.sentAt),
+    index('notification_queue_workspace_idx').on(t.workspaceId),
   ],
 )
