@@ -159,3 +159,9 @@ export function watchState(workspaceId: string, memberId: string, featureId: str
   if (!feature) throw refuse.notFound('Feature not found.', 'feature_not_found')
   return isWatching(featureId, feature.createdBy, memberId)
 }
+
+/** Sent outbox rows older than a day go (the window needs only the last 10 minutes). Returns how many. */
+export function pruneSentNotifications(now = new Date()): number {
+  const before = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString()
+  return client().prepare('delete from notification_queue where sent_at is not null and sent_at < ?').run(before).changes
+}
