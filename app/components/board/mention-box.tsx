@@ -67,7 +67,7 @@ export function MentionBox({
     } else if (e.key === 'ArrowUp') {
       e.preventDefault()
       setActive((active - 1 + options.length) % options.length)
-    } else if (e.key === 'Enter' || e.key === 'Tab') {
+    } else if (e.key === 'Enter') {
       e.preventDefault()
       pick(options[Math.min(active, options.length - 1)].id)
     } else if (e.key === 'Escape') {
