@@ -8,6 +8,7 @@ import zlib from 'node:zlib'
 import { closeDatabase, getDb } from '../app/db/db.server'
 import { startMaintenance } from '../app/models/maintenance.server'
 import { startWebhookWorker } from '../app/models/webhook-worker.server'
+import { startNotificationWorker } from '../app/models/notification-worker.server'
 import { closeAllStreams, configureLiveHub } from '../app/utils/live-hub.server'
 import { redactPath } from '../app/domain/log-redaction'
 import { EnvError, getEnv } from '../app/utils/env.server'
@@ -142,6 +143,7 @@ const server = env.HOST ? app.listen(env.PORT, env.HOST, onListening) : app.list
 server.requestTimeout = 60_000
 const stopMaintenance = startMaintenance()
 const stopWebhooks = startWebhookWorker()
+const stopNotifications = startNotificationWorker()
 
 closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'fatal error, shutting down')
@@ -151,6 +153,7 @@ closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
   shuttingDown = true
   stopMaintenance()
   stopWebhooks()
+  stopNotifications()
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   // Live streams never finish by themselves: end them, and their connections close once idle.
   closeAllStreams()

@@ -411,3 +411,4 @@ export const processedEvents = sqliteTable('processed_events', {
 })
 
 export * from './schema-webhooks'
+export * from './schema-notifications'

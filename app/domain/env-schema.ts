@@ -41,6 +41,8 @@ export const envSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE: trueFalse.default(false),
   /** Multiplies the webhook retry back-off and the 24-hour failure window (tests shrink them; 1 in production). */
   WEBHOOKS_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
+  /** The notification e-mail window: at most one e-mail per member and card this often (tests shrink it; 600 in production). */
+  NOTIFICATIONS_WINDOW_SECONDS: z.coerce.number().positive().max(600).default(600),
   /** Read by the logger directly (it starts before the rest); validated here with everything else. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Single sign-on (CONTRACT §11): set the issuer, client id and secret together, or none of them. */

@@ -12,6 +12,7 @@ import {
   type Tx,
 } from './board-entities.server'
 import type { Author } from './cards.server'
+import { queueCommentNotifications } from './notifications.server'
 
 // ---- feature comments: anyone who can edit may post; only the author edits or deletes
 
@@ -29,7 +30,7 @@ function findComment(tx: Tx, a: Author, id: string) {
 
 export function createComment(tx: Tx, a: Author, c: { id: string; featureId: string; post: string }) {
   assertIdFree(tx, featureComments, c.id)
-  const feature = findCard(tx, 'feature', c.featureId, a.workspaceId) as { projectId: string }
+  const feature = findCard(tx, 'feature', c.featureId, a.workspaceId) as { id: string; projectId: string; title: string; createdBy: string }
   const row = tx
     .insert(featureComments)
     .values({
@@ -45,6 +46,7 @@ export function createComment(tx: Tx, a: Author, c: { id: string; featureId: str
     })
     .returning()
     .get()
+  queueCommentNotifications(a, feature, { id: row.id, post: row.post })
   return publicComment(row)
 }
 

@@ -1,5 +1,6 @@
 import { logger } from '~/utils/logger.server'
 import { pruneChangeLog } from './change-log.server'
+import { pruneSentNotifications } from './notifications.server'
 import { purgeExpiredTrash } from './trash.server'
 import { pruneWebhookLog } from './webhook-worker.server'
 
@@ -7,7 +8,7 @@ const HOUR = 60 * 60 * 1000
 
 /**
  * The server's own housekeeping, on start and then hourly: the trash's 30-day purge, then the
- * change log's pruning. Returns the function that stops it.
+ * change log's pruning (and the webhook log's and the sent notifications'). Returns the function that stops it.
  */
 export function startMaintenance(): () => void {
   const run = () => {
@@ -17,6 +18,7 @@ export function startMaintenance(): () => void {
       const pruned = pruneChangeLog()
       if (pruned > 0) logger.info({ pruned }, 'change log pruned')
       pruneWebhookLog()
+      pruneSentNotifications()
     } catch (error) {
       logger.error({ err: error }, 'maintenance failed')
     }

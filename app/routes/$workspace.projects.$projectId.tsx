@@ -18,6 +18,7 @@ import { can } from '~/domain/permissions'
 import { historyState } from '~/models/history.server'
 import { getProjectBundle } from '~/models/project-bundle.server'
 import { projectSharingView } from '~/models/sharing.server'
+import { workspaceMemberNames } from '~/models/notifications.server'
 import { requireWorkspace } from '~/utils/auth.server'
 import { getEnv } from '~/utils/env.server'
 import { loadOrKeepShown, rememberShown } from '~/utils/offline-loader'
@@ -37,6 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       readOnly: !can(ctx, 'edit'),
       history: historyState(ctx, bundle.project.id),
       me: { memberId: ctx.member.id, name: ctx.account.name },
+      members: workspaceMemberNames(ctx.workspace.id),
       baseUrl: env.BASE_URL,
       shareUrl: sharing.enabled && !sharing.blockedBy ? `${env.BASE_URL}/link/${bundle.project.externalLink}` : null,
       sharing,
@@ -81,7 +83,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, next
 
 export default function ProjectPage() {
   const loaderData = useLoaderData<typeof loader>()
-  const { bundle: loaderBundle, readOnly, me, baseUrl, shareUrl, history } = loaderData
+  const { bundle: loaderBundle, readOnly, me, members, baseUrl, shareUrl, history } = loaderData
   rememberShown(`board:${loaderBundle.project.id}`, loaderData)
   const { workspace } = useParams()
   const basePath = `/${workspace}/projects/${loaderBundle.project.id}`
@@ -96,6 +98,7 @@ export default function ProjectPage() {
       mode={readOnly ? 'readonly' : 'edit'}
       readOnly={readOnly}
       me={me}
+      members={members}
       basePath={basePath}
       baseUrl={baseUrl}
       search=""

@@ -9,6 +9,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { AccountTokensSection } from '~/components/api-tokens'
+import { NotificationSettingsCard } from '~/components/notification-settings'
 import { SingleSignOnCard } from '~/components/single-sign-on'
 import { ErrorList, Field, VALIDATE_ON_SUBMIT } from '~/components/forms'
 import { emailChangeSchema, nameChangeSchema } from '~/domain/account-forms'
@@ -23,6 +24,7 @@ import {
   resendVerification,
 } from '~/models/account-settings.server'
 import { createToken, listAccountTokens, revokeAccountToken } from '~/models/api-token.server'
+import { notificationSettings, updateNotificationSettings } from '~/models/notifications.server'
 import { destroySession } from '~/models/session.server'
 import { findLinkedIdentity, unlinkIdentity } from '~/models/oidc-identity.server'
 import { listAccountWorkspaces } from '~/models/workspace.server'
@@ -51,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     password: hasPassword(account.passwordHash),
     oidcOnly: getEnv().OIDC_ONLY,
     sso: singleSignOnOf(account.id),
+    notifications: notificationSettings(account.id),
   }
 }
 
@@ -125,6 +128,13 @@ export async function action({ request }: ActionFunctionArgs) {
       throw error
     }
   }
+  if (intent === 'notifications') {
+    updateNotificationSettings(account.id, {
+      mentions: formData.get('mentions') === 'on',
+      watching: formData.get('watching') === 'on',
+    })
+    return success('Notification settings saved.')
+  }
   if (intent === 'revokeToken') {
     try {
       revokeAccountToken(account.id, String(formData.get('id') ?? ''))
@@ -192,7 +202,7 @@ function IntentButton({
 }
 
 export default function AccountSettingsPage() {
-  const { account, confirmDelete, tokens, workspaces, confirmRevoke, password, oidcOnly, sso } =
+  const { account, confirmDelete, tokens, workspaces, confirmRevoke, password, oidcOnly, sso, notifications } =
     useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
   const [emailForm, emailFields] = useForm({
@@ -260,6 +270,8 @@ export default function AccountSettingsPage() {
           </Link>
         </SettingsCard>
       )}
+
+      <NotificationSettingsCard mentions={notifications.mentions} watching={notifications.watching} />
 
       <AccountTokensSection
         tokens={tokens}

@@ -5,6 +5,8 @@ import { ProjectView } from '~/components/board/project-view'
 import { useLiveBoard } from '~/components/board/use-live-board'
 import type { BoardCommand } from '~/domain/board-commands'
 import { DomainError } from '~/domain/errors'
+import { mentionedIds } from '~/domain/mentions'
+import { workspaceMemberNames } from '~/models/notifications.server'
 import { getPublicBundle } from '~/models/project-bundle.server'
 import { getEnv } from '~/utils/env.server'
 
@@ -15,7 +17,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ params }: LoaderFunctionArgs) {
   try {
-    return { bundle: getPublicBundle(params.key ?? ''), baseUrl: getEnv().BASE_URL }
+    const bundle = getPublicBundle(params.key ?? '')
+    // Only the members its comments mention: a public map shows them as @Name and lists nobody else.
+    const mentioned = [...new Set(bundle.featureComments.flatMap((c) => mentionedIds(c.post)))]
+    const members = mentioned.length ? workspaceMemberNames(bundle.project.workspaceId, mentioned) : []
+    return { bundle, members, baseUrl: getEnv().BASE_URL }
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'not_found') throw data('Project not found.', { status: 404 })
     throw error
@@ -33,7 +39,7 @@ const noop = (_command: BoardCommand) => {}
 
 /** The public, read-only story map; with ?demo=1 every edit works locally and nothing is sent. */
 export default function PublicProjectPage() {
-  const { bundle: loaded, baseUrl } = useLoaderData<typeof loader>()
+  const { bundle: loaded, members, baseUrl } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
   const demo = searchParams.get('demo') === '1'
   const me = { memberId: 'demo', name: 'Demo user' }
@@ -56,6 +62,7 @@ export default function PublicProjectPage() {
         mode={demo ? 'demo' : 'readonly'}
         readOnly={!demo}
         me={me}
+        members={members}
         basePath={basePath}
         baseUrl={baseUrl}
         search={demo ? '?demo=1' : ''}

@@ -86,3 +86,45 @@ export function webhookDisabledMessage(to: string, name: string, workspaceName: 
     html: layout(lines, { label: 'Open workspace settings', url: link }),
   }
 }
+
+export type NotificationItem = { authorName: string; post: string; mentioned: boolean }
+
+/**
+ * Mention and watch e-mails (CONTRACT §12): one or more new comments on one card, with the card's
+ * permalink and a one-click unsubscribe link for the e-mail's kind (RFC 8058 headers too).
+ * `post` is the comment's text with mentions already shown as @Name.
+ */
+export function commentNotificationMessage(
+  to: string,
+  featureTitle: string,
+  items: NotificationItem[],
+  cardUrl: string,
+  unsubscribeUrl: string,
+  kind: 'mentions' | 'watching',
+): Mail {
+  const mention = items.find((i) => i.mentioned)
+  const subject = mention
+    ? `${mention.authorName} mentioned you on '${featureTitle}'`
+    : items.length === 1
+      ? `${items[0].authorName} commented on '${featureTitle}'`
+      : `${items.length} new comments on '${featureTitle}'`
+  const comments = items.map((i) =>
+    i.mentioned ? `${i.authorName} mentioned you on '${featureTitle}':\n${i.post}` : `${i.authorName} commented on '${featureTitle}':\n${i.post}`,
+  )
+  const off =
+    kind === 'mentions'
+      ? 'You get this e-mail because you were mentioned. Stop these e-mails:'
+      : 'You get this e-mail because you watch this card. Stop these e-mails:'
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c2230">
+${comments.map((c) => `<p style="white-space:pre-wrap">${escapeHtml(c)}</p>`).join('\n')}
+<p><a href="${escapeHtml(cardUrl)}">Open the card</a></p>
+<p style="color:#5d6678;font-size:13px">${escapeHtml(off)} <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>
+</body></html>`
+  return {
+    to,
+    subject,
+    text: `${comments.join('\n\n')}\n\nOpen the card: ${cardUrl}\n\n${off} ${unsubscribeUrl}\n`,
+    html,
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  }
+}

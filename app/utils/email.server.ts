@@ -3,7 +3,15 @@ import { getEnv } from './env.server'
 import { logger } from './logger.server'
 import { singleton } from './singleton.server'
 
-export type Mail = { to: string; subject: string; text: string; html: string; replyTo?: string }
+export type Mail = {
+  to: string
+  subject: string
+  text: string
+  html: string
+  replyTo?: string
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on notifications). */
+  headers?: Record<string, string>
+}
 
 function transport(): Transporter | null {
   return singleton('mail-transport', () => {

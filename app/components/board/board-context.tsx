@@ -8,6 +8,8 @@ import type { ProjectBundle } from '~/domain/board-types'
 import { shareUnchangedEntities } from '~/domain/bundle-identity'
 import type { LiveBoard } from './use-live-board'
 
+export type BoardMember = { id: string; name: string }
+
 export type BoardMode = 'edit' | 'readonly' | 'demo'
 
 export type BoardApi = {
@@ -17,6 +19,8 @@ export type BoardApi = {
   /** True when nothing may be changed (view only, public link). Demo mode is editable. */
   readOnly: boolean
   me: { memberId: string; name: string }
+  /** The workspace's members, for mentions in comments (CONTRACT §12); a public link knows only the mentioned ones. */
+  members?: readonly BoardMember[]
   /** Path of the board; card dialogs live under it (`${basePath}/f/{id}`). */
   basePath: string
   /** The public address (BASE_URL), for permalinks. */

@@ -10,6 +10,7 @@ import { useBoard } from './board-context'
 import { CopyButton } from './copy-button'
 import { AnnotationPicker, ColorPicker, DescriptionEditor, InlineTitle, SizeField } from './card-fields'
 import { Discussion } from './discussion'
+import { WatchButton } from './watch-button'
 import { ProjectSharing } from './project-sharing'
 import { TagPicker } from './tags'
 
@@ -175,6 +176,7 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
               </div>
             </div>
           ) : null}
+          {kind === 'feature' ? <WatchButton featureId={id} /> : null}
           <div className="field">
             <label htmlFor={`${headingId}-permalink`}>Permalink</label>
             <div className="row nowrap">

@@ -3,6 +3,7 @@ import { COMMENT_MAX } from '~/domain/board-constants'
 import { formatDateTime } from '~/domain/dates'
 import { newId } from '~/utils/uuid'
 import { useBoard } from './board-context'
+import { CommentText, MentionBox } from './mention-box'
 
 function commentError(text: string): string | null {
   if (text.trim().length === 0) return 'Please write a comment.'
@@ -36,12 +37,11 @@ export function Discussion({ featureId }: { featureId: string }) {
           <label htmlFor="new-comment" className="sr-only">
             Write a comment
           </label>
-          <textarea
+          <MentionBox
             id="new-comment"
-            rows={3}
             placeholder="Write a comment…"
             value={post}
-            onChange={(e) => (setPost(e.target.value), setError(null))}
+            onChange={(value) => (setPost(value), setError(null))}
           />
           {error ? (
             <div className="errors" role="alert">
@@ -96,12 +96,7 @@ function CommentItem({
           <label htmlFor={`edit-${id}`} className="sr-only">
             Edit comment
           </label>
-          <textarea
-            id={`edit-${id}`}
-            rows={3}
-            value={draft}
-            onChange={(e) => (setDraft(e.target.value), setError(null))}
-          />
+          <MentionBox id={`edit-${id}`} value={draft} onChange={(value) => (setDraft(value), setError(null))} />
           {error ? (
             <div className="errors" role="alert">
               <p>{error}</p>
@@ -130,7 +125,7 @@ function CommentItem({
           </div>
         </div>
       ) : (
-        <p className="comment-post">{post}</p>
+        <CommentText post={post} />
       )}
       {own && !editing ? (
         <div className="row">

@@ -1,0 +1,197 @@
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addMember, makeBoard, uuid } from '../support/board'
+import { Client, signUp } from '../support/client'
+import { linkIn, startMailbox, type ReceivedMail } from '../support/mailbox'
+import { startServer, type RunningServer } from '../support/server'
+
+const BASE = 'http://storymap.test'
+const WINDOW = 2 // seconds between two e-mails to one member about one card
+let server: RunningServer
+let mailbox: Awaited<ReturnType<typeof startMailbox>>
+
+beforeAll(async () => {
+  mailbox = await startMailbox()
+  server = await startServer({ SMTP_URL: mailbox.url, BASE_URL: BASE, NOTIFICATIONS_WINDOW_SECONDS: String(WINDOW) })
+})
+afterAll(async () => {
+  await server?.stop()
+  await mailbox?.close()
+})
+
+function memberIdOf(dbPath: string, workspaceId: string, accountId: string): string {
+  const db = new Database(dbPath, { readonly: true })
+  try {
+    return db.prepare('select id from members where workspace_id = ? and account_id = ?').pluck().get(workspaceId, accountId) as string
+  } finally {
+    db.close()
+  }
+}
+
+/** The notification e-mails (not the sign-up ones) to `to` after `since` mails. */
+const notices = (to: string, since = 0) =>
+  mailbox.mails.slice(since).filter((m) => m.to.includes(to.toLowerCase()) && /'/.test(m.subject))
+
+async function waitForNotices(to: string, count: number, since = 0, ms = 10_000): Promise<ReceivedMail[]> {
+  const deadline = Date.now() + ms
+  while (notices(to, since).length < count) {
+    if (Date.now() > deadline)
+      throw new Error(`expected ${count} notices to ${to}, got ${mailbox.mails.slice(since).map((m) => `${m.to} ${m.subject}`).join(" | ")}\n${server.output()}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  return notices(to, since)
+}
+
+/** A workspace with a map, its owner, and a second member (viewer by default) in it. */
+async function team(level: 'VIEWER' | 'EDITOR' = 'VIEWER') {
+  const owner = await signUp(server.url, { name: 'Olivia Owner' })
+  const ids = await makeBoard(owner.client)
+  const other = await signUp(server.url, { name: 'Mo Member' })
+  addMember(server.dbPath, owner.workspaceId, other.account.id, level)
+  const asOther = new Client(server.url, owner.workspaceId)
+  asOther.cookies = other.client.cookies
+  const otherMember = memberIdOf(server.dbPath, owner.workspaceId, other.account.id)
+  return { owner, ids, other, asOther, otherMember }
+}
+
+const comment = (client: Client, featureId: string, post: string) =>
+  client.post(`/v1/featurecomments/${uuid()}`, { featureId, post })
+
+describe('mention e-mails', () => {
+  it('a mentioned viewer gets the comment with @Name and a link to the card; the author gets nothing', async () => {
+    const { owner, ids, other, otherMember } = await team('VIEWER')
+    const since = mailbox.mails.length
+    const res = await comment(owner.client, ids.feature, `Please look @[member:${otherMember}] today`)
+    expect(res.status).toBe(200)
+    const [mail] = await waitForNotices(other.email, 1, since)
+    expect(mail.subject).toBe("Olivia Owner mentioned you on 'Feature'")
+    expect(mail.text).toContain('Please look @Mo Member today')
+    expect(mail.text).toContain(`${BASE}/${owner.workspaceName}/projects/${ids.project}/f/${ids.feature}`)
+    expect(mail.raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/storymap\.test\/account\/notifications\/[A-Za-z0-9_-]+>/m)
+    expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m)
+    expect(notices(owner.email, since)).toHaveLength(0)
+  })
+})
+
+describe('watch e-mails', () => {
+  it('the feature creator watches it and hears of a comment; a commenter then watches too', async () => {
+    const { owner, ids, asOther, other } = await team('EDITOR')
+    const since = mailbox.mails.length
+    expect((await comment(asOther, ids.feature, 'Looks good')).status).toBe(200)
+    const [mail] = await waitForNotices(owner.email, 1, since)
+    expect(mail.subject).toBe("Mo Member commented on 'Feature'")
+    expect(mail.text).toContain('Looks good')
+    expect(notices(other.email, since)).toHaveLength(0) // not for one's own comment
+
+    // Mo commented, so Mo now watches: the owner's answer reaches Mo.
+    expect((await comment(owner.client, ids.feature, 'Thanks')).status).toBe(200)
+    const [back] = await waitForNotices(other.email, 1, since)
+    expect(back.subject).toBe("Olivia Owner commented on 'Feature'")
+  })
+
+  it('Unwatch stops them, Watch brings them back', async () => {
+    const { owner, ids, asOther } = await team('EDITOR')
+    const path = `/${owner.workspaceName}/projects/${ids.project}/watch/${ids.feature}`
+    expect((await owner.client.get(path)).json).toEqual({ watching: true })
+    expect((await owner.client.post(path, { watching: false })).json).toEqual({ watching: false })
+    expect((await owner.client.get(path)).json).toEqual({ watching: false })
+    const since = mailbox.mails.length
+    await comment(asOther, ids.feature, 'Nobody hears this')
+    // Mo now watches (as a commenter); a mention of the owner would still go, a plain comment does not.
+    const probe = await signUp(server.url)
+    addMember(server.dbPath, owner.workspaceId, probe.account.id, 'EDITOR')
+    const probeMember = memberIdOf(server.dbPath, owner.workspaceId, probe.account.id)
+    await comment(asOther, ids.feature, `ping @[member:${probeMember}]`)
+    await waitForNotices(probe.email, 1, since)
+    expect(notices(owner.email, since)).toHaveLength(0)
+    expect((await owner.client.post(path, { watching: true })).json).toEqual({ watching: true })
+  })
+})
+
+describe('batching', () => {
+  it('the first e-mail goes at once; later comments within the window go together at its end', async () => {
+    const { owner, ids, asOther } = await team('EDITOR')
+    const since = mailbox.mails.length
+    const started = Date.now()
+    await comment(asOther, ids.feature, 'First note')
+    const [first] = await waitForNotices(owner.email, 1, since)
+    expect(first.text).toContain('First note')
+    await comment(asOther, ids.feature, 'Second note')
+    await comment(asOther, ids.feature, 'Third note')
+    const mails = await waitForNotices(owner.email, 2, since)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(WINDOW * 1000 - 200)
+    expect(mails[1].subject).toBe("2 new comments on 'Feature'")
+    expect(mails[1].text).toContain('Second note')
+    expect(mails[1].text).toContain('Third note')
+    await new Promise((r) => setTimeout(r, WINDOW * 1000 + 500))
+    expect(notices(owner.email, since)).toHaveLength(2)
+  })
+})
+
+describe('settings and unsubscribe', () => {
+  it('the switches in account settings are respected (a form without JavaScript)', async () => {
+    const { owner, ids, other, asOther, otherMember } = await team('EDITOR')
+    const page = await other.client.get('/account/settings')
+    expect(page.text).toContain('Notifications')
+    expect(page.text).toContain('E-mail me when I&#x27;m mentioned')
+    expect(page.text).toContain('E-mail me about cards I watch')
+    const saved = await other.client.post('/account/settings', new URLSearchParams({ intent: 'notifications', watching: 'on' }))
+    expect(saved.status).toBe(302)
+    const since = mailbox.mails.length
+    await comment(owner.client, ids.feature, `hi @[member:${otherMember}]`) // mentions are off for Mo
+    await comment(asOther, ids.feature, 'my own') // Mo watches now
+    await waitForNotices(owner.email, 1, since)
+    await new Promise((r) => setTimeout(r, 500))
+    expect(notices(other.email, since)).toHaveLength(0)
+  })
+
+  it('the link works without a session: a page with one button, and the one-click POST', async () => {
+    const { owner, ids, other, otherMember } = await team('VIEWER')
+    const since = mailbox.mails.length
+    await comment(owner.client, ids.feature, `see @[member:${otherMember}]`)
+    const [mail] = await waitForNotices(other.email, 1, since)
+    const link = linkIn(mail, `${BASE}/account/notifications/`)
+    const path = link.slice(BASE.length)
+    const anonymous = new Client(server.url)
+    const page = await anonymous.get(path)
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('Unsubscribe')
+    expect((await anonymous.get('/account/notifications/forged')).text).toContain('This link is invalid.')
+    const oneClick = await anonymous.post(path, new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }))
+    expect(oneClick.status).toBe(200)
+    const settings = await other.client.get('/account/settings')
+    expect(settings.text).toMatch(/<input type="checkbox" role="switch" name="mentions"\/>/)
+    expect(settings.text).toMatch(/<input type="checkbox" role="switch" name="watching" checked=""\/>/)
+  })
+})
+
+describe('the queue', () => {
+  it('survives a restart: a held e-mail goes once the server is back', async () => {
+    const mailbox2 = await startMailbox()
+    const env = { SMTP_URL: mailbox2.url, BASE_URL: BASE, NOTIFICATIONS_WINDOW_SECONDS: '3' }
+    let first = await startServer(env)
+    try {
+      const owner = await signUp(first.url, { name: 'Olivia Owner' })
+      const ids = await makeBoard(owner.client)
+      const other = await signUp(first.url, { name: 'Mo Member' })
+      addMember(first.dbPath, owner.workspaceId, other.account.id, 'EDITOR')
+      const asOther = new Client(first.url, owner.workspaceId)
+      asOther.cookies = other.client.cookies
+      const to = (m: ReceivedMail) => m.to.includes(owner.email.toLowerCase()) && /'/.test(m.subject)
+      await asOther.post(`/v1/featurecomments/${uuid()}`, { featureId: ids.feature, post: 'Before' })
+      const deadline = Date.now() + 10_000
+      while (mailbox2.mails.filter(to).length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+      await asOther.post(`/v1/featurecomments/${uuid()}`, { featureId: ids.feature, post: 'Held over the restart' })
+      await first.stop()
+      first = await startServer(env, { dir: first.dir })
+      const later = Date.now() + 10_000
+      while (mailbox2.mails.filter(to).length < 2 && Date.now() < later) await new Promise((r) => setTimeout(r, 50))
+      const mails = mailbox2.mails.filter(to)
+      expect(mails).toHaveLength(2)
+      expect(mails[1].text).toContain('Held over the restart')
+    } finally {
+      await first.stop()
+      await mailbox2.close()
+    }
+  })
+})
