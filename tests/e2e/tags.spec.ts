@@ -5,7 +5,7 @@ import { openSeededBoard, shownFeatures } from './map-fixture'
 
 /** Tags (CONTRACT §12): tag a card in its dialog, filter and search by the tag, manage the project's tags. */
 test('tag a card, see its label, filter and search by the tag, rename and delete it from the board menu', async ({ page, baseURL }) => {
-  await openSeededBoard(page, baseURL!)
+  const map = await openSeededBoard(page, baseURL!)
   await card(page, 'Feature', 'Pay by card').click()
   const dialog = page.getByRole('dialog')
   const tags = dialog.getByRole('group', { name: 'Tags' })
@@ -24,6 +24,15 @@ test('tag a card, see its label, filter and search by the tag, rename and delete
   // The server has it: a reload shows the label.
   await page.reload()
   await expect(card(page, 'Feature', 'Pay by card').locator('.tag-label')).toHaveText(['Mobile'])
+
+  // The label prints, and the public link shows it too.
+  await page.emulateMedia({ media: 'print' })
+  await expect(card(page, 'Feature', 'Pay by card').locator('.tag-label')).toBeVisible()
+  await page.emulateMedia({ media: 'screen' })
+  const visitor = await page.context().browser()!.newPage()
+  await visitor.goto(`${baseURL}${map.linkPath}`)
+  await expect(card(visitor, 'Feature', 'Pay by card').locator('.tag-label')).toHaveText(['Mobile'])
+  await visitor.close()
 
   // Filter by the tag: only its card stays; the URL and a chip say so.
   await page.getByRole('button', { name: 'Filters', exact: true }).click()
