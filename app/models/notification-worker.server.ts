@@ -5,6 +5,7 @@ import { commentNotificationMessage } from '~/utils/email-messages.server'
 import { getEnv } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
 import { notificationSettings, setNotificationListener, unsubscribeKey } from './notifications.server'
+import { coalescedWake } from '~/utils/coalesced-wake'
 
 /**
  * The notification worker (CONTRACT §12): in the server process, it sends each member's pending
@@ -21,17 +22,9 @@ export function startNotificationWorker(clock: () => number = Date.now): () => v
   const windowMs = getEnv().NOTIFICATIONS_WINDOW_SECONDS * 1000
   const inFlight = new Set<string>()
   let stopped = false
-  let scheduled = false
   let timer: NodeJS.Timeout | undefined
 
-  const wake = () => {
-    if (stopped || scheduled) return
-    scheduled = true
-    setImmediate(() => {
-      scheduled = false
-      tick()
-    })
-  }
+  const wake = coalescedWake(() => tick(), () => stopped)
 
   function tick() {
     if (stopped) return

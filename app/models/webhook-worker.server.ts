@@ -6,6 +6,7 @@ import { getEnv } from '~/utils/env.server'
 import { logger } from '~/utils/logger.server'
 import { sendWebhook } from '~/utils/webhook-sender.server'
 import { forgetEndpoints, setQueuedListener } from './webhook.server'
+import { coalescedWake } from '~/utils/coalesced-wake'
 
 /**
  * The webhook worker (CONTRACT §10, ADR 10): in the server process, it sends each endpoint's
@@ -44,16 +45,8 @@ export function startWebhookWorker(): () => void {
   const inFlight = new Set<string>()
   let stopped = false
   let timer: NodeJS.Timeout | undefined
-  let scheduled = false
 
-  const wake = () => {
-    if (stopped || scheduled) return
-    scheduled = true
-    setImmediate(() => {
-      scheduled = false
-      tick()
-    })
-  }
+  const wake = coalescedWake(() => tick(), () => stopped)
 
   function tick() {
     if (stopped) return
