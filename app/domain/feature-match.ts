@@ -1,19 +1,58 @@
 import { annotationList } from './board-constants'
 import type { BoardFilter } from './board-filter'
 import type { Feature, FeatureComment, ProjectBundle } from './board-types'
+import { renderMentions } from './mentions'
 import { containsAllWords, normalizeText, searchWords } from './text-search'
 
 export type FeatureMatcher = (feature: Feature) => boolean
 
+/** Member id → current name, for the `@Name` a comment's mentions show (CONTRACT §12). */
+export type MemberNames = ReadonlyMap<string, string>
+
+const NO_NAMES: MemberNames = new Map()
+
+const sameNames = (a: MemberNames, b: MemberNames) => {
+  if (a === b) return true
+  if (a.size !== b.size) return false
+  for (const [id, name] of a) if (b.get(id) !== name) return false
+  return true
+}
+
+/**
+ * The members' names as a map, built once per member list (not per feature or keystroke);
+ * `previous` comes back when nothing changed, so a reloaded but equal list keeps the search cache.
+ */
+export function memberNameMap(members: readonly { id: string; name: string }[] | undefined, previous?: MemberNames): MemberNames {
+  const names: MemberNames = members && members.length > 0 ? new Map(members.map((m) => [m.id, m.name])) : NO_NAMES
+  return previous && sameNames(previous, names) ? previous : names
+}
+
+/**
+ * The text of a comment as the search sees it: what the user reads, mentions as `@{current name}`
+ * (so `Ann` and `@Ann` find them, the stored `@[member:…]` token does not).
+ */
+export function commentSearchText(post: string, names: MemberNames): string {
+  return normalizeText(post.includes('@[') ? renderMentions(post, (id) => names.get(id)) : post)
+}
+
 /**
  * Normalized search text (title, description, comments) per feature id. The parts are cached per
  * entity object, and the board keeps the objects of unchanged entities, so after an edit only
- * the changed feature or comment is normalized again.
+ * the changed feature or comment is normalized again. Comments with mentions are cached apart:
+ * when a member's name changes only they are normalized again.
  */
 export function createSearchTextIndex() {
   const featureText = new WeakMap<Feature, string>()
   const commentText = new WeakMap<FeatureComment, string>()
-  return function searchTexts(features: readonly Feature[], comments: readonly FeatureComment[]) {
+  let mentionText = new WeakMap<FeatureComment, string>()
+  let namesSeen: MemberNames = NO_NAMES
+  return function searchTexts(
+    features: readonly Feature[],
+    comments: readonly FeatureComment[],
+    names: MemberNames = NO_NAMES,
+  ) {
+    if (!sameNames(namesSeen, names)) mentionText = new WeakMap()
+    namesSeen = names
     const texts = new Map<string, string>()
     for (const feature of features) {
       let text = featureText.get(feature)
@@ -26,10 +65,11 @@ export function createSearchTextIndex() {
     for (const comment of comments) {
       const before = texts.get(comment.featureId)
       if (before === undefined) continue
-      let text = commentText.get(comment)
+      const cache = comment.post.includes('@[') ? mentionText : commentText
+      let text = cache.get(comment)
       if (text === undefined) {
-        text = normalizeText(comment.post)
-        commentText.set(comment, text)
+        text = commentSearchText(comment.post, names)
+        cache.set(comment, text)
       }
       texts.set(comment.featureId, `${before}\n${text}`)
     }

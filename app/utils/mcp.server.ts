@@ -2,13 +2,14 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { parseBoardCommand, type BoardCommand, type BoardCommandInput, type CardKind } from '~/domain/board-commands'
 import type { ProjectBundle } from '~/domain/board-types'
 import { DomainError, refuse } from '~/domain/errors'
-import { createSearchTextIndex, featureMatcher } from '~/domain/feature-match'
+import { createSearchTextIndex, featureMatcher, memberNameMap } from '~/domain/feature-match'
 import { MCP_TOOLS, type McpToolName } from '~/domain/mcp-tools'
 import { storyMapOutline } from '~/domain/story-map-outline'
 import { APP_VERSION } from '~/domain/version'
 import type { TokenAuth } from '~/models/api-token.server'
 import { executeBoardCommand, executeBoardCommands } from '~/models/board.server'
 import { undo } from '~/models/history.server'
+import { workspaceMemberNames } from '~/models/notifications.server'
 import { getProjectBundle } from '~/models/project-bundle.server'
 import { listProjects, locateCard, projectCounts } from '~/models/project.server'
 import { isUuid } from '~/domain/ids'
@@ -115,7 +116,11 @@ function move(auth: TokenAuth, args: Args) {
 }
 
 function search(bundle: ProjectBundle, query: string) {
-  const searchTexts = createSearchTextIndex()(bundle.features, bundle.featureComments)
+  // Mentions are searched as `@{current name}`, like the board (names read once per search).
+  const names = bundle.featureComments.some((c) => c.post.includes('@['))
+    ? memberNameMap(workspaceMemberNames(bundle.project.workspaceId))
+    : undefined
+  const searchTexts = createSearchTextIndex()(bundle.features, bundle.featureComments, names)
   const matches = featureMatcher({ ...NO_FILTER, q: query }, bundle, (f) => searchTexts.get(f.id) ?? '')
   const found = matches ? bundle.features.filter(matches) : []
   const release = new Map(bundle.milestones.map((m) => [m.id, m.title]))

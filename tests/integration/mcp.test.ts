@@ -1,7 +1,7 @@
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundle, makeBoard } from '../support/board'
+import { addMember, bundle, makeBoard } from '../support/board'
 import { signUp, type Client } from '../support/client'
 import { LiveStream } from '../support/live'
 import { startServer, type RunningServer } from '../support/server'
@@ -132,6 +132,32 @@ describe('the tools', () => {
     expect(textOf(await call(writer, 'delete_card', { id: goal }))).toContain('trash')
     const trash = await owner.client.get(`/v1/projects/${ids.project}/trash`)
     expect(trash.json.items[0]).toMatchObject({ kind: 'workflow', title: 'Deliver' })
+  })
+})
+
+describe('search_cards and mentions', () => {
+  it('finds a mention by the name it shows (the current one), never by the stored token', async () => {
+    const ann = await signUp(server.url, { name: 'Ann Lee' })
+    addMember(server.dbPath, owner.workspaceId, ann.account.id, 'VIEWER')
+    const members = (await owner.client.get('/v1/members')).json as { id: string; accountId: string }[]
+    const annMember = members.find((m) => m.accountId === ann.account.id)!.id
+    const board = await makeBoard(owner.client)
+    const res = await owner.client.post(`/v1/featurecomments/${crypto.randomUUID()}`, {
+      featureId: board.feature,
+      post: `Ask @[member:${annMember}] first`,
+    })
+    expect(res.status).toBe(200)
+    const found = async (query: string) =>
+      ((await call(reader, 'search_cards', { projectId: board.project, query })).structuredContent?.features ?? []).map(
+        (f: { id: string }) => f.id,
+      )
+    expect(await found('Ann')).toEqual([board.feature])
+    expect(await found('@ann lee')).toEqual([board.feature])
+    expect(await found('member:')).toEqual([])
+    expect(await found(annMember)).toEqual([])
+    expect((await ann.client.post('/v1/account/nameupdate', { name: 'Bea Baker' })).status).toBe(200)
+    expect(await found('@Bea')).toEqual([board.feature])
+    expect(await found('Ann')).toEqual([])
   })
 })
 

@@ -60,8 +60,9 @@ export function StoryMap() {
     filter,
     setFilter,
     live,
+    members,
   } = useBoard()
-  const { grid, view, print } = useBoardView(bundle, showClosed, filter)
+  const { grid, view, print } = useBoardView(bundle, showClosed, filter, members)
   // Feature tiles read the search and filters from this store; it is brought up to date before
   // the browser paints, so the count line and the cards change in the same frame.
   const [cardFilter] = useState(() => createCardFilterStore(view.cards))
