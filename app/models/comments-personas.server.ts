@@ -12,7 +12,7 @@ import {
   type Tx,
 } from './board-entities.server'
 import type { Author } from './cards.server'
-import { queueCommentNotifications } from './notifications.server'
+import { queueCommentNotifications, queueEditNotifications } from './notifications.server'
 
 // ---- feature comments: anyone who can edit may post; only the author edits or deletes
 
@@ -51,13 +51,18 @@ export function createComment(tx: Tx, a: Author, c: { id: string; featureId: str
 }
 
 export function editComment(tx: Tx, a: Author, id: string, post: string) {
-  findComment(tx, a, id)
+  const before = findComment(tx, a, id)
   const row = tx
     .update(featureComments)
     .set({ post, lastModified: a.now })
     .where(eq(featureComments.id, id))
     .returning()
     .get()
+  // Members the edit newly mentions hear of it, in this transaction (CONTRACT §12).
+  if (row.post !== before.post) {
+    const feature = findCard(tx, 'feature', row.featureId, a.workspaceId) as { id: string; title: string }
+    queueEditNotifications(a, feature, { id: row.id, post: row.post, previousPost: before.post })
+  }
   return publicComment(row)
 }
 

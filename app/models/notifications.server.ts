@@ -50,37 +50,29 @@ export function setWatching(workspaceId: string, memberId: string, featureId: st
     .run(featureId, memberId, watching ? 1 : 0)
 }
 
-/**
- * Called in the comment's transaction: the author now watches the feature (unless they chose
- * Unwatch), and every mentioned member and every other watcher gets an outbox row.
- */
-export function queueCommentNotifications(
+type QueuedRow = { memberId: string; mentioned: boolean; watching: boolean }
+
+/** Appends the outbox rows (in the caller's transaction) and wakes the worker; never for the author. */
+function queueRows(
   a: Author,
-  feature: { id: string; title: string; createdBy: string },
+  feature: { id: string; title: string },
   comment: { id: string; post: string },
+  rows: readonly QueuedRow[],
 ) {
-  const db = client()
-  db.prepare('insert or ignore into feature_watches (feature_id, member_id, watching) values (?, ?, 1)').run(
-    feature.id,
-    a.memberId,
-  )
-  const inWorkspace = db.prepare('select 1 from members where id = ? and workspace_id = ?')
-  const mentioned = new Set(mentionedIds(comment.post).filter((id) => inWorkspace.get(id, a.workspaceId)))
-  const watchers = new Set(watcherIds(feature.id, feature.createdBy).filter((id) => inWorkspace.get(id, a.workspaceId)))
-  const insert = db.prepare(
+  const insert = client().prepare(
     `insert into notification_queue (workspace_id, member_id, feature_id, comment_id, mentioned, watching, author_name, post, feature_title, created_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   let queued = 0
-  for (const memberId of new Set([...mentioned, ...watchers])) {
-    if (memberId === a.memberId) continue // nobody gets mail for their own comment
+  for (const row of rows) {
+    if (row.memberId === a.memberId) continue // nobody gets mail for their own comment
     insert.run(
       a.workspaceId,
-      memberId,
+      row.memberId,
       feature.id,
       comment.id,
-      mentioned.has(memberId) ? 1 : 0,
-      watchers.has(memberId) ? 1 : 0,
+      row.mentioned ? 1 : 0,
+      row.watching ? 1 : 0,
       a.name,
       comment.post,
       feature.title,
@@ -90,6 +82,50 @@ export function queueCommentNotifications(
   }
   const wake = shared().wake
   if (queued > 0 && wake) setImmediate(wake)
+}
+
+/** The members of the author's workspace among `ids`. */
+function inWorkspace(a: Author, ids: Iterable<string>): Set<string> {
+  const member = client().prepare('select 1 from members where id = ? and workspace_id = ?')
+  return new Set([...ids].filter((id) => member.get(id, a.workspaceId)))
+}
+
+/**
+ * Called in the comment's transaction: the author now watches the feature (unless they chose
+ * Unwatch), and every mentioned member and every other watcher gets an outbox row.
+ */
+export function queueCommentNotifications(
+  a: Author,
+  feature: { id: string; title: string; createdBy: string },
+  comment: { id: string; post: string },
+) {
+  client()
+    .prepare('insert or ignore into feature_watches (feature_id, member_id, watching) values (?, ?, 1)')
+    .run(feature.id, a.memberId)
+  const mentioned = inWorkspace(a, mentionedIds(comment.post))
+  const watchers = inWorkspace(a, watcherIds(feature.id, feature.createdBy))
+  const rows = [...new Set([...mentioned, ...watchers])].map((memberId) => ({
+    memberId,
+    mentioned: mentioned.has(memberId),
+    watching: watchers.has(memberId),
+  }))
+  queueRows(a, feature, comment, rows)
+}
+
+/**
+ * Called in an edited comment's transaction: the members the new text mentions and the old one
+ * did not get a mention row (same settings and batching as a new comment). An edit is not a new
+ * comment, so watchers hear nothing, and members mentioned before hear nothing new.
+ */
+export function queueEditNotifications(
+  a: Author,
+  feature: { id: string; title: string },
+  comment: { id: string; post: string; previousPost: string },
+) {
+  const before = new Set(mentionedIds(comment.previousPost))
+  const added = inWorkspace(a, mentionedIds(comment.post).filter((id) => !before.has(id)))
+  if (added.size === 0) return
+  queueRows(a, feature, comment, [...added].map((memberId) => ({ memberId, mentioned: true, watching: false })))
 }
 
 // ---- settings and unsubscribe keys

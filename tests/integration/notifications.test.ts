@@ -73,6 +73,57 @@ describe('mention e-mails', () => {
   })
 })
 
+describe('editing a comment', () => {
+  const edit = (client: Client, commentId: string, post: string) =>
+    client.post(`/v1/featurecomments/${commentId}/post`, { description: post })
+
+  /** Another member of the workspace, with their member id and a client of their own. */
+  async function joiner(owner: Awaited<ReturnType<typeof team>>['owner'], name: string) {
+    const who = await signUp(server.url, { name })
+    addMember(server.dbPath, owner.workspaceId, who.account.id, 'VIEWER')
+    return { ...who, memberId: memberIdOf(server.dbPath, owner.workspaceId, who.account.id) }
+  }
+
+  it('an edit that adds a mention e-mails the newly mentioned member once; watchers and the editor hear nothing of it', async () => {
+    const { owner, ids, asOther, other, otherMember } = await team('EDITOR')
+    const pat = await joiner(owner, 'Pat Person')
+    const quiet = await joiner(owner, 'Quinn Quiet')
+    const off = await quiet.client.post('/account/settings', new URLSearchParams({ intent: 'notifications', watching: 'on' }))
+    expect(off.status).toBe(302) // Quinn turned mention e-mails off
+    const id = uuid()
+    expect((await asOther.post(`/v1/featurecomments/${id}`, { featureId: ids.feature, post: 'Can someone check this?' })).status).toBe(200)
+    await waitForNotices(owner.email, 1) // the feature's creator watches it
+    const since = mailbox.mails.length
+    const res = await edit(
+      asOther,
+      id,
+      `Can @[member:${pat.memberId}] check this? cc @[member:${quiet.memberId}] @[member:${otherMember}]`,
+    )
+    expect(res.status).toBe(200)
+    const [mail] = await waitForNotices(pat.email, 1, since)
+    expect(mail.subject).toBe("Mo Member mentioned you on 'Feature'")
+    expect(mail.text).toContain('Can @Pat Person check this? cc @Quinn Quiet @Mo Member')
+    expect(mail.text).toContain(`${BASE}/${owner.workspaceName}/projects/${ids.project}/f/${ids.feature}`)
+    // Past the owner's batching window: a held watch e-mail about the edit would have gone by now.
+    await new Promise((r) => setTimeout(r, WINDOW * 1000 + 500))
+    expect(notices(pat.email, since)).toHaveLength(1)
+    expect(notices(owner.email, since)).toHaveLength(0) // an edit is not a new comment
+    expect(notices(other.email, since)).toHaveLength(0) // not for one's own edit
+    expect(notices(quiet.email, since)).toHaveLength(0) // mentions turned off
+  })
+
+  it('an edit that keeps the same mention sends nothing new', async () => {
+    const { owner, ids, other, otherMember } = await team('VIEWER')
+    const id = uuid()
+    const since = mailbox.mails.length
+    await owner.client.post(`/v1/featurecomments/${id}`, { featureId: ids.feature, post: `see @[member:${otherMember}]` })
+    await waitForNotices(other.email, 1, since)
+    expect((await edit(owner.client, id, `see @[member:${otherMember}] tomorrow, please`)).status).toBe(200)
+    await new Promise((r) => setTimeout(r, WINDOW * 1000 + 500))
+    expect(notices(other.email, since)).toHaveLength(1)
+  })
+})
+
 describe('watch e-mails', () => {
   it('the feature creator watches it and hears of a comment; a commenter then watches too', async () => {
     const { owner, ids, asOther, other } = await team('EDITOR')
