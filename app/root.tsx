@@ -8,6 +8,7 @@ import { NotFound } from './components/not-found'
 import { isNetworkFailure } from './utils/offline-loader'
 import { isBoardWrite, isOverlayMove } from './utils/revalidation'
 import { takeMessage } from './utils/toast.server'
+import { HOLD_EARLY_CARD_CLICKS } from './utils/early-card-click'
 import { useNonce } from './utils/nonce'
 import { themeOf } from './utils/theme.server'
 import { useTheme } from './components/theme-switcher'
@@ -31,6 +32,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HOLD_EARLY_CARD_CLICKS }} />
       </head>
       <body>
         {children}

@@ -214,6 +214,11 @@ function printSize(results, importing) {
   )
   console.log(`drops (ms to card shown): ${board.dropSamples.map((d) => d.shown.toFixed(1)).join(', ')}`)
   console.log(
+    `cards clicked as soon as shown (ms: click / hydrated / dialog shown): ${board.earlyClicks
+      .map((c) => `${c.clickedAt.toFixed(0)} / ${c.hydratedAt.toFixed(0)} / ${c.dialogAt.toFixed(0)}`)
+      .join(', ')}`,
+  )
+  console.log(
     `search keys (key: ms to filtered board shown, count): ${board.searchSamples
       .map((s) => `${s.key} ${s.shown.toFixed(1)} (${s.count})`)
       .join('; ')}`,

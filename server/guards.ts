@@ -12,10 +12,16 @@ const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 
 /** Stripe calls this from its own servers and signs each event instead. */
 const ORIGIN_EXEMPT = new Set(['/v1/subscription/webhook'])
 
-/** Whether the router will treat the request as one of the JSON API (case, dots and slashes as it sees them). */
+const apiRequests = new WeakMap<Request, boolean>()
+/** Whether the router will treat the request as one of the JSON API (case, dots and slashes as it sees them). Worked out once per request. */
 export function isApiRequest(req: Request): boolean {
-  const path = normalizePath(req.path)
-  return path === '/v1' || path.startsWith('/v1/') || path === '/mcp'
+  let api = apiRequests.get(req)
+  if (api === undefined) {
+    const path = normalizePath(req.path)
+    api = path === '/v1' || path.startsWith('/v1/') || path === '/mcp'
+    apiRequests.set(req, api)
+  }
+  return api
 }
 
 /** The largest body this request may carry: 10 MiB for a project import, 1 MiB for everything else. */

@@ -17,10 +17,11 @@ import { prepareDummyHash } from '../app/utils/password.server'
 import { warmUpSingleSignOn } from '../app/utils/oidc.server'
 import { errorHandler } from './errors'
 import { readBody } from './body'
-import { requestGuards } from './guards'
+import { isApiRequest, requestGuards } from './guards'
 import { rateLimitNotice, rateLimits, tokenRateLimit } from './rate-limits'
 import { remixHandler } from './remix-handler'
-import { securityHeaders } from './security-headers'
+import { cspNonceOf, securityHeaders } from './security-headers'
+import { wrappedByCompression } from './compress-answer'
 
 const production = process.env.NODE_ENV === 'production'
 
@@ -49,9 +50,9 @@ app.set('trust proxy', ['loopback', 'linklocal', 'uniquelocal'])
 app.use((req, res, next) => {
   const requestId = crypto.randomUUID()
   res.locals.requestId = requestId
-  // The nonce only a page needs (its scripts and CSP): made on first use, not for every JSON answer.
-  let nonce: string | undefined
-  Object.defineProperty(res.locals, 'cspNonce', { get: () => (nonce ??= crypto.randomBytes(16).toString('base64')) })
+  // A JSON answer is complete before it is sent: the Remix adapter compresses it (compressAnswer)
+  // and the compression middleware does not wrap it.
+  res.locals.answersWhole = req.path === '/healthz' || isApiRequest(req)
   res.setHeader('X-Request-Id', requestId)
   const started = process.hrtime.bigint()
   // 'close' comes for every request, also one whose connection was cut before the answer went out.
@@ -81,17 +82,17 @@ const checkoutOrigins =
     ? ['https://checkout.stripe.com', ...(env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : [])]
     : []
 app.use(securityHeaders(production, checkoutOrigins))
-// Pages and small JSON are compressed on the fly at a fast level (they differ per request); the
-// project bundle comes compressed already (once per map version) and is left alone, as are live
-// streams (text/event-stream), which compressing would hold back.
-app.use(
-  compression({
-    level: 3,
-    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
-    filter: (req, res) =>
-      !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
-  }),
-)
+// Pages are compressed on the fly at a fast level as React streams them; JSON answers are
+// compressed whole by the Remix adapter (compressAnswer), and the project bundle comes compressed
+// already (once per map version). Live streams (text/event-stream) are never compressed: that
+// would hold them back.
+const compressPages = compression({
+  level: 3,
+  brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
+  filter: (req, res) =>
+    !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+})
+app.use((req, res, next) => (wrappedByCompression(res) ? compressPages(req, res, next) : next()))
 app.use(requestGuards(env))
 app.use(readBody)
 app.use(rateLimits(env))
@@ -118,7 +119,7 @@ app.all(
     mode: production ? 'production' : 'development',
     getLoadContext: (req, res) => ({
       get cspNonce() {
-        return res.locals.cspNonce as string
+        return cspNonceOf(res)
       },
       requestId: res.locals.requestId as string,
       clientIp: req.ip ?? '',

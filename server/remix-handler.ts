@@ -6,7 +6,9 @@ import {
   type ServerBuild,
 } from '@remix-run/node'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
-import { refuse } from './guards'
+import type { OutgoingHttpHeaders } from 'node:http'
+import { compressAnswer } from './compress-answer'
+import { isApiRequest, refuse } from './guards'
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>)
@@ -14,29 +16,30 @@ type Options = {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext
 }
 
+/** Node's header object as one record (repeated headers joined, as HTTP allows), made into Headers in one go. */
 function headersOf(req: ExpressRequest): Headers {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
+  const record: Record<string, string> = {}
+  for (const name in req.headers) {
+    const value = req.headers[name]
+    if (value !== undefined) record[name] = Array.isArray(value) ? value.join(', ') : value
   }
-  return headers
+  return new Headers(record)
 }
 
 /**
  * The web Request Remix sees. The body is the one `readBody` already read and measured; a
- * request without one passes its (empty) stream. Aborted when the client goes away.
+ * request without one passes its (empty) stream. A page is aborted when the client goes away (its
+ * render stops); a JSON call runs to its end, so no abort signal is made for it.
  */
 function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const url = new URL(`${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`)
-  const controller = new AbortController()
-  res.on('close', () => {
-    if (!res.writableFinished) controller.abort()
-  })
-  const init: RequestInit & { duplex?: 'half' } = {
-    method: req.method,
-    headers: headersOf(req),
-    signal: controller.signal,
+  const url = `${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: headersOf(req) }
+  if (!isApiRequest(req)) {
+    const controller = new AbortController()
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort()
+    })
+    init.signal = controller.signal
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     if (Buffer.isBuffer(req.body))
@@ -49,10 +52,46 @@ function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url, init)
 }
 
+/** Answers sent as they are made: a page (React streams it) and a live stream. Others are sent whole. */
+const streamed = (type: string | null) => type !== null && (type.startsWith('text/html') || type.startsWith('text/event-stream'))
+
+/** The answer's headers for writeHead, repeated ones (Set-Cookie) kept apart. */
+function outgoingHeaders(response: Response): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {}
+  for (const [name, value] of response.headers) {
+    const before = headers[name]
+    headers[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [String(before), value]
+  }
+  return headers
+}
+
+/** Status line and headers; on-headers (under compression) reads the headers only where Node's own overloads put them. */
+function writeHead(res: ExpressResponse, response: Response, headers: OutgoingHttpHeaders) {
+  if (response.statusText) res.writeHead(response.status, response.statusText, headers)
+  else res.writeHead(response.status, headers)
+}
+
+async function sendResponse(req: ExpressRequest, res: ExpressResponse, response: Response) {
+  const type = response.headers.get('content-type')
+  if (response.body && streamed(type)) {
+    writeHead(res, response, outgoingHeaders(response))
+    await writeReadableStreamToWritable(response.body, res)
+    return
+  }
+  // One write with a Content-Length: no chunked framing, and compression sees the size (small answers stay plain).
+  let body: Buffer | undefined = response.body ? Buffer.from(await response.arrayBuffer()) : undefined
+  const headers = outgoingHeaders(response)
+  if (body && res.locals.answersWhole) body = await compressAnswer(req, headers, body)
+  if (body && headers['content-length'] === undefined) headers['content-length'] = body.length
+  writeHead(res, response, headers)
+  res.end(body)
+}
+
 /**
  * Express → Remix, as `@remix-run/express` does, except that the body comes from `readBody`
- * (that package re-reads the request stream, which is gone by then) and that a request the
- * web platform cannot represent (a malformed Host, say) is a 400, not a 500.
+ * (that package re-reads the request stream, which is gone by then), that a request the web
+ * platform cannot represent (a malformed Host, say) is a 400, not a 500, and that the headers
+ * cross over once each way.
  */
 export function remixHandler({ build, mode, getLoadContext }: Options) {
   const handleRequest = createRequestHandler(build, mode)
@@ -64,12 +103,7 @@ export function remixHandler({ build, mode, getLoadContext }: Options) {
       return refuse(req, res, 400, 'bad_request', 'The request could not be read.')
     }
     try {
-      const response = await handleRequest(request, getLoadContext(req, res))
-      if (response.statusText) res.statusMessage = response.statusText
-      res.status(response.status)
-      for (const [name, value] of response.headers.entries()) res.append(name, value)
-      if (response.body) await writeReadableStreamToWritable(response.body, res)
-      else res.end()
+      await sendResponse(req, res, await handleRequest(request, getLoadContext(req, res)))
     } catch (error) {
       next(error)
     }

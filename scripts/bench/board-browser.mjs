@@ -1,6 +1,7 @@
 // The board in Chromium: how long until all cards are in the page and hydrated, how long a
 // dropped card takes to show in its new cell, how long a key in the search takes to show the
-// filtered board, and how much JavaScript the board route loads.
+// filtered board, how long a card clicked before hydration takes to open, and how much
+// JavaScript the board route loads.
 import { chromium } from '@playwright/test'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -196,6 +197,40 @@ async function timeDrop(page, boardPath, featureHref) {
   return { shown: drop.shownAt - drop.droppedAt, mutated: drop.mutatedAt - drop.droppedAt }
 }
 
+/**
+ * A click on a card as soon as all cards are in the page, while the board is still hydrating
+ * (issue #21): ms from the click to the card's dialog shown, and from hydration to the dialog.
+ */
+async function timeEarlyClick(browser, origin, boardPath, cookie, expectedCards) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  try {
+    const [name, value] = cookie.split('=')
+    await context.addCookies([{ name, value, url: origin }])
+    const page = await context.newPage()
+    await page.addInitScript(watchBoard, { expected: expectedCards, hydrates: true })
+    await page.addInitScript(() => {
+      const click = (window.__click = { clickedAt: null, dialogAt: null })
+      addEventListener('click', (e) => (click.clickedAt ??= e.timeStamp), { capture: true })
+      const frame = () => {
+        if (click.clickedAt !== null && document.querySelector('[role="dialog"]')) click.dialogAt = performance.now()
+        else requestAnimationFrame(frame)
+      }
+      requestAnimationFrame(frame)
+    })
+    await page.goto(origin + boardPath, { waitUntil: 'commit' })
+    await page.waitForFunction(() => window.__bench?.cardsAt !== null, null, { timeout: 120_000, polling: 10 })
+    const tile = page.locator('a.feature-card').first()
+    const box = await tile.boundingBox()
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    await page.waitForFunction(() => window.__click.dialogAt !== null && window.__bench.hydratedAt !== null, null, { timeout: 60_000, polling: 50 })
+    const { clickedAt, dialogAt } = await page.evaluate(() => window.__click)
+    const { hydratedAt } = await page.evaluate(() => window.__bench)
+    return { clickedAt, dialogAt, hydratedAt, shown: dialogAt - clickedAt, afterHydration: dialogAt - hydratedAt }
+  } finally {
+    await context.close()
+  }
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
 
 /**
@@ -235,6 +270,8 @@ export async function measureBoard({ origin, boardPath, cookie, expectedCards, s
     for (let i = 0; i < drags; i++) drops.push(await timeDrop(last.page, boardPath, hrefs[i]))
     const searchSamples = await timeSearch(last.page)
     await last.context.close()
+    const earlyClicks = []
+    for (let i = 0; i < loads; i++) earlyClicks.push(await timeEarlyClick(browser, origin, boardPath, cookie, expectedCards))
     const jsFiles = warm.scripts.map((p) => ({
       path: p,
       gzip: gzipBytes(path.join(ROOT, 'build/client', p)),
@@ -250,6 +287,9 @@ export async function measureBoard({ origin, boardPath, cookie, expectedCards, s
       searchShown: median(searchSamples.map((s) => s.shown)),
       searchWorst: Math.max(...searchSamples.map((s) => s.shown)),
       searchSamples,
+      earlyClickAfterHydration: median(earlyClicks.map((c) => c.afterHydration)),
+      earlyClickShown: median(earlyClicks.map((c) => c.shown)),
+      earlyClicks,
       jsGzip: jsFiles.reduce((n, f) => n + f.gzip, 0),
       jsFiles,
     }

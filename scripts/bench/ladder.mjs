@@ -11,13 +11,17 @@ import { spawnListening, startApp } from './servers.mjs'
 
 const ROUNDS = Number(process.env.LADDER_ROUNDS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
-const RUNGS = [
+const ALL_RUNGS = [
   ['bare', 'bare node:http'],
   ['express', 'Express, one plain route'],
   ['remix', "node:http + Remix's createRequestHandler (our build)"],
   ['express-remix', 'Express + Remix, no middleware'],
   ['app', 'the whole app'],
 ]
+// LADDER_RUNGS=remix,app narrows the ladder while trying a cut (the printout needs "remix").
+const RUNGS = process.env.LADDER_RUNGS
+  ? ALL_RUNGS.filter(([v]) => process.env.LADDER_RUNGS.split(',').includes(v))
+  : ALL_RUNGS
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 async function startRung(variant, dir) {

@@ -12,7 +12,7 @@ import { buildApp, startApp } from './servers.mjs'
 const uuid = () => crypto.randomUUID()
 
 /** Self time per function (name, file:line) from a V8 .cpuprofile, biggest first. */
-export function topFunctions(profile, count = 15) {
+export function topFunctions(profile, count = Number(process.env.PROFILE_TOP ?? 15)) {
   const self = new Map()
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const interval = (profile.endTime - profile.startTime) / profile.samples.length
@@ -51,10 +51,14 @@ async function main() {
       features.push(id)
     }
     let n = 0
-    const result = await throughput({
+    const seconds = Number(process.env.PROFILE_SECONDS ?? 10)
+    // PROFILE_TARGET=healthz profiles GET /healthz instead: the request path without a write.
+    const result = process.env.PROFILE_TARGET === 'healthz'
+      ? await throughput({ url: `${app.url}/healthz`, seconds })
+      : await throughput({
       url: app.url,
       headers: { ...client.headers(), 'Content-Type': 'application/json' },
-      seconds: Number(process.env.PROFILE_SECONDS ?? 10),
+      seconds,
       requests: [
         {
           method: 'POST',
@@ -66,7 +70,7 @@ async function main() {
     const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))
     const top = topFunctions(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')))
     if (process.env.PROFILE_KEEP) fs.copyFileSync(path.join(dir, file), process.env.PROFILE_KEEP)
-    console.log(`renames: ${Math.round(result.perSecond)}/s, p99 ${result.p99.toFixed(1)} ms; load average ${loadAverage()}`)
+    console.log(`${process.env.PROFILE_TARGET === 'healthz' ? 'GET /healthz' : 'renames'}: ${Math.round(result.perSecond)}/s, p99 ${result.p99.toFixed(1)} ms; load average ${loadAverage()}`)
     console.log('| self time | function |\n|---:|---|')
     for (const { name, share } of top) console.log(`| ${(share * 100).toFixed(1)} % | \`${name}\` |`)
   } finally {

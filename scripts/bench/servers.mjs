@@ -54,11 +54,16 @@ export function spawnListening(args, env, label) {
   }))
 }
 
+const START_WORDS = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start.split(/\s+/)
 /** Node flags production runs with: `npm start` in package.json. */
-const APP_NODE_FLAGS = (() => {
-  const start = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start
-  return start.split(/\s+/).filter((word) => word.startsWith('--'))
-})()
+const APP_NODE_FLAGS = START_WORDS.filter((word) => word.startsWith('--'))
+/** The environment `npm start` sets besides NODE_ENV (the allocator's tunables). */
+const APP_START_ENV = Object.fromEntries(
+  START_WORDS.filter((word) => /^[A-Z_]+=/.test(word) && !word.startsWith('NODE_ENV=')).map((word) => [
+    word.slice(0, word.indexOf('=')),
+    word.slice(word.indexOf('=') + 1),
+  ]),
+)
 
 /**
  * The built app (build/server.js) as tests/support/server.ts starts it, on a fresh database, or
@@ -74,6 +79,7 @@ export async function startApp({ extraFlags = [], databaseDir, extraEnv = {} } =
     DATABASE_PATH: path.join(dir, 'storymap.db'),
     RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn',
+    ...APP_START_ENV,
     ...extraEnv,
   }
   // The flags of `npm start` and the Docker image (package.json, Dockerfile).
