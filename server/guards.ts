@@ -12,6 +12,15 @@ const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 
 /** Stripe calls this from its own servers and signs each event instead. */
 const ORIGIN_EXEMPT = new Set(['/v1/subscription/webhook'])
 
+/**
+ * `req.protocol`, which asks the trusted-proxy check (an address parse) on every call; without an
+ * X-Forwarded-Proto header there is nothing for that check to decide.
+ */
+export function protocolOf(req: Request): string {
+  if (req.headers['x-forwarded-proto'] !== undefined) return req.protocol
+  return (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
+}
+
 const apiRequests = new WeakMap<Request, boolean>()
 /** Whether the router will treat the request as one of the JSON API (case, dots and slashes as it sees them). Worked out once per request. */
 export function isApiRequest(req: Request): boolean {
@@ -141,7 +150,7 @@ export function requestGuards(env: ServerEnv) {
     const bearer = isApiRequest(req) && /^bearer\s/i.test(req.headers.authorization ?? '')
     if (!SAFE_METHODS.has(req.method) && !ORIGIN_EXEMPT.has(req.path) && !bearer) {
       const origin = req.headers.origin
-      const sameHost = `${req.protocol}://${req.headers.host}`
+      const sameHost = `${protocolOf(req)}://${req.headers.host}`
       const crossOrigin = origin !== undefined && origin !== allowedOrigin && origin !== sameHost
       // A browser that sends no Origin still says where the request comes from.
       const crossSite = origin === undefined && req.headers['sec-fetch-site'] === 'cross-site'

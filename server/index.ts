@@ -122,7 +122,10 @@ app.all(
         return cspNonceOf(res)
       },
       requestId: res.locals.requestId as string,
-      clientIp: req.ip ?? '',
+      // Worked out (through the trusted proxies) only when asked for.
+      get clientIp() {
+        return req.ip ?? ''
+      },
       rateLimit: rateLimitNotice(res),
       onDisconnect: (listener: () => void) => {
         if (res.destroyed || res.writableFinished) listener()

@@ -8,7 +8,7 @@ import {
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import type { OutgoingHttpHeaders } from 'node:http'
 import { compressAnswer } from './compress-answer'
-import { isApiRequest, refuse } from './guards'
+import { isApiRequest, protocolOf, refuse } from './guards'
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>)
@@ -32,7 +32,7 @@ function headersOf(req: ExpressRequest): Headers {
  * render stops); a JSON call runs to its end, so no abort signal is made for it.
  */
 function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const url = `${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`
+  const url = `${protocolOf(req)}://${req.headers.host ?? 'localhost'}${req.originalUrl}`
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: headersOf(req) }
   if (!isApiRequest(req)) {
     const controller = new AbortController()
