@@ -125,7 +125,7 @@ export async function startCheckout(ctx: WorkspaceContext, input: { plan: PaidPl
   if (ctx.subscription.level !== 'TRIAL' && !needsNewPaidSignup(ctx.subscription.externalStatus)) {
     throw refuse.conflict('already_subscribed', BILLING_TEXT.alreadyPaid)
   }
-  const stripe = getStripe()
+  const stripe = await getStripe()
   const price = priceOf(input.plan)
   const customer = await ensureCustomer(stripe, ctx)
   const baseUrl = getEnv().BASE_URL
@@ -204,7 +204,7 @@ export async function changePlan(
   ) {
     throw refuse.conflict('no_paid_plan', BILLING_TEXT.noPaidPlan)
   }
-  const stripe = getStripe()
+  const stripe = await getStripe()
   let updated: Stripe.Subscription
   if (input.plan === 'cancel') {
     updated = await callStripe(() =>
@@ -245,7 +245,7 @@ export async function updateBillingInfo(
   requireBillingOwner(ctx)
   const customerId = ctx.workspace.stripeCustomerId
   if (customerId) {
-    const stripe = getStripe()
+    const stripe = await getStripe()
     await callStripe(() =>
       stripe.customers.update(customerId, {
         email: input.externalBillingEmail,

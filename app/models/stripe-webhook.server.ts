@@ -16,7 +16,7 @@ import { applyStripeSubscription } from './billing.server'
 export async function handleStripeWebhook(payload: string, signature: string | null, now = new Date()) {
   const env = getEnv()
   if (env.APP_MODE !== 'hosted') throw refuse.notFound()
-  const stripe = getStripe()
+  const stripe = await getStripe()
   if (!env.STRIPE_WEBHOOK_SECRET)
     throw refuse.unavailable('billing_unconfigured', 'Webhooks are not configured.')
   let event: Stripe.Event

@@ -1,7 +1,12 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { apiError, requireBearerToken } from '~/utils/api.server'
-import { createMcpServer } from '~/utils/mcp.server'
+
+/** The MCP SDK (and its zod 4) is loaded on the first call, not by every server that never gets one (ADR 23). */
+const loadMcp = () =>
+  Promise.all([
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+    import('~/utils/mcp.server'),
+  ])
 
 /**
  * POST /mcp: the Model Context Protocol over Streamable HTTP (CONTRACT §10), stateless: each
@@ -16,6 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (refusal instanceof Response) return refusal
     throw refusal
   }
+  const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer }] = await loadMcp()
   const server = createMcpServer(auth)
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
   await server.connect(transport)

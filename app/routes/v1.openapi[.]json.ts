@@ -1,13 +1,18 @@
-import { buildOpenApiDocument } from '~/domain/openapi/document'
 import { APP_VERSION } from '~/domain/version'
 import { v1Route } from '~/utils/api.server'
 
 let documentJson: string | undefined
 
-/** GET /v1/openapi.json: the OpenAPI 3.1 document of /v1, no login (CONTRACT §10). Built once. */
+/**
+ * GET /v1/openapi.json: the OpenAPI 3.1 document of /v1, no login (CONTRACT §10). Built once, on
+ * the first request: zod-openapi is loaded then, not by every server (ADR 23).
+ */
 const route = v1Route({
-  GET: () => {
-    documentJson ??= JSON.stringify(buildOpenApiDocument(APP_VERSION))
+  GET: async () => {
+    if (documentJson === undefined) {
+      const { buildOpenApiDocument } = await import('~/domain/openapi/document')
+      documentJson = JSON.stringify(buildOpenApiDocument(APP_VERSION))
+    }
     return new Response(documentJson, {
       headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=300' },
     })

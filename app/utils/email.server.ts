@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { getEnv } from './env.server'
 import { logger } from './logger.server'
 import { singleton } from './singleton.server'
@@ -13,10 +13,13 @@ export type Mail = {
   headers?: Record<string, string>
 }
 
-function transport(): Transporter | null {
-  return singleton('mail-transport', () => {
+/** The SMTP transport, made with the first message: nodemailer is loaded only then (ADR 23). */
+function transport(): Promise<Transporter | null> {
+  return singleton('mail-transport', async () => {
     const url = getEnv().SMTP_URL
-    return url ? nodemailer.createTransport(url) : null
+    if (!url) return null
+    const { default: nodemailer } = await import('nodemailer')
+    return nodemailer.createTransport(url)
   })
 }
 
@@ -25,7 +28,7 @@ function transport(): Transporter | null {
  * throws: a failure is logged and reported as false, so the caller's action still stands.
  */
 export async function sendMail(mail: Mail): Promise<boolean> {
-  const smtp = transport()
+  const smtp = await transport()
   if (!smtp) {
     logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'e-mail (SMTP_URL unset)')
     return true

@@ -1,5 +1,5 @@
 import { createCookie } from '@remix-run/node'
-import * as client from 'openid-client'
+import type * as client from 'openid-client'
 import { readClaims, type ProviderClaims } from '~/domain/oidc'
 import { getEnv, type ServerEnv } from './env.server'
 import { logger } from './logger.server'
@@ -46,6 +46,9 @@ export function oidcPageSettings() {
   return { ssoName: settings ? settings.name : null, oidcOnly: env.OIDC_ONLY }
 }
 
+/** openid-client is loaded when single sign-on is first used, not by a server without it (ADR 23). */
+const loadOpenIdClient = () => import('openid-client')
+
 type DiscoveryState = {
   config?: client.Configuration
   pending?: Promise<client.Configuration>
@@ -65,9 +68,10 @@ function describe(error: unknown): string {
 }
 
 async function discover(settings: OidcSettings): Promise<client.Configuration> {
+  const oidc = await loadOpenIdClient()
   const insecure = settings.issuer.startsWith('http://')
-  const execute = insecure ? [client.allowInsecureRequests] : []
-  const found = await client.discovery(
+  const execute = insecure ? [oidc.allowInsecureRequests] : []
+  const found = await oidc.discovery(
     new URL(settings.issuer),
     settings.clientId,
     settings.clientSecret,
@@ -83,9 +87,9 @@ async function discover(settings: OidcSettings): Promise<client.Configuration> {
   const methods = metadata.token_endpoint_auth_methods_supported
   const basic = !methods || methods.includes('client_secret_basic')
   const auth = basic
-    ? client.ClientSecretBasic(settings.clientSecret)
-    : client.ClientSecretPost(settings.clientSecret)
-  const config = new client.Configuration(metadata, settings.clientId, settings.clientSecret, auth)
+    ? oidc.ClientSecretBasic(settings.clientSecret)
+    : oidc.ClientSecretPost(settings.clientSecret)
+  const config = new oidc.Configuration(metadata, settings.clientId, settings.clientSecret, auth)
   for (const run of execute) run(config)
   config.timeout = DISCOVERY_TIMEOUT_SECONDS
   return config
@@ -155,20 +159,21 @@ export async function startSignIn(
 ): Promise<{ url: string; setCookie: string }> {
   const settings = oidcSettings()!
   const config = await providerConfiguration(now)
+  const oidc = await loadOpenIdClient()
   const flow: Flow = {
-    state: client.randomState(),
-    nonce: client.randomNonce(),
-    verifier: client.randomPKCECodeVerifier(),
+    state: oidc.randomState(),
+    nonce: oidc.randomNonce(),
+    verifier: oidc.randomPKCECodeVerifier(),
     redirectTo,
     startedAt: now,
   }
-  const url = client.buildAuthorizationUrl(config, {
+  const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: `${getEnv().BASE_URL}${CALLBACK_PATH}`,
     scope: settings.scopes,
     response_type: 'code',
     state: flow.state,
     nonce: flow.nonce,
-    code_challenge: await client.calculatePKCECodeChallenge(flow.verifier),
+    code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
     code_challenge_method: 'S256',
   })
   return { url: url.href, setCookie: await flowCookie().serialize(flow) }
@@ -223,8 +228,9 @@ export async function finishSignIn(request: Request, now = Date.now()): Promise<
     throw new SignInFailed(describe(error))
   }
   try {
+    const oidc = await loadOpenIdClient()
     const currentUrl = new URL(`${getEnv().BASE_URL}${CALLBACK_PATH}${search}`)
-    const tokens = await client.authorizationCodeGrant(config, currentUrl, {
+    const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
       pkceCodeVerifier: flow.verifier,
       expectedState: flow.state,
       expectedNonce: flow.nonce,
@@ -235,7 +241,7 @@ export async function finishSignIn(request: Request, now = Date.now()): Promise<
     // Providers that keep the ID token small (conformIdTokenClaims) give email and name at UserInfo.
     const userinfo =
       idToken.email === undefined && config.serverMetadata().userinfo_endpoint
-        ? await client.fetchUserInfo(config, tokens.access_token, idToken.sub)
+        ? await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)
         : undefined
     const claims = readClaims(idToken, userinfo)
     if (!claims) throw new Error('the ID token has no subject')
