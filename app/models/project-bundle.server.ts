@@ -46,8 +46,8 @@ export type ProjectBundle = {
  */
 type Rendered = {
   key: string
-  json: string
-  bytes?: Uint8Array<ArrayBuffer>
+  /** UTF-8 only: a JavaScript string of a big map takes twice the room (two bytes a character once any is outside Latin-1). */
+  bytes: Uint8Array<ArrayBuffer>
   compressed: Partial<Record<Encoding, Promise<Uint8Array<ArrayBuffer>>>>
 }
 const MAX_ENTRIES = 8
@@ -70,7 +70,8 @@ function bundleJsonOf(project: Project): Rendered {
     rendered.set(project.id, cached)
     return cached
   }
-  const entry: Rendered = { key, json: renderBundleJson(db, project, projectVersion(project.id)), compressed: {} }
+  const json = renderBundleJson(db, project, projectVersion(project.id))
+  const entry: Rendered = { key, bytes: new TextEncoder().encode(json), compressed: {} }
   rendered.set(project.id, entry)
   if (rendered.size > MAX_ENTRIES) rendered.delete(rendered.keys().next().value!)
   return entry
@@ -118,7 +119,8 @@ export function findSharedProjectRow(externalLink: string, now: Date): Project {
 // Each read runs in one transaction so the lists are consistent with each other and with the version.
 const readProject = (find: () => Project) => getDb().transaction(() => bundleJsonOf(find()))
 
-const bytesOf = (rendered: Rendered) => (rendered.bytes ??= new TextEncoder().encode(rendered.json))
+const bytesOf = (rendered: Rendered) => rendered.bytes
+const jsonOf = (rendered: Rendered) => new TextDecoder().decode(rendered.bytes)
 
 /** The map's bytes in the encoding the client asked for: compressed once (off the main thread), then served as they are. */
 function bodyOf(rendered: Rendered, acceptEncoding: string | null): Promise<EncodedBody> {
@@ -131,8 +133,22 @@ function bodyOf(rendered: Rendered, acceptEncoding: string | null): Promise<Enco
 
 /** The map of a project of this workspace (the caller has checked membership), or 404. */
 export function getProjectBundle(workspaceId: string, projectId: string): ProjectBundle {
-  return JSON.parse(readProject(() => findProjectRow(workspaceId, projectId)).json)
+  return JSON.parse(jsonOf(readProject(() => findProjectRow(workspaceId, projectId))))
 }
+
+/**
+ * The same map as its JSON text, with the few project fields a page needs around it. A page
+ * passes the text on as it is: Remix would otherwise encode every card of the map object by object
+ * into the page (turbo-stream), and the browser decode it again, on every load.
+ */
+export function getProjectBundleJson(workspaceId: string, projectId: string): BundleText {
+  return getDb().transaction(() => {
+    const project = findProjectRow(workspaceId, projectId)
+    return { json: jsonOf(bundleJsonOf(project)), project: { id: project.id, title: project.title, externalLink: project.externalLink } }
+  })
+}
+
+export type BundleText = { json: string; project: { id: string; title: string; externalLink: string } }
 
 /** The same map as UTF-8 JSON bytes. */
 export function getProjectBundleBytes(workspaceId: string, projectId: string): Uint8Array<ArrayBuffer> {
@@ -146,7 +162,12 @@ export function getProjectBundleBody(workspaceId: string, projectId: string, acc
 
 /** The read-only map behind a share link, or 404. */
 export function getPublicBundle(externalLink: string, now = new Date()): ProjectBundle {
-  return JSON.parse(readProject(() => findSharedProjectRow(externalLink, now)).json)
+  return JSON.parse(jsonOf(readProject(() => findSharedProjectRow(externalLink, now))))
+}
+
+/** The same map as its JSON text (see getProjectBundleJson). */
+export function getPublicBundleJson(externalLink: string, now = new Date()): string {
+  return jsonOf(readProject(() => findSharedProjectRow(externalLink, now)))
 }
 
 /** The same map as UTF-8 JSON bytes. */
@@ -165,7 +186,7 @@ export type ProjectExport = { title: string; json: string }
 const readExport = (find: () => Project, exportedAt: Date): ProjectExport =>
   getDb().transaction(() => {
     const project = find()
-    return { title: project.title, json: exportJsonOf(bundleJsonOf(project).json, project, exportedAt.toISOString()) }
+    return { title: project.title, json: exportJsonOf(jsonOf(bundleJsonOf(project)), project, exportedAt.toISOString()) }
   })
 
 /** `GET /v1/projects/{id}/export`: a project of this workspace (the caller has checked membership), or 404. */

@@ -7,7 +7,7 @@ import {
   type ClientLoaderFunctionArgs,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import { useServerBoard } from '~/components/board/board-context'
+import { useBundleText, useServerBoard } from '~/components/board/board-context'
 import { boardOutbox } from '~/components/board/board-outbox'
 import { ProjectView } from '~/components/board/project-view'
 import { useLiveBoard } from '~/components/board/use-live-board'
@@ -16,7 +16,7 @@ import type { BoardCommand } from '~/domain/board-commands'
 import { DomainError } from '~/domain/errors'
 import { can } from '~/domain/permissions'
 import { historyState } from '~/models/history.server'
-import { getProjectBundle } from '~/models/project-bundle.server'
+import { getProjectBundleJson } from '~/models/project-bundle.server'
 import { projectSharingView } from '~/models/sharing.server'
 import { workspaceMemberNames } from '~/models/notifications.server'
 import { requireWorkspace } from '~/utils/auth.server'
@@ -24,23 +24,26 @@ import { getEnv } from '~/utils/env.server'
 import { loadOrKeepShown, rememberShown } from '~/utils/offline-loader'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data && 'bundle' in data ? `${data.bundle.project.title} · Storymap` : 'Project not found · Storymap' },
+  { title: data && 'title' in data ? `${data.title} · Storymap` : 'Project not found · Storymap' },
 ]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
   try {
-    const bundle = getProjectBundle(ctx.workspace.id, params.projectId ?? '')
+    const { json, project } = getProjectBundleJson(ctx.workspace.id, params.projectId ?? '')
     const env = getEnv()
-    const sharing = projectSharingView(ctx, bundle.project.id)
+    const sharing = projectSharingView(ctx, project.id)
     return {
-      bundle,
+      // The map as JSON text: parsed once in the page (useBundleText), not encoded card by card.
+      bundleJson: json,
+      projectId: project.id,
+      title: project.title,
       readOnly: !can(ctx, 'edit'),
-      history: historyState(ctx, bundle.project.id),
+      history: historyState(ctx, project.id),
       me: { memberId: ctx.member.id, name: ctx.account.name },
       members: workspaceMemberNames(ctx.workspace.id),
       baseUrl: env.BASE_URL,
-      shareUrl: sharing.enabled && !sharing.blockedBy ? `${env.BASE_URL}/link/${bundle.project.externalLink}` : null,
+      shareUrl: sharing.enabled && !sharing.blockedBy ? `${env.BASE_URL}/link/${project.externalLink}` : null,
       sharing,
     }
   } catch (error) {
@@ -83,7 +86,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, next
 
 export default function ProjectPage() {
   const loaderData = useLoaderData<typeof loader>()
-  const { bundle: loaderBundle, readOnly, me, members, baseUrl, shareUrl, history } = loaderData
+  const { bundleJson, readOnly, me, members, baseUrl, shareUrl, history } = loaderData
+  const loaderBundle = useBundleText(bundleJson)
   rememberShown(`board:${loaderBundle.project.id}`, loaderData)
   const { workspace } = useParams()
   const basePath = `/${workspace}/projects/${loaderBundle.project.id}`

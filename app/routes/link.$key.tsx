@@ -1,27 +1,30 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
-import { useDemoBoard } from '~/components/board/board-context'
+import { useBundleText, useDemoBoard } from '~/components/board/board-context'
 import { ProjectView } from '~/components/board/project-view'
 import { useLiveBoard } from '~/components/board/use-live-board'
 import type { BoardCommand } from '~/domain/board-commands'
 import { DomainError } from '~/domain/errors'
 import { mentionedIds } from '~/domain/mentions'
 import { workspaceMemberNames } from '~/models/notifications.server'
-import { getPublicBundle } from '~/models/project-bundle.server'
+import { getPublicBundleJson } from '~/models/project-bundle.server'
+import type { ProjectBundle } from '~/domain/board-types'
 import { getEnv } from '~/utils/env.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.bundle.project.title} · Storymap` : 'Project not found · Storymap' },
+  { title: data ? `${data.title} · Storymap` : 'Project not found · Storymap' },
   { name: 'robots', content: 'noindex' },
 ]
 
 export async function loader({ params }: LoaderFunctionArgs) {
   try {
-    const bundle = getPublicBundle(params.key ?? '')
+    const bundleJson = getPublicBundleJson(params.key ?? '')
+    const bundle = JSON.parse(bundleJson) as ProjectBundle
     // Only the members its comments mention: a public map shows them as @Name and lists nobody else.
     const mentioned = [...new Set(bundle.featureComments.flatMap((c) => mentionedIds(c.post)))]
     const members = mentioned.length ? workspaceMemberNames(bundle.project.workspaceId, mentioned) : []
-    return { bundle, members, baseUrl: getEnv().BASE_URL }
+    // The map as JSON text: parsed once in the page (useBundleText), not encoded card by card.
+    return { bundleJson, title: bundle.project.title, members, baseUrl: getEnv().BASE_URL }
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'not_found') throw data('Project not found.', { status: 404 })
     throw error
@@ -39,7 +42,8 @@ const noop = (_command: BoardCommand) => {}
 
 /** The public, read-only story map; with ?demo=1 every edit works locally and nothing is sent. */
 export default function PublicProjectPage() {
-  const { bundle: loaded, members, baseUrl } = useLoaderData<typeof loader>()
+  const { bundleJson, members, baseUrl } = useLoaderData<typeof loader>()
+  const loaded = useBundleText(bundleJson)
   const [searchParams] = useSearchParams()
   const demo = searchParams.get('demo') === '1'
   const me = { memberId: 'demo', name: 'Demo user' }

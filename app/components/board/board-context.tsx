@@ -68,6 +68,11 @@ const meta = (me: { memberId: string; name: string }): EditMeta => ({ ...me, now
  * is its own fetcher (keyed by a fresh id), so concurrent edits never cancel one another; a
  * fetcher's overlay lasts until the revalidated loader data carries the server's copy.
  */
+/** The map a page's loader sent as JSON text (see getProjectBundleJson), parsed once per text. */
+export function useBundleText(json: string): ProjectBundle {
+  return useMemo(() => JSON.parse(json) as ProjectBundle, [json])
+}
+
 export function useServerBoard(
   freshBundle: ProjectBundle,
   action: string,

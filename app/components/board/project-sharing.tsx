@@ -18,7 +18,7 @@ export function ProjectSharing({ projectId, basePath }: { projectId: string; bas
   // Without JavaScript the form posts to the dialog's route, whose answer is the action data.
   const posted = useActionData<ProjectSharingAction>()
   const result = fetcher.data ?? posted
-  if (!board || !('sharing' in board) || board.bundle.project.id !== projectId) return null
+  if (!board || !('sharing' in board) || board.projectId !== projectId) return null
   const { enabled, blockedBy, canManage } = board.sharing
   // Never disabled while sending: the focused button stays focused (repeating one is harmless).
   const button = (intent: string, label: string) => (
