@@ -4,9 +4,13 @@
  * the click is held, and the board opens that card's dialog as soon as it can (OpenCardProvider).
  *
  * `holdEarlyCardClicks` runs as an inline script in the page's head, so it must stay
- * self-contained: no imports, no outside names. A modified click keeps the browser's way.
+ * self-contained: no imports, no outside names. A modified click keeps the browser's way. While a
+ * click is held the pointer shows progress; if the board is still not ready after
+ * HELD_CLICK_FALLBACK_MS (its script failed to load, say), the click goes the browser's way after all.
  */
-export function holdEarlyCardClicks() {
+export const HELD_CLICK_FALLBACK_MS = 8000
+
+export function holdEarlyCardClicks(fallbackMs: number) {
   const early = window as unknown as { __storymapBoardReady?: boolean; __storymapHeldCard?: string }
   document.addEventListener(
     'click',
@@ -18,17 +22,23 @@ export function holdEarlyCardClicks() {
       if (!href) return
       event.preventDefault()
       early.__storymapHeldCard = href
+      document.documentElement.classList.add('card-opening')
+      setTimeout(() => {
+        if (early.__storymapBoardReady || early.__storymapHeldCard !== href) return
+        location.assign(href)
+      }, fallbackMs)
     },
     true,
   )
 }
 
-export const HOLD_EARLY_CARD_CLICKS = `(${holdEarlyCardClicks.toString()})()`
+export const HOLD_EARLY_CARD_CLICKS = `(${holdEarlyCardClicks.toString()})(${HELD_CLICK_FALLBACK_MS})`
 
 /** Called once the board handles clicks itself: from now on no click is held; returns the one held, if any. */
 export function takeHeldCardClick(): string | undefined {
   const early = window as unknown as { __storymapBoardReady?: boolean; __storymapHeldCard?: string }
   early.__storymapBoardReady = true
+  document.documentElement.classList.remove('card-opening')
   const held = early.__storymapHeldCard
   delete early.__storymapHeldCard
   return held

@@ -39,6 +39,7 @@ test('a card clicked before the board has its script opens in place once it has'
   const dialog = page.getByRole('dialog', { name: 'Feature card' })
   await expect(dialog).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'Café menu. Edit title' })).toBeVisible()
+  await expect(page.locator('html')).not.toHaveClass(/card-opening/)
   expect(loads).toHaveLength(1)
   await boardReady(page)
   await page.keyboard.press('Escape')
@@ -67,4 +68,22 @@ test('Enter on a card before the board has its script opens it too; later clicks
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   expect(loads).toHaveLength(1)
+})
+
+test('if the board’s script never comes, a held click still opens the card the browser’s way', async ({ page, baseURL }) => {
+  const map = await seedMap(baseURL!)
+  await signIn(page.context(), map, baseURL!)
+  await page.route(
+    (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+    (route) => route.abort(),
+  )
+  await page.goto(map.boardPath, { waitUntil: 'commit' })
+  const tile = page.getByRole('link', { name: 'Café menu (feature)' })
+  await tile.click()
+  // Held first: the pointer says something is coming, and the board stays…
+  await expect(page.locator('html')).toHaveClass(/card-opening/)
+  await expect(page).toHaveURL(new RegExp(`${map.boardPath}$`))
+  // …then, with no script to open it, the card's own page (server-rendered, its dialog open).
+  await expect(page).toHaveURL(new RegExp(`${map.boardPath}/f/`), { timeout: 15_000 })
+  await expect(page.getByRole('dialog', { name: 'Feature card' })).toBeVisible()
 })
