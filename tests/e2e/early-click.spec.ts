@@ -24,12 +24,18 @@ function documentLoads(page: Page) {
   return loads
 }
 
-test('a card clicked before the board has its script opens in place once it has', async ({ page, baseURL }) => {
-  const map = await seedMap(baseURL!)
-  await signIn(page.context(), map, baseURL!)
+/** A signed-in member's board, shown with its scripts held back; every page load is counted. */
+async function openBoardBeforeItsScript(page: Page, baseURL: string) {
+  const map = await seedMap(baseURL)
+  await signIn(page.context(), map, baseURL)
   const release = await holdScripts(page)
   const loads = documentLoads(page)
   await page.goto(map.boardPath, { waitUntil: 'commit' })
+  return { map, release, loads }
+}
+
+test('a card clicked before the board has its script opens in place once it has', async ({ page, baseURL }) => {
+  const { map, release, loads } = await openBoardBeforeItsScript(page, baseURL!)
   const tile = page.getByRole('link', { name: 'Café menu (feature)' })
   await tile.click()
   // Nothing is lost and nothing reloads while the script is on its way…
@@ -48,11 +54,7 @@ test('a card clicked before the board has its script opens in place once it has'
 })
 
 test('Enter on a card before the board has its script opens it too; later clicks are the board’s own', async ({ page, baseURL }) => {
-  const map = await seedMap(baseURL!)
-  await signIn(page.context(), map, baseURL!)
-  const release = await holdScripts(page)
-  const loads = documentLoads(page)
-  await page.goto(map.boardPath, { waitUntil: 'commit' })
+  const { release, loads } = await openBoardBeforeItsScript(page, baseURL!)
   const tile = page.getByRole('link', { name: 'Café menu (feature)' })
   await tile.focus()
   await page.keyboard.press('Enter')
