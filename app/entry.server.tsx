@@ -32,6 +32,8 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
   return new Promise((resolve, reject) => {
     let shellRendered = false
+    // Cleared once the page is sent: a pending timer keeps the whole render alive for 5 s.
+    let abortTimer: ReturnType<typeof setTimeout> | undefined
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -48,9 +50,11 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           )
+          body.on('close', () => clearTimeout(abortTimer))
           pipe(body)
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer)
           reject(error)
         },
         onError(error: unknown) {
@@ -59,6 +63,6 @@ export default function handleRequest(
         },
       },
     )
-    setTimeout(abort, ABORT_DELAY)
+    abortTimer = setTimeout(abort, ABORT_DELAY)
   })
 }

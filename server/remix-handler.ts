@@ -28,17 +28,17 @@ function headersOf(req: ExpressRequest): Headers {
 
 /**
  * The web Request Remix sees. The body is the one `readBody` already read and measured; a
- * request without one passes its (empty) stream. A page is aborted when the client goes away (its
- * render stops); a JSON call runs to its end, so no abort signal is made for it.
+ * request without one passes its (empty) stream. A page's signal is aborted when its connection
+ * closes: if the client went away, the render stops; if the page was sent, Remix drops the
+ * 5-second timer that would otherwise keep the page's data alive (a board's few megabytes per
+ * load). A JSON call runs to its end, so no abort signal is made for it.
  */
 function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const url = `${protocolOf(req)}://${req.headers.host ?? 'localhost'}${req.originalUrl}`
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: headersOf(req) }
   if (!isApiRequest(req)) {
     const controller = new AbortController()
-    res.on('close', () => {
-      if (!res.writableFinished) controller.abort()
-    })
+    res.on('close', () => controller.abort())
     init.signal = controller.signal
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
