@@ -45,6 +45,8 @@ const step = (text) => process.stderr.write(`· ${text}\n`)
 const BROWSER_ENCODINGS = 'gzip, deflate, br'
 /** The live fan-out is measured on this map (issue "Live board": one 4,000-card project). */
 const LIVE_SIZE = 4000
+/** How long the app sits idle before its RSS is read again (V8's memory reducer has run by then). */
+const RSS_SETTLE_MS = 12_000
 
 function sizesFromArgs() {
   const at = process.argv.indexOf('--cards')
@@ -183,8 +185,12 @@ async function measureSize(size, withLive) {
     const http = only === 'board' ? null : await measureHttp(app, client, map)
     const board = await measureBrowser(app, client, account, map, shape)
     const rss = rssMegabytes(app.pid)
+    // V8 gives back the heap a burst of renders grew once the process has been idle a few seconds.
+    step('server RSS again after 12 s idle')
+    await new Promise((resolve) => setTimeout(resolve, RSS_SETTLE_MS))
+    const rssSettled = rssMegabytes(app.pid)
     const live = withLive && !only ? await measureLive(app, client, account, map) : {}
-    return { shape, machineBefore, seedSeconds, ...http, board, rss, ...live, load: loadAverage() }
+    return { shape, machineBefore, seedSeconds, ...http, board, rss, rssSettled, ...live, load: loadAverage() }
   } finally {
     await app.stop()
   }
