@@ -32,8 +32,6 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
   return new Promise((resolve, reject) => {
     let shellRendered = false
-    // Cleared once the page is sent: a pending timer keeps the whole render alive for 5 s.
-    let abortTimer: ReturnType<typeof setTimeout> | undefined
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -63,6 +61,8 @@ export default function handleRequest(
         },
       },
     )
-    abortTimer = setTimeout(abort, ABORT_DELAY)
+    // Cleared once the page is sent: a pending timer keeps the whole render alive for 5 s. React
+    // calls the callbacks above from its own later task, never before this line has run.
+    const abortTimer = setTimeout(abort, ABORT_DELAY)
   })
 }
