@@ -27,6 +27,12 @@ function headersOf(req: ExpressRequest): Headers {
 }
 
 /**
+ * Why a sent answer's signal ends: one shared value, where `abort()` would make a DOMException,
+ * with its stack, for every page (a client that leaves early still gets the usual AbortError).
+ */
+const ANSWER_SENT = new Error('The answer was sent')
+
+/**
  * The web Request Remix sees. The body is the one `readBody` already read and measured; a
  * request without one passes its (empty) stream. A page's signal is aborted when its connection
  * closes: if the client went away, the render stops; if the page was sent, Remix drops the
@@ -38,7 +44,7 @@ function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: headersOf(req) }
   if (!isApiRequest(req)) {
     const controller = new AbortController()
-    res.on('close', () => controller.abort())
+    res.on('close', () => controller.abort(res.writableFinished ? ANSWER_SENT : undefined))
     init.signal = controller.signal
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
