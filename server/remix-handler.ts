@@ -27,10 +27,10 @@ function headersOf(req: ExpressRequest): Headers {
 }
 
 /**
- * Why a sent answer's signal ends: one shared value, where `abort()` would make a DOMException,
- * with its stack, for every page (a client that leaves early still gets the usual AbortError).
+ * Why a sent answer's signal ends: one shared AbortError, where `abort()` would make a new one,
+ * with its stack, for every page (a client that leaves early still gets a fresh one).
  */
-const ANSWER_SENT = new Error('The answer was sent')
+const ANSWER_SENT = new DOMException('The answer was sent', 'AbortError')
 
 /**
  * The web Request Remix sees. The body is the one `readBody` already read and measured; a
@@ -59,14 +59,16 @@ function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
 }
 
 /** Answers sent as they are made: a page (React streams it) and a live stream. Others are sent whole. */
-const streamed = (type: string | null) => type !== null && (type.startsWith('text/html') || type.startsWith('text/event-stream'))
+const streamed = (type: string | null) =>
+  type !== null && (type.startsWith('text/html') || type.startsWith('text/event-stream'))
 
 /** The answer's headers for writeHead, repeated ones (Set-Cookie) kept apart. */
 function outgoingHeaders(response: Response): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {}
   for (const [name, value] of response.headers) {
     const before = headers[name]
-    headers[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [String(before), value]
+    headers[name] =
+      before === undefined ? value : Array.isArray(before) ? [...before, value] : [String(before), value]
   }
   return headers
 }

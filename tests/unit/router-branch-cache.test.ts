@@ -84,6 +84,7 @@ const appLikeRoutes = [
       { id: 'docs', path: 'docs/:lang?/intro' },
       { id: 'files', path: 'files/*' },
       { id: 'cafe', path: 'café/menu' },
+      { id: 'double', path: 'old//style' },
       { id: 'missing', path: '*' },
     ],
   },
@@ -106,6 +107,7 @@ it('matches as before when it skips branches by their literal first segments', (
     ['/docs/fr/intro', 'docs', { lang: 'fr' }],
     ['/files/a/b.txt', 'files', { '*': 'a/b.txt' }],
     ['/caf%C3%A9/menu', 'cafe'],
+    ['/old//style', 'double'],
     ['/nothing/here/at/all', 'missing'],
   ]
   for (const [path, id, params] of cases) {
@@ -141,8 +143,9 @@ it.each(Object.entries(builds))(
       String.prototype.match = original
     }
     // Two patterns (the root's, then the leaf's) for /healthz and for each branch ranked above it
-    // that has no plain literal start: the two under a parameter, the case-sensitive one and the
-    // non-ASCII one. Without the skip, the thirty-one under /v1 and the rest: over 70.
-    expect(tried).toBe(10)
+    // that has no plain literal start: the two under a parameter, the case-sensitive one, the
+    // non-ASCII one and the one with `//`. Without the skip, the thirty-one under /v1 and the
+    // rest: over 70.
+    expect(tried).toBe(12)
   },
 )
