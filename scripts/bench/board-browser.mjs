@@ -279,6 +279,7 @@ export async function measureBoard({ origin, boardPath, cookie, expectedCards, s
     return {
       cardsInPage: median(samples.map((s) => s.cardsAt)),
       hydrated: median(samples.map((s) => s.hydratedAt)),
+      hydrationLead: median(samples.map((s) => s.hydratedAt - s.cardsAt)),
       loadSamples: samples,
       staticCardsInPage: median(staticSamples.map((s) => s.cardsAt)),
       staticSamples,
