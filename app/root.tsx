@@ -10,7 +10,7 @@ import { isBoardWrite, isOverlayMove } from './utils/revalidation'
 import { takeMessage } from './utils/toast.server'
 import { HOLD_EARLY_CARD_CLICKS } from './utils/early-card-click'
 import { useNonce } from './utils/nonce'
-import { themeOf } from './utils/theme.server'
+import { pageTheme } from './utils/theme.server'
 import { useTheme } from './components/theme-switcher'
 
 export const links: LinksFunction = () => [
@@ -45,9 +45,10 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /** Reads and clears the flash message a page action left in its cookie (app/utils/toast.server.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { message, setCookie } = await takeMessage(request)
-  const theme = await themeOf(request)
-  return data({ message, theme }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
+  const [{ message, setCookie }, { theme, setCookie: themeCookie }] = await Promise.all([takeMessage(request), pageTheme(request)])
+  const headers = new Headers()
+  for (const cookie of [setCookie, themeCookie]) if (cookie) headers.append('Set-Cookie', cookie)
+  return data({ message, theme }, { headers })
 }
 
 /** Flash messages follow actions and redirects; plain moves inside a page (card dialogs, demo mode) skip the reload. */

@@ -9,6 +9,19 @@ const readJson = (file) => {
   }
 }
 
+/** The titles of the Playwright tests whose outcome was "flaky". */
+function flakyTests(report) {
+  const names = []
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'flaky') names.push(`${spec.file ?? suite.file}: ${[...path, spec.title].join(' › ')}`)
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path)
+  }
+  for (const suite of report.suites ?? []) walk(suite, [])
+  return names
+}
+
 let passed = 0
 let failed = Number(process.argv[2] ?? 0)
 // A runner that exited non-zero without reporting a failed test (a crash, a config error,
@@ -25,8 +38,11 @@ if (vitest) {
 
 const playwright = readJson('reports/playwright.json')
 if (playwright?.stats) {
-  passed += playwright.stats.expected + playwright.stats.flaky
-  const reported = playwright.stats.unexpected + (playwright.errors?.length ?? 0)
+  // A test that failed and passed on its retry is flaky: a failure, named, never a pass.
+  passed += playwright.stats.expected
+  const flaky = flakyTests(playwright)
+  for (const name of flaky) console.log(`flaky (failed, then passed on retry): ${name}`)
+  const reported = playwright.stats.unexpected + playwright.stats.flaky + (playwright.errors?.length ?? 0)
   failed += reported || (playwrightRc !== 0 || playwright.stats.expected === 0 ? 1 : 0)
 } else failed += 1
 

@@ -66,6 +66,9 @@ export const tagNameSchema = z
   })
 export const tagColorSchema = z.enum(COLORS, { error: 'Unknown color.' })
 
+/** `""` read as null: clients of the original product send empty strings for "none". */
+const emptyAsNull = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? null : value), schema)
+
 const cmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), ...shape })
 
@@ -102,9 +105,12 @@ export const boardCommandSchema = z.discriminatedUnion('type', [
     name: personaNameSchema,
     role: personaRoleSchema.default(''),
     description: descriptionSchema.default(''),
-    /** When given, the persona is also put on this goal, as workflow persona `workflowPersonaId`. */
-    workflowId: id.nullish(),
-    workflowPersonaId: id.nullish(),
+    /**
+     * When given, the persona is also put on this goal, as workflow persona `workflowPersonaId`.
+     * An empty string means none (CONTRACT §3: what the original Featmap client sends).
+     */
+    workflowId: emptyAsNull(id.nullish()),
+    workflowPersonaId: emptyAsNull(id.nullish()),
   }).refine((c) => !c.workflowId || !!c.workflowPersonaId, {
     path: ['workflowPersonaId'],
     message: 'Required with workflowId.',

@@ -115,11 +115,6 @@ export async function setPasswordWithKey(key: string, password: string, now = ne
   if (!changed) throw refuse.invalid('key_invalid', KEY_INVALID)
 }
 
-/** The account's colour theme, for the cookie set at sign-in. */
-export function accountTheme(accountId: string): Theme {
-  return getDb().select({ theme: accounts.theme }).from(accounts).where(eq(accounts.id, accountId)).get()?.theme ?? 'system'
-}
-
 /** Keeps the account's colour theme (CONTRACT §12). */
 export function changeTheme(accountId: string, theme: Theme) {
   getDb().update(accounts).set({ theme }).where(eq(accounts.id, accountId)).run()

@@ -14,7 +14,6 @@ import { oidcTexts } from '~/domain/oidc'
 import { loginSchema } from '~/domain/validation'
 import { verifyLogin } from '~/models/account.server'
 import { createSession, getSessionAccount } from '~/models/session.server'
-import { themeCookieHeader } from '~/utils/theme.server'
 import { safeRedirect } from '~/utils/auth.server'
 import { oidcPageSettings, takeSignInNotice } from '~/utils/oidc.server'
 import { publicFormRefusal, readForm, refusedForm } from '~/utils/public-form.server'
@@ -49,9 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const account = await verifyLogin(submission.value.email, submission.value.password)
   if (!account)
     return submission.reply({ formErrors: ['Email or password is incorrect.'], hideFields: ['password'] })
-  // The account's theme follows it to this browser (CONTRACT §12).
+  // The page it lands on shows the account's theme (the root loader, CONTRACT §12).
   const headers = new Headers({ 'Set-Cookie': await createSession(account.id, request) })
-  headers.append('Set-Cookie', await themeCookieHeader(account.theme))
   throw redirect(safeRedirect(formData.get('redirectTo')), { headers })
 }
 

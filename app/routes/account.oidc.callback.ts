@@ -3,8 +3,6 @@ import { DomainError } from '~/domain/errors'
 import { oidcTexts } from '~/domain/oidc'
 import { signInWithProvider, type ProviderSignIn } from '~/models/oidc-identity.server'
 import { createSession } from '~/models/session.server'
-import { accountTheme } from '~/models/account-settings.server'
-import { themeCookieHeader } from '~/utils/theme.server'
 import { logger } from '~/utils/logger.server'
 import {
   clearFlowCookie,
@@ -47,8 +45,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers: [string, string][] = [
     ['Set-Cookie', await clearFlowCookie()],
     ['Set-Cookie', await createSession(outcome.accountId, request)],
-    // The account's theme follows it to this browser, as at a password log-in.
-    ['Set-Cookie', await themeCookieHeader(accountTheme(outcome.accountId))],
     ['Cache-Control', 'no-store'],
   ]
   const landing = outcome.landing ?? redirectTo

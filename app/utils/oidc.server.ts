@@ -91,6 +91,10 @@ async function discover(settings: OidcSettings): Promise<client.Configuration> {
     : oidc.ClientSecretPost(settings.clientSecret)
   const config = new oidc.Configuration(metadata, settings.clientId, settings.clientSecret, auth)
   for (const run of execute) run(config)
+  // openid-client trusts an ID token from the token endpoint on TLS alone unless told otherwise:
+  // check its JWS signature against the provider's published keys (ADR 21). `alg: none` and
+  // HMAC are refused, and so is a key the provider's JWKS does not hold.
+  oidc.enableNonRepudiationChecks(config)
   config.timeout = DISCOVERY_TIMEOUT_SECONDS
   return config
 }

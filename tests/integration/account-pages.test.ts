@@ -114,6 +114,37 @@ describe('/account/settings', () => {
   })
 })
 
+describe('the theme follows the account (CONTRACT §12)', () => {
+  const themeOfPage = (html: string) => /<html[^>]*data-theme="(\w+)"/.exec(html)?.[1]
+
+  it('a session begun by the API log-in, in a browser whose cookie says light, shows the account’s dark', async () => {
+    const user = await signUp(server.url)
+    const chose = await user.client.post('/account/theme', form({ theme: 'dark', redirectTo: '/' }))
+    expect(chose.status).toBe(302)
+
+    const browser = new Client(server.url)
+    await browser.post('/account/theme', form({ theme: 'light', redirectTo: '/' }))
+    expect(themeOfPage((await browser.get('/account/login')).text)).toBe('light')
+    expect((await browser.post('/v1/users/login', { email: user.email, password: user.password })).status).toBe(200)
+    const page = await browser.get(`/${user.workspaceName}`)
+    expect(page.status).toBe(200)
+    expect(themeOfPage(page.text)).toBe('dark')
+    // The cookie follows, so the log-in page after logging out keeps the account's theme.
+    await browser.post('/v1/users/logout')
+    expect(themeOfPage((await browser.get('/account/login')).text)).toBe('dark')
+  })
+
+  it('a new account shows its own theme (System), not the dark a previous visitor of the browser chose', async () => {
+    const browser = new Client(server.url)
+    await browser.post('/account/theme', form({ theme: 'dark', redirectTo: '/' }))
+    expect(themeOfPage((await browser.get('/account/signup')).text)).toBe('dark')
+    const name = `ws${Date.now()}`
+    const created = await browser.post('/v1/users/signup', { workspaceName: name, name: 'New', email: `${name}@example.com`, password: 'correct-horse' })
+    expect(created.status).toBe(200)
+    expect(themeOfPage((await browser.get(`/${name}`)).text)).toBe('system')
+  })
+})
+
 describe('/account/reset', () => {
   it('prefills the e-mail and always says the mail was sent', async () => {
     expect((await new Client(server.url).get('/account/reset?email=ann%40example.com')).text).toContain(

@@ -444,6 +444,33 @@ describe('personas', () => {
     expect(b.workflowPersonas).toEqual([])
   })
 
+  it('takes an empty workflowId as no goal, as the original Featmap client sends from the Personas panel', async () => {
+    const ids = await makeBoard(c)
+    const before = await bundle(c, ids.project)
+    // The exact body of Featmap's "create persona" in its Personas panel (CONTRACT §3).
+    const id = uuid()
+    const body = {
+      projectId: ids.project,
+      avatar: 'avatar03',
+      name: 'Panel Persona',
+      role: 'Buyer',
+      description: 'Made in the panel',
+      workflowId: '',
+      workflowPersonaId: uuid(),
+    }
+    const res = await c.post(`/v1/personas/${id}`, body)
+    expect(res.status).toBe(200)
+    expect(res.json).toMatchObject({ kind: 'persona', id, name: 'Panel Persona', avatar: 'avatar03', role: 'Buyer' })
+    // The same with the link id empty too, and with both null: no goal, no link.
+    const second = uuid()
+    expect((await c.post(`/v1/personas/${second}`, { ...body, name: 'Second', workflowPersonaId: '' })).status).toBe(200)
+    const third = uuid()
+    expect((await c.post(`/v1/personas/${third}`, { ...body, name: 'Third', workflowId: null, workflowPersonaId: null })).status).toBe(200)
+    const after = await bundle(c, ids.project)
+    expect(after.personas.map((p: any) => p.id).sort()).toEqual([...before.personas.map((p: any) => p.id), id, second, third].sort())
+    expect(after.workflowPersonas).toEqual(before.workflowPersonas)
+  })
+
   it('validates personas and creates nothing when the goal link fails', async () => {
     const ids = await makeBoard(c)
     const cases: [Record<string, unknown>, string][] = [

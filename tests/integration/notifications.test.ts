@@ -57,6 +57,40 @@ async function team(level: 'VIEWER' | 'EDITOR' = 'VIEWER') {
 const comment = (client: Client, featureId: string, post: string) =>
   client.post(`/v1/featurecomments/${uuid()}`, { featureId, post })
 
+/**
+ * Proof that nothing more is coming to each of `recipients` about `featureId`: a marker comment
+ * (by a new member) mentioning them all, and, for each, the wait for the e-mail that carries it.
+ * The worker sends a member's rows of one card in order, one e-mail at a time, so whatever an
+ * earlier change put in the outbox for them has arrived before the marker, or is in its e-mail.
+ * Answers each recipient's notices since `since` up to and including the marker's.
+ */
+async function afterMarker(
+  workspaceId: string,
+  featureId: string,
+  recipients: { email: string; memberId: string }[],
+  since: number,
+): Promise<ReceivedMail[][]> {
+  const marker = `marker-${uuid().slice(0, 8)}`
+  const author = await signUp(server.url, { name: 'Mark Marker' })
+  addMember(server.dbPath, workspaceId, author.account.id, 'EDITOR')
+  const asAuthor = new Client(server.url, workspaceId)
+  asAuthor.cookies = author.client.cookies
+  const mentions = recipients.map((r) => `@[member:${r.memberId}]`).join(' ')
+  expect((await comment(asAuthor, featureId, `${marker} ${mentions}`)).status).toBe(200)
+  return Promise.all(
+    recipients.map(async (r) => {
+      const deadline = Date.now() + 15_000
+      for (;;) {
+        const mails = notices(r.email, since)
+        const at = mails.findIndex((m) => m.text.includes(marker))
+        if (at >= 0) return mails.slice(0, at + 1)
+        if (Date.now() > deadline) throw new Error(`no marker e-mail for ${r.email}\n${server.output()}`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    }),
+  )
+}
+
 describe('mention e-mails', () => {
   it('a mentioned viewer gets the comment with @Name and a link to the card; the author gets nothing', async () => {
     const { owner, ids, other, otherMember } = await team('VIEWER')
@@ -104,12 +138,24 @@ describe('editing a comment', () => {
     expect(mail.subject).toBe("Mo Member mentioned you on 'Feature'")
     expect(mail.text).toContain('Can @Pat Person check this? cc @Quinn Quiet @Mo Member')
     expect(mail.text).toContain(`${BASE}/${owner.workspaceName}/projects/${ids.project}/f/${ids.feature}`)
-    // Past the owner's batching window: a held watch e-mail about the edit would have gone by now.
-    await new Promise((r) => setTimeout(r, WINDOW * 1000 + 500))
-    expect(notices(pat.email, since)).toHaveLength(1)
-    expect(notices(owner.email, since)).toHaveLength(0) // an edit is not a new comment
-    expect(notices(other.email, since)).toHaveLength(0) // not for one's own edit
-    expect(notices(quiet.email, since)).toHaveLength(0) // mentions turned off
+    // Quinn's marker comes as a watch e-mail (Quinn's mentions are off).
+    const ownerMember = memberIdOf(server.dbPath, owner.workspaceId, owner.account.id)
+    const path = `/${owner.workspaceName}/projects/${ids.project}/watch/${ids.feature}`
+    expect((await quiet.client.post(path, { watching: true })).status).toBe(200)
+    const [toPat, toOwner, toOther, toQuiet] = await afterMarker(
+      owner.workspaceId,
+      ids.feature,
+      [pat, { email: owner.email, memberId: ownerMember }, { email: other.email, memberId: otherMember }, quiet],
+      since,
+    )
+    expect(toPat).toHaveLength(2) // the mention, then the marker alone
+    expect(toPat[1].subject).toBe("Mark Marker mentioned you on 'Feature'")
+    expect(toOwner).toHaveLength(1) // an edit is not a new comment: the marker comes alone
+    expect(toOwner[0].text).not.toContain('check this')
+    expect(toOther).toHaveLength(1) // not for one's own edit
+    expect(toOther[0].text).not.toContain('check this')
+    expect(toQuiet).toHaveLength(1) // mentions turned off
+    expect(toQuiet[0].text).not.toContain('check this')
   })
 
   it('an edit that keeps the same mention sends nothing new', async () => {
@@ -119,8 +165,9 @@ describe('editing a comment', () => {
     await owner.client.post(`/v1/featurecomments/${id}`, { featureId: ids.feature, post: `see @[member:${otherMember}]` })
     await waitForNotices(other.email, 1, since)
     expect((await edit(owner.client, id, `see @[member:${otherMember}] tomorrow, please`)).status).toBe(200)
-    await new Promise((r) => setTimeout(r, WINDOW * 1000 + 500))
-    expect(notices(other.email, since)).toHaveLength(1)
+    const [toOther] = await afterMarker(owner.workspaceId, ids.feature, [{ email: other.email, memberId: otherMember }], since)
+    expect(toOther).toHaveLength(2) // the first mention, then the marker alone
+    expect(toOther[1].text).not.toContain('tomorrow')
   })
 })
 
@@ -174,8 +221,11 @@ describe('batching', () => {
     expect(mails[1].subject).toBe("2 new comments on 'Feature'")
     expect(mails[1].text).toContain('Second note')
     expect(mails[1].text).toContain('Third note')
-    await new Promise((r) => setTimeout(r, WINDOW * 1000 + 500))
-    expect(notices(owner.email, since)).toHaveLength(2)
+    const ownerMember = memberIdOf(server.dbPath, owner.workspaceId, owner.account.id)
+    const [toOwner] = await afterMarker(owner.workspaceId, ids.feature, [{ email: owner.email, memberId: ownerMember }], since)
+    expect(toOwner).toHaveLength(3) // nothing between the batch and the marker, which comes alone
+    expect(toOwner[2].subject).toBe("Mark Marker mentioned you on 'Feature'")
+    expect(toOwner[2].text).not.toContain('note')
   })
 })
 
@@ -192,8 +242,11 @@ describe('settings and unsubscribe', () => {
     await comment(owner.client, ids.feature, `hi @[member:${otherMember}]`) // mentions are off for Mo
     await comment(asOther, ids.feature, 'my own') // Mo watches now
     await waitForNotices(owner.email, 1, since)
-    await new Promise((r) => setTimeout(r, 500))
-    expect(notices(other.email, since)).toHaveLength(0)
+    // Mo watches (commented), so the marker comes to Mo as a watch e-mail, alone.
+    const [toOther] = await afterMarker(owner.workspaceId, ids.feature, [{ email: other.email, memberId: otherMember }], since)
+    expect(toOther).toHaveLength(1)
+    expect(toOther[0].subject).toBe("Mark Marker commented on 'Feature'")
+    expect(toOther[0].text).not.toContain('hi @')
   })
 
   it('the link works without a session: a page with one button, and the one-click POST', async () => {

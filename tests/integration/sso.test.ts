@@ -2,7 +2,7 @@ import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, signUp } from '../support/client'
 import { linkIn, startMailbox } from '../support/mailbox'
-import { freePort, SsoBrowser, startProvider, TEST_CLIENT, type TestProvider } from '../support/oidc-provider'
+import { freePort, SsoBrowser, type IdTokenForgery, startProvider, TEST_CLIENT, type TestProvider } from '../support/oidc-provider'
 import { startServer, type RunningServer } from '../support/server'
 
 /**
@@ -212,6 +212,20 @@ describe('linking an existing account', () => {
     expect((await browser.app.get('/account/settings')).text).not.toContain(`Signed in with ${NAME} as`)
   })
 
+  it('shows the account’s theme after a single sign-on (the log-in form never ran)', async () => {
+    const owner = await signUp(appUrl)
+    const chose = await owner.client.post('/account/theme', new URLSearchParams({ theme: 'dark', redirectTo: '/' }), { Origin: appUrl })
+    expect(chose.status).toBe(302)
+    const db = new Database(server.dbPath)
+    db.prepare('update accounts set email_confirmed = 1 where email = ?').run(owner.email)
+    db.close()
+    const sub = person({ email: owner.email, email_verified: true })
+    const browser = new SsoBrowser(appUrl, provider)
+    await browser.signIn(sub)
+    const page = await browser.app.get(`/${owner.workspaceName}`)
+    expect(page.text).toMatch(/<html[^>]*data-theme="dark"/)
+  })
+
   it('drops the password of an account whose address was never confirmed, and ends its sessions', async () => {
     const squatter = await signUp(appUrl)
     const sub = person({ email: squatter.email, email_verified: true })
@@ -328,6 +342,55 @@ describe('every failed check shows the failure text and creates nothing', () => 
     await expectFailedWith(browser, await browser.callback(back), FAILED)
     expect(snapshot()).toEqual(before)
     expect(server.output()).toContain('unexpected ID Token \\"nonce\\" claim value')
+  })
+
+  describe('a forged ID token (its signature is checked against the provider’s keys)', () => {
+    /** A victim with an account the forger wants: linked to the provider, with a confirmed address. */
+    async function victim() {
+      const owner = await signUp(appUrl)
+      const db = new Database(server.dbPath)
+      db.prepare('update accounts set email_confirmed = 1 where email = ?').run(owner.email)
+      db.close()
+      const sub = person({ email: owner.email, email_verified: true })
+      await new SsoBrowser(appUrl, provider).signIn(sub)
+      return { ...owner, sub }
+    }
+
+    // The victim's subject and e-mail in the ID token (so no UserInfo call could catch the swap).
+    type Claims = Record<string, unknown>
+    const forgeries: [string, (claims: Claims) => IdTokenForgery][] = [
+      ['claims changed after signing (another sub)', (claims: Claims) => ({ kind: 'claims', claims })],
+      ['alg: none', (claims: Claims) => ({ kind: 'alg-none', claims })],
+      ['signed with a key the provider never published', (claims: Claims) => ({ kind: 'unknown-key', kid: 'stranger', claims })],
+      ['signed with another key under the provider’s kid', (claims: Claims) => ({ kind: 'unknown-key', kid: 'test', claims })],
+    ]
+
+    for (const [name, forge] of forgeries) {
+      it(name, async () => {
+        const target = await victim()
+        const forger = person({ email: `forger${tag()}@example.com`, email_verified: true })
+        const browser = new SsoBrowser(appUrl, provider)
+        const back = await browser.authorize(await browser.start(), forger)
+        provider.forgeNextIdToken(forge({ sub: target.sub, email: target.email, email_verified: true }))
+        const before = snapshot()
+        await expectFailedWith(browser, await browser.callback(back), FAILED)
+        expect(snapshot()).toEqual(before)
+      })
+    }
+
+    it('an e-mail changed after signing does not link the account with that e-mail', async () => {
+      const target = await signUp(appUrl)
+      const forger = person({ email: `forger${tag()}@example.com`, email_verified: true })
+      const browser = new SsoBrowser(appUrl, provider)
+      const back = await browser.authorize(await browser.start(), forger)
+      provider.forgeNextIdToken({ kind: 'claims', claims: { email: target.email, email_verified: true } })
+      const before = snapshot()
+      await expectFailedWith(browser, await browser.callback(back), FAILED)
+      expect(snapshot()).toEqual(before)
+      // The victim's password still works: nothing was linked or dropped.
+      const login = await new Client(appUrl).post('/v1/users/login', { email: target.email, password: target.password })
+      expect(login.status).toBe(200)
+    })
   })
 
   it('a provider error (the person cancels at the provider: access_denied)', async () => {

@@ -6,5 +6,7 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration: Record<string, unknown>)
     callback(): (req: IncomingMessage, res: ServerResponse) => void
     on(event: string, listener: (...args: unknown[]) => void): this
+    /** A Koa middleware in front of every endpoint. */
+    use(middleware: (ctx: { path: string; body: unknown }, next: () => Promise<void>) => Promise<void>): this
   }
 }

@@ -9,6 +9,30 @@ export type TestIdentity = { email?: string; email_verified?: boolean; name?: st
 
 export const TEST_CLIENT = { id: 'storymap', secret: 'storymap-test-secret' }
 
+/** How the next token endpoint answer's ID token is forged (a man in the middle, a rogue proxy). */
+export type IdTokenForgery =
+  /** Claims changed after the provider signed them; header and signature kept. */
+  | { kind: 'claims'; claims: Record<string, unknown> }
+  /** `alg: none`, no signature, with these claims changed. */
+  | { kind: 'alg-none'; claims: Record<string, unknown> }
+  /** Signed properly, but with a key the provider never published (kid `kid`). */
+  | { kind: 'unknown-key'; kid: string; claims: Record<string, unknown> }
+
+const b64url = (value: string | Buffer) => Buffer.from(value).toString('base64url')
+const decodePart = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>
+
+/** The ID token as a forger would send it (see IdTokenForgery). */
+export function forgeIdToken(idToken: string, forgery: IdTokenForgery): string {
+  const [header, payload, signature] = idToken.split('.')
+  const claims = b64url(JSON.stringify({ ...decodePart(payload), ...forgery.claims }))
+  if (forgery.kind === 'claims') return `${header}.${claims}.${signature}`
+  if (forgery.kind === 'alg-none') return `${b64url(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${claims}.`
+  const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const signedHeader = b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: forgery.kid }))
+  const forged = crypto.sign('sha256', Buffer.from(`${signedHeader}.${claims}`), privateKey)
+  return `${signedHeader}.${claims}.${b64url(forged)}`
+}
+
 /** A free TCP port on the loopback address (the app's BASE_URL must be known before it starts). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -67,10 +91,20 @@ export async function startProvider(appBaseUrl: string, port = 0) {
     },
   })
   console.warn = quiet
+  // The token endpoint's next answer can be forged on its way out (see IdTokenForgery).
+  const forgeries: IdTokenForgery[] = []
+  provider.use(async (ctx, next) => {
+    await next()
+    const forgery = ctx.path === '/token' ? forgeries.shift() : undefined
+    const body = ctx.body as { id_token?: string } | undefined
+    if (forgery && body?.id_token) ctx.body = { ...body, id_token: forgeIdToken(body.id_token, forgery) }
+  })
   handle = provider.callback()
   return {
     issuer,
     identities,
+    /** Forges the ID token of the next token endpoint answer. */
+    forgeNextIdToken: (forgery: IdTokenForgery) => forgeries.push(forgery),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
