@@ -18,6 +18,9 @@ const ALERTS: Partial<Record<BoardCommandType, string>> = {
   'comment.create': 'Something went wrong when posting a comment.',
 }
 
+/** Shown when the member may no longer edit while a change was being typed (CONTRACT §6 `access`). */
+export const EDIT_ACCESS_LOST = 'You can only view this map now, so your change was not saved.'
+
 export function alertForFailed(type: BoardCommandType | undefined): string {
   return (type && ALERTS[type]) ?? 'Something went wrong.'
 }

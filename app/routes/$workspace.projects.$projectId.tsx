@@ -11,7 +11,8 @@ import { useBundleText, useServerBoard } from '~/components/board/board-context'
 import { boardOutbox } from '~/components/board/board-outbox'
 import { ProjectView } from '~/components/board/project-view'
 import { useLiveBoard } from '~/components/board/use-live-board'
-import { alertForFailed, boardAlerts } from '~/domain/board-alerts'
+import { useDraftsLostOnReadOnly } from '~/components/board/unsaved-drafts'
+import { alertForFailed, boardAlerts, EDIT_ACCESS_LOST } from '~/domain/board-alerts'
 import type { BoardCommand } from '~/domain/board-commands'
 import { DomainError } from '~/domain/errors'
 import { can } from '~/domain/permissions'
@@ -86,13 +87,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, next
 
 export default function ProjectPage() {
   const loaderData = useLoaderData<typeof loader>()
-  const { bundleJson, readOnly, me, members, baseUrl, shareUrl, history } = loaderData
+  const { bundleJson, me, members, baseUrl, shareUrl, history } = loaderData
   const loaderBundle = useBundleText(bundleJson)
   rememberShown(`board:${loaderBundle.project.id}`, loaderData)
   const { workspace } = useParams()
   const basePath = `/${workspace}/projects/${loaderBundle.project.id}`
   const { bundle: liveBundle, ...live } = useLiveBoard(loaderBundle, `/v1/projects/${loaderBundle.project.id}/events`, me)
   const { bundle, dispatch } = useServerBoard(liveBundle, basePath, me)
+  // The stream is the freshest word on what this member may do (a level change, the plan ending).
+  const readOnly = live.access ? !live.access.canEdit : loaderData.readOnly
+  useDraftsLostOnReadOnly(readOnly, (lost) => boardAlerts.emit(EDIT_ACCESS_LOST, `You had typed: ${lost.map((text) => `“${text}”`).join(', ')}`))
   return (
     <ProjectView
       bundle={bundle}

@@ -14,6 +14,7 @@ const route = v1Route({
       projectId,
       sessionId: null,
       viewer: null,
+      access: null,
       since,
       onDisconnect: context.onDisconnect,
       check: () => linkStreamAccess(key, projectId),

@@ -22,6 +22,7 @@ const route = v1Route({
       projectId,
       sessionId: session?.id ?? null,
       viewer: access.viewer,
+      access: access.access ?? null,
       since,
       onDisconnect: context.onDisconnect,
       check,

@@ -12,8 +12,14 @@ import { SSE_KEEP_ALIVE, sseBytes, sseEvent } from './sse.server'
 export type Viewer = { memberId: string; name: string }
 export type PublishedChange = { projectId: string; version: number; event: string; projectDeleted: boolean }
 
-/** What a stream's periodic check answers: still allowed (with the member's current name, for member streams), or not. */
-export type StreamCheck = { ok: true; viewer: Viewer | null } | { ok: false }
+/** What the stream's member may do now (CONTRACT §6 `event: access`). */
+export type StreamAccess = { level: string; canEdit: boolean }
+
+/**
+ * What a stream's periodic check answers: still allowed (with the member's current name and
+ * access, for member streams), or not.
+ */
+export type StreamCheck = { ok: true; viewer: Viewer | null; access?: StreamAccess } | { ok: false }
 
 export type StreamConnection = {
   /** Sends formatted SSE bytes (one event, a comment, or a batch of events). */
@@ -28,6 +34,8 @@ type LiveStream = {
   /** The session's id for member streams; null for public-link streams. */
   sessionId: string | null
   viewer: Viewer | null
+  /** The access last told to this stream (in `ready` or an `access` event), as its JSON; null on a link. */
+  access: string | null
   connection: StreamConnection
   check: () => StreamCheck
 }
@@ -210,10 +218,18 @@ export function checkStreams() {
     let renamed = false
     for (const stream of [...streams]) {
       const result = stream.check()
-      if (!result.ok) endStream(stream)
-      else if (result.viewer && stream.viewer && result.viewer.name !== stream.viewer.name) {
+      if (!result.ok) {
+        endStream(stream)
+        continue
+      }
+      if (result.viewer && stream.viewer && result.viewer.name !== stream.viewer.name) {
         stream.viewer = result.viewer
         renamed = true
+      }
+      const access = result.access ? JSON.stringify(result.access) : null
+      if (access !== null && access !== stream.access) {
+        stream.access = access
+        stream.connection.send(sseBytes(sseEvent('access', access)))
       }
     }
     if (renamed && h.byProject.has(projectId)) announcePresence(projectId)

@@ -1,6 +1,6 @@
 import { refuse } from '~/domain/errors'
 import { projectVersion, replaySince } from '~/models/change-log.server'
-import { addStream, canOpenStream, flushChanges, viewersOf, type StreamCheck, type Viewer } from './live-hub.server'
+import { addStream, canOpenStream, flushChanges, viewersOf, type StreamAccess, type StreamCheck, type Viewer } from './live-hub.server'
 import { SSE_RETRY, sseBytes, sseEvent } from './sse.server'
 
 type StreamOptions = {
@@ -8,6 +8,8 @@ type StreamOptions = {
   /** The session (member streams), for the per-session cap; null on a public link. */
   sessionId: string | null
   viewer: Viewer | null
+  /** What the member may do as the stream opens (sent in `ready`); null on a public link. */
+  access: StreamAccess | null
   /** The version the client has (Last-Event-ID or ?since), or null for a fresh start. */
   since: number | null
   check: () => StreamCheck
@@ -46,6 +48,7 @@ export function openLiveStream(options: StreamOptions): Response {
     )
   }
   const { projectId, viewer } = options
+  const access = options.access ? JSON.stringify(options.access) : null
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       let open = true
@@ -72,10 +75,12 @@ export function openLiveStream(options: StreamOptions): Response {
         projectId,
         sessionId: options.sessionId,
         viewer,
+        access,
         check: options.check,
         connection: { send, close: end },
       })
-      send(sseBytes(sseEvent('ready', JSON.stringify({ version: current, viewers: viewersOf(projectId) }))))
+      const ready = { version: current, viewers: viewersOf(projectId), ...(options.access ? { access: options.access } : {}) }
+      send(sseBytes(sseEvent('ready', JSON.stringify(ready))))
       if (replay?.kind === 'events' && replay.events.length > 0) {
         send(new TextEncoder().encode(replay.events.map((e) => sseEvent('change', e.event, e.version).read()).join('')))
       }

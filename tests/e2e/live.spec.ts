@@ -154,3 +154,60 @@ test('the public link follows the map live, with no presence of its own; demo mo
   expect(streams).toEqual([])
   await visitor.close()
 })
+
+test('a member demoted to viewer, or whose plan ends, goes VIEW ONLY within 5 s without a reload, and back', async ({ page, browser }) => {
+  const { user, projectUrl } = await buildSmallMap(page)
+  const b = await secondMember(browser, user.workspaceName, projectUrl)
+  const within5s = { timeout: 5_000 }
+  const addFeature = b.page.getByRole('button', { name: 'Add feature to Later / Pay' })
+  const viewOnly = b.page.getByText('VIEW ONLY', { exact: true })
+  await expect(addFeature).toBeVisible()
+  await expect(viewOnly).toBeHidden()
+  await expect(viewers(b.page).getByRole('img', { name: 'Bea Teammate (you)' })).toBeVisible()
+
+  const workspaceId = (await (await page.request.get('/v1/account/app')).json()).workspaces.find(
+    (w: { name: string }) => w.name === user.workspaceName,
+  ).id
+  const members = (await (await page.request.get('/v1/members', { headers: { Workspace: workspaceId } })).json()) as {
+    id: string
+    name: string
+  }[]
+  const bea = members.find((m) => m.name === 'Bea Teammate')!
+  const setLevel = async (level: string) => {
+    const res = await page.request.post(`/v1/members/${bea.id}/level`, { data: { level }, headers: { Workspace: workspaceId, Origin: new URL(page.url()).origin } })
+    expect(res.status()).toBe(200)
+  }
+  // A mark on the page's window: a reload would lose it.
+  await b.page.evaluate(() => Object.assign(window, { sameDocument: true }))
+
+  // Bea is typing a new title when she loses the right to edit: the board says it was not saved.
+  await card(b.page, 'Feature', 'Filters').click()
+  const dialog = b.page.getByRole('dialog')
+  await dialog.getByRole('button', { name: /Edit title/ }).click()
+  await dialog.getByLabel('Title').fill('Half-typed title')
+  await setLevel('VIEWER')
+  await expect(viewOnly).toBeVisible(within5s)
+  await expect(addFeature).toBeHidden()
+  await expect(dialog.getByLabel('Title')).toBeHidden()
+  await expect(b.page.locator('.messages')).toContainText('You can only view this map now, so your change was not saved.')
+  await expect(b.page.locator('.messages')).toContainText('You had typed: “Half-typed title”')
+  await b.page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await setLevel('EDITOR')
+  await expect(viewOnly).toBeHidden(within5s)
+  await expect(addFeature).toBeVisible()
+
+  const db = e2eDatabase()
+  const plan = (expiration: string | null) =>
+    db.prepare('update subscriptions set expiration_date = ? where workspace_id = ?').run(expiration, workspaceId)
+  plan('2000-01-01T00:00:00.000Z')
+  await expect(viewOnly).toBeVisible(within5s)
+  await expect(addFeature).toBeHidden()
+  plan(null)
+  db.close()
+  await expect(viewOnly).toBeHidden(within5s)
+  await expect(addFeature).toBeVisible()
+  expect(await b.page.evaluate(() => 'sameDocument' in window)).toBe(true) // no reload at any point
+  await b.context.close()
+})
+

@@ -298,3 +298,41 @@ describe('who may listen', () => {
     expect(viewerStream.closedByServer).toBe(false)
   })
 })
+
+describe('access (what a member may do, while the stream is open)', () => {
+  it('says within 5 s when the member’s level changes or the plan ends or comes back, and nothing else', async () => {
+    const owner = await signUp(server.url)
+    const ids = await makeBoard(owner.client)
+    const editor = await signUp(server.url)
+    addMember(server.dbPath, owner.workspaceId, editor.account.id, 'EDITOR')
+    const members = (await owner.client.get('/v1/members')).json as { id: string; accountId: string }[]
+    const memberId = members.find((m) => m.accountId === editor.account.id)!.id
+    const stream = await listen(`/v1/projects/${ids.project}/events`, { client: editor.client })
+    expect((await stream.next('ready')).data.access).toEqual({ level: 'EDITOR', canEdit: true })
+
+    expect((await owner.client.post(`/v1/members/${memberId}/level`, { level: 'VIEWER' })).status).toBe(200)
+    expect((await stream.next('access', 5000)).data).toEqual({ level: 'VIEWER', canEdit: false })
+    expect((await owner.client.post(`/v1/members/${memberId}/level`, { level: 'ADMIN' })).status).toBe(200)
+    expect((await stream.next('access', 5000)).data).toEqual({ level: 'ADMIN', canEdit: true })
+
+    sql("update subscriptions set expiration_date = '2000-01-01T00:00:00.000Z' where workspace_id = ?", owner.workspaceId)
+    expect((await stream.next('access', 5000)).data).toEqual({ level: 'ADMIN', canEdit: false })
+    sql('update subscriptions set expiration_date = null where workspace_id = ?', owner.workspaceId)
+    expect((await stream.next('access', 5000)).data).toEqual({ level: 'ADMIN', canEdit: true })
+
+    // A change to the map is a change, not an access event; the stream stays open throughout.
+    await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Still listening' })
+    await stream.next('change')
+    expect((await stream.settle()).filter((e) => e.event === 'access')).toEqual([])
+    expect(stream.closedByServer).toBe(false)
+  })
+
+  it('a read-only token’s stream says it cannot edit', async () => {
+    const owner = await signUp(server.url)
+    const ids = await makeBoard(owner.client)
+    const created = await owner.client.post('/v1/account/tokens', { name: 'Reader', workspaceId: owner.workspaceId, scope: 'read' })
+    expect(created.status).toBe(201)
+    const stream = await listen(`/v1/projects/${ids.project}/events`, { headers: { Authorization: `Bearer ${created.json.secret}` } })
+    expect((await stream.next('ready')).data.access).toEqual({ level: 'OWNER', canEdit: false })
+  })
+})

@@ -3,12 +3,14 @@ import Markdown, { type Components } from 'react-markdown'
 import { ANNOTATION_LABELS, ANNOTATIONS, annotationList, COLORS, DESCRIPTION_MAX, estimateSchema, TITLE_MAX, type Color } from '~/domain/board-commands'
 import { COLOR_SWATCHES } from '~/domain/colors'
 import { AnnotationIcon } from './annotation-icon'
+import { useUnsavedDraft } from './unsaved-drafts'
 
 /** Inline-editable title: click or Enter to edit, Enter or leaving the field saves, Escape cancels. */
 export function InlineTitle({ value, editable, onSave, headingId }: { value: string; editable: boolean; onSave: (title: string) => void; headingId: string }) {
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(value)
   const [error, setError] = useState<string | null>(null)
+  useUnsavedDraft(editing && draft.trim() !== value && draft)
   // Someone else's rename shows at once, but never replaces what is being typed.
   useEffect(() => {
     if (!editing) setDraft(value)
@@ -84,6 +86,7 @@ export function DescriptionEditor({ value, editable, onSave }: { value: string; 
   const [draft, setDraft] = useState(value)
   const id = useId()
   const tooLong = draft.length > DESCRIPTION_MAX
+  useUnsavedDraft(editing && draft !== value && draft)
   if (editing && editable) {
     return (
       <div className="field">

@@ -5,6 +5,8 @@ import { shareUnchangedEntities } from '~/domain/bundle-identity'
 import { applyChangeEvent, deletedIds, isProjectDeleted, type ChangeEvent } from '~/domain/live-changes'
 
 export type Viewer = { memberId: string; name: string }
+/** What the signed-in member may do now, as the live stream last said (CONTRACT §6 `event: access`). */
+export type LiveAccess = { level: string; canEdit: boolean }
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'off'
 
 export type LiveBoard = {
@@ -18,6 +20,8 @@ export type LiveBoard = {
   setDragging: (dragging: boolean) => void
   /** Calls `listener` with every change event as it arrives (the Activity panel); returns the unsubscribe. */
   subscribe: (listener: (event: ChangeEvent) => void) => () => void
+  /** What the member may do, once the stream has said (null before, and on the public link). */
+  access: LiveAccess | null
 }
 
 type State = { bundle: ProjectBundle; acceptAny: boolean }
@@ -33,6 +37,7 @@ export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null, me
   const [viewers, setViewers] = useState<Viewer[]>([])
   const [status, setStatus] = useState<LiveStatus>(url ? 'connecting' : 'off')
   const [deletedBy, setDeletedBy] = useState<ReadonlyMap<string, string>>(new Map())
+  const [access, setAccess] = useState<LiveAccess | null>(null)
   const revalidator = useRevalidator()
   const reload = useRef(revalidator.revalidate)
   reload.current = revalidator.revalidate
@@ -95,7 +100,14 @@ export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null, me
       source = new EventSource(`${url}${separator}since=${version.current}`)
       source.addEventListener('ready', (e) => {
         setStatus('live')
-        setViewers(JSON.parse((e as MessageEvent).data).viewers)
+        const ready = JSON.parse((e as MessageEvent).data) as { viewers: Viewer[]; access?: LiveAccess }
+        setViewers(ready.viewers)
+        if (ready.access) setAccess(sameAccess(ready.access))
+      })
+      // The member's level or the plan changed: the board follows, and its data (undo, sharing) is read again.
+      source.addEventListener('access', (e) => {
+        setAccess(sameAccess(JSON.parse((e as MessageEvent).data) as LiveAccess))
+        reload.current()
       })
       source.addEventListener('presence', (e) => setViewers(JSON.parse((e as MessageEvent).data).viewers))
       source.addEventListener('change', (e) => {
@@ -127,5 +139,11 @@ export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null, me
     }
   }, [url, apply])
 
-  return { bundle: state.bundle, viewers, status, deletedBy, setDragging, subscribe }
+  return { bundle: state.bundle, viewers, status, deletedBy, setDragging, subscribe, access }
+}
+
+/** Keeps the previous access object when nothing in it changed (no re-render of the board for nothing). */
+function sameAccess(next: LiveAccess) {
+  return (previous: LiveAccess | null) =>
+    previous && previous.level === next.level && previous.canEdit === next.canEdit ? previous : next
 }
