@@ -61,6 +61,8 @@ const LINGER_BYTES = 8 * MAX_BODY_BYTES
  */
 const LINGER_IDLE_MS = 2000
 const LINGER_MAX_MS = 10_000
+/** How long a cut sender has to read the answer before its connection is reset. */
+const CUT_GRACE_MS = 1000
 
 /**
  * Refuses a request whose body will not be read, with a lingering close (ADR 7). The answer goes
@@ -91,9 +93,13 @@ export function refuseUnread(req: Request, res: Response, status: number, code: 
   }
   const cut = () => {
     stop()
-    // A reset may lose the answer on the way: the request is logged as cut.
+    // Nothing more is read. A reset now could overtake the answer still unread in the client's
+    // buffers (seen under load: the client got the reset and never the 413), so the answer is
+    // followed by a FIN first, and the reset comes only after CUT_GRACE_MS.
+    req.pause()
     res.locals.answerSent = false
-    req.socket.destroy()
+    req.socket.end()
+    setTimeout(() => req.socket.destroy(), CUT_GRACE_MS).unref()
   }
   const deadline = setTimeout(cut, LINGER_MAX_MS).unref()
   const waitForMore = () => {
