@@ -18,8 +18,15 @@ export const newCardTitleSchema = z
   .min(1, 'Required.')
   .max(TITLE_MAX, `Maximum ${TITLE_MAX} characters.`)
 
+type Props = {
+  target: NewCardTarget
+  /** The new card's id, once it is on the board. */
+  onCreated: (id: string) => void
+  onClose: () => void
+}
+
 /** Modal 'New card': the card appears at once with its client id; the server copy replaces it. */
-export function NewCardModal({ target, onClose }: { target: NewCardTarget; onClose: () => void }) {
+export function NewCardModal({ target, onCreated, onClose }: Props) {
   const { dispatch, bundle } = useBoard()
   const [title, setTitle] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -43,6 +50,7 @@ export function NewCardModal({ target, onClose }: { target: NewCardTarget; onClo
         subWorkflowId: target.subWorkflowId,
         title: parsed.data,
       })
+    onCreated(id)
     onClose()
   }
 

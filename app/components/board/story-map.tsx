@@ -3,6 +3,8 @@ import {
   lazy,
   Suspense,
   useCallback,
+  useEffect,
+  useId,
   useMemo,
   useRef,
   useState,
@@ -95,7 +97,7 @@ export function StoryMap() {
     if (bundle.workflows.some((w) => w.id === navId)) return setAdding({ kind: 'workflow' })
     if (bundle.milestones.some((m) => m.id === navId)) return setAdding({ kind: 'milestone' })
   }
-  useBoardKeyboard({
+  const { focusWhenShown } = useBoardKeyboard({
     root,
     layout: () =>
       navLayout(
@@ -163,7 +165,7 @@ export function StoryMap() {
     <>
       {adding ? (
         <Suspense fallback={null}>
-          <NewCardModal target={adding} onClose={() => setAdding(null)} />
+          <NewCardModal target={adding} onCreated={focusWhenShown} onClose={() => setAdding(null)} />
         </Suspense>
       ) : null}
       {showingShortcuts ? (
@@ -174,6 +176,14 @@ export function StoryMap() {
     </>
   )
   const empty = bundle.workflows.length === 0 && bundle.milestones.length === 0
+  // An empty board's one action takes the focus when nothing has it: a new project's board
+  // (the project list's dialog that had it is gone), or a board whose last card was deleted.
+  const addFirstGoal = useRef<HTMLButtonElement>(null)
+  const emptyNoteId = useId()
+  useEffect(() => {
+    const active = document.activeElement
+    if (empty && (!active || active === document.body)) addFirstGoal.current?.focus()
+  }, [empty])
   if (empty) {
     return (
       <div className="board-empty">
@@ -181,8 +191,14 @@ export function StoryMap() {
           <p>This story map is empty.</p>
         ) : (
           <>
-            <p>This board is empty, please start by adding a user goal</p>
-            <button type="button" className="button primary" onClick={() => setAdding({ kind: 'workflow' })}>
+            <p id={emptyNoteId}>This board is empty, please start by adding a user goal</p>
+            <button
+              ref={addFirstGoal}
+              type="button"
+              className="button primary"
+              aria-describedby={emptyNoteId}
+              onClick={() => setAdding({ kind: 'workflow' })}
+            >
               Add goal
             </button>
           </>

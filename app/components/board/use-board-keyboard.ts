@@ -118,6 +118,36 @@ function createRovingStop() {
 }
 
 /**
+ * A card just created (issue 31): it takes the focus as soon as its element is in the board and
+ * no dialog is open any more (the `New card` dialog gives the focus back to its opener as it
+ * closes, after the card has appeared). A card the search leaves out is not waited for.
+ */
+function createPendingFocus() {
+  let id: string | null = null
+  const pending = {
+    wait(cardId: string) {
+      id = cardId
+    },
+    forget() {
+      id = null
+    },
+    /** Focuses the card if it is there now; true when it did. */
+    take(root: HTMLElement, stop: ReturnType<typeof createRovingStop>) {
+      if (!id || modalOpen()) return false
+      const element = itemElement(root, id)
+      if (!element) return false
+      id = null
+      if (!shown(element)) return false
+      stop.make(element)
+      stop.focusIn(element)
+      element.focus()
+      return true
+    },
+  }
+  return pending
+}
+
+/**
  * The board's keyboard (CONTRACT §9). A roving tabindex: of all cards and add buttons, exactly
  * one has tabindex 0 (the last one focused, else the first shown), so Tab enters the board once
  * and leaves it once. Tiles render tabindex -1 and this hook moves the 0 in the DOM directly:
@@ -128,11 +158,13 @@ export function useBoardKeyboard(options: Options) {
   const latest = useRef(options)
   latest.current = options
   const [stop] = useState(createRovingStop)
+  const [created] = useState(createPendingFocus)
 
   // After every render: the stop must still be in the board and shown, or the first shown item takes over.
   const root = options.root
   useEffect(() => {
     if (!root) return
+    if (created.take(root, stop)) return
     const current = stop.element
     if (current && current.isConnected && root.contains(current) && shown(current)) {
       if (current.tabIndex !== 0) current.tabIndex = 0
@@ -185,7 +217,7 @@ export function useBoardKeyboard(options: Options) {
         latest.current.onNew(id, item!)
       }
     }
-    const observer = new MutationObserver(() => stop.restore(root))
+    const observer = new MutationObserver(() => created.take(root, stop) || stop.restore(root))
     observer.observe(root, { childList: true, subtree: true })
     root.addEventListener('focusin', onFocusIn)
     root.addEventListener('focusout', onFocusOut)
@@ -196,5 +228,18 @@ export function useBoardKeyboard(options: Options) {
       root.removeEventListener('focusout', onFocusOut)
       root.removeEventListener('keydown', onBoardKey)
     }
-  }, [root, stop])
+  }, [root, stop, created])
+
+  // Any key or press of the user's ends the wait for a created card: it cannot take the focus later.
+  useEffect(() => {
+    const forget = () => created.forget()
+    document.addEventListener('keydown', forget, true)
+    document.addEventListener('pointerdown', forget, true)
+    return () => {
+      document.removeEventListener('keydown', forget, true)
+      document.removeEventListener('pointerdown', forget, true)
+    }
+  }, [created])
+
+  return { focusWhenShown: created.wait }
 }
