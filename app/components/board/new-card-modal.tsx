@@ -4,6 +4,7 @@ import { Modal } from '~/components/modal'
 import { TITLE_MAX } from '~/domain/board-constants'
 import { newId } from '~/utils/uuid'
 import { useBoard } from './board-context'
+import { useUnsavedDraft } from './unsaved-drafts'
 
 export type NewCardTarget =
   | { kind: 'workflow' }
@@ -30,6 +31,7 @@ export function NewCardModal({ target, onCreated, onClose }: Props) {
   const { dispatch, bundle } = useBoard()
   const [title, setTitle] = useState('')
   const [error, setError] = useState<string | null>(null)
+  useUnsavedDraft(title)
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()

@@ -163,7 +163,7 @@ export function StoryMap() {
 
   const dialogs = (
     <>
-      {adding ? (
+      {adding && !readOnly ? (
         <Suspense fallback={null}>
           <NewCardModal target={adding} onCreated={focusWhenShown} onClose={() => setAdding(null)} />
         </Suspense>
