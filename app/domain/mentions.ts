@@ -51,9 +51,3 @@ export function filterMembers<T extends { name: string }>(members: readonly T[],
     .filter((m) => q === '' || m.name.toLowerCase().split(/\s+/).some((w) => w.startsWith(q)) || m.name.toLowerCase().startsWith(q))
     .slice(0, limit)
 }
-
-/** Puts the mention of `memberId` in place of the `@query` from `start` to `caret`; answers the text and the new caret. */
-export function insertMention(text: string, start: number, caret: number, memberId: string) {
-  const token = `${mentionToken(memberId)} `
-  return { text: text.slice(0, start) + token + text.slice(caret), caret: start + token.length }
-}

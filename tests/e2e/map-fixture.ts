@@ -117,6 +117,7 @@ export async function seedMap(baseURL: string, shape: MapShape = COFFEE_SHOP) {
   const app = await client.get(`/v1/projects/${project}`)
   return {
     owner,
+    projectId: project,
     ids,
     persona,
     boardPath: `/${owner.workspaceName}/projects/${project}`,

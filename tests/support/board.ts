@@ -4,19 +4,21 @@ import type { Client } from './client'
 
 export const uuid = () => crypto.randomUUID()
 
-/** Makes `accountId` a member of `workspaceId` at `level` by writing the server's database directly. */
+/** Makes `accountId` a member of `workspaceId` at `level` by writing the server's database directly; answers the member id. */
 export function addMember(
   dbPath: string,
   workspaceId: string,
   accountId: string,
   level: 'VIEWER' | 'EDITOR' | 'ADMIN' | 'OWNER',
 ) {
+  const memberId = uuid()
   const db = new Database(dbPath)
   db.pragma('busy_timeout = 5000')
   db.prepare(
     'insert into members (id, workspace_id, account_id, level, created_at) values (?, ?, ?, ?, ?)',
-  ).run(uuid(), workspaceId, accountId, level, new Date().toISOString())
+  ).run(memberId, workspaceId, accountId, level, new Date().toISOString())
   db.close()
+  return memberId
 }
 
 async function ok(res: Promise<{ status: number; json: any; text: string }>) {
