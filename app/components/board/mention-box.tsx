@@ -11,6 +11,7 @@ import {
 import { filterMembers, splitMentions } from '~/domain/mentions'
 import { useBrowserLayoutEffect } from '~/utils/use-browser-layout-effect'
 import { useBoard, type BoardMember } from './board-context'
+import { useUnsavedDraft } from './unsaved-drafts'
 
 /** A comment's text with every `@[member:…]` shown as `@Name` (the member's current name). */
 export function CommentText({ post }: { post: string }) {
@@ -41,11 +42,14 @@ export function CommentText({ post }: { post: string }) {
 export function MentionBox({
   id,
   value,
+  savedValue = '',
   onChange,
   placeholder,
 }: {
   id: string
   value: string
+  /** The comment's saved text (empty for a new one): anything else in the box is unsaved. */
+  savedValue?: string
   onChange: (value: string) => void
   placeholder?: string
 }) {
@@ -61,6 +65,7 @@ export function MentionBox({
     setDrafted(value)
     setDraft(draftFromStored(value, nameOf))
   }
+  useUnsavedDraft(value !== savedValue && draft.text)
   // Where the caret goes once React has put in text the browser did not type itself.
   const caretAfterRender = useRef<number | null>(null)
   useBrowserLayoutEffect(() => {
