@@ -1,6 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import stylesheet from '~/styles/app.css?url'
 import printStylesheet from '~/styles/print.css?url'
 import { MessagesProvider } from './components/messages'
@@ -8,7 +8,7 @@ import { NotFound } from './components/not-found'
 import { isNetworkFailure } from './utils/offline-loader'
 import { isBoardWrite, isOverlayMove } from './utils/revalidation'
 import { takeMessage } from './utils/toast.server'
-import { HOLD_EARLY_CARD_CLICKS } from './utils/early-card-click'
+import { HOLD_EARLY_CLICKS, replayHeldClick } from './utils/early-click'
 import { useNonce } from './utils/nonce'
 import { pageTheme } from './utils/theme.server'
 import { useTheme } from './components/theme-switcher'
@@ -24,6 +24,8 @@ export const meta: MetaFunction = () => [{ title: 'Storymap' }]
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const theme = useTheme(useRouteLoaderData<typeof loader>('root')?.theme)
+  // The outermost part: its effect runs once the whole page has hydrated (ADR 24).
+  useEffect(replayHeldClick, [])
   return (
     // The theme is in the server-rendered page: no flash of the wrong one (ADR 20).
     <html lang="en" data-theme={theme}>
@@ -32,7 +34,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HOLD_EARLY_CARD_CLICKS }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HOLD_EARLY_CLICKS }} />
       </head>
       <body>
         {children}

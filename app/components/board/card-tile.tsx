@@ -1,7 +1,7 @@
 import { useNavigate } from '@remix-run/react'
 import type { DraggableProvided, DraggableProvidedDragHandleProps } from '@hello-pangea/dnd'
 import { createContext, memo, useCallback, useContext, useEffect, type CSSProperties, type MouseEvent, type ReactNode } from 'react'
-import { takeHeldCardClick } from '~/utils/early-card-click'
+import { takeHeldCardClick } from '~/utils/early-click'
 import { ANNOTATION_LABELS, annotationList } from '~/domain/board-constants'
 import { colorFill } from '~/domain/colors'
 import { AnnotationIcon } from './annotation-icon'
@@ -52,7 +52,7 @@ export function OpenCardProvider({ query, children }: { query: () => string; chi
     (to: string) => navigate(`${to.split('?')[0]}${query()}`, { preventScrollReset: true }),
     [navigate, query],
   )
-  // A card clicked while the page was still loading its script opens now (early-card-click.ts).
+  // A card clicked while the page was still loading its script opens now (early-click.ts).
   useEffect(() => {
     const held = takeHeldCardClick()
     if (held) open(held)

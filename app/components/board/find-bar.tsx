@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { filterChips, hasFilters, isFiltering, type BoardFilter } from '~/domain/board-filter'
 import { countOf, partOf } from '~/domain/counts'
 import type { Persona } from '~/domain/board-types'
@@ -25,8 +25,15 @@ export function FindBar({ filter, setFilter, shown, total, personas }: Props) {
   const tags = useBoard().bundle.tags ?? []
   const [panelOpen, setPanelOpen] = useState(false)
   const filtersButton = useRef<HTMLButtonElement>(null)
+  const field = useRef<HTMLInputElement>(null)
 
   const search = (q: string) => setFilter({ ...filter, q }, { typing: q !== '' })
+  // Text typed before the page had its script is in the field, not yet in the filter (ADR 24).
+  useEffect(() => {
+    const typed = field.current?.value ?? filter.q
+    if (typed !== filter.q) search(typed)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Escape') return
     event.preventDefault()
@@ -61,6 +68,7 @@ export function FindBar({ filter, setFilter, shown, total, personas }: Props) {
       <div className="find" role="search" aria-label="Cards">
         <div className="find-bar">
           <input
+            ref={field}
             id={SEARCH_FIELD_ID}
             type="search"
             className="find-field"

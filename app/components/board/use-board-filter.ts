@@ -25,8 +25,13 @@ export function useBoardFilter() {
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null)
   const current = useRef(location)
   current.current = location
+  const takenOver = useRef(location.search)
 
   useEffect(() => {
+    // At mount the filter came from this very URL; the find bar may have just set the search
+    // typed before the page had its script (its effect runs before this one).
+    if (takenOver.current === location.search) return
+    takenOver.current = location.search
     const fromUrl = parseBoardFilter(new URLSearchParams(location.search))
     const key = filterKey(fromUrl)
     const own = written.current.indexOf(key)
