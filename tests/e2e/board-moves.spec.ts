@@ -82,7 +82,11 @@ test('failed edits raise the alerts of SPEC §8', async ({ page }) => {
   await settle(page)
   await page.unrouteAll()
 
-  // The server itself refuses a rename once the user has been demoted to VIEWER behind the page.
+  // The server itself refuses a rename once the user has been demoted to VIEWER behind the page:
+  // the page's live stream, which would tell it within seconds, is kept from reaching it.
+  await page.route('**/v1/projects/*/events*', (route) => route.abort())
+  await page.reload()
+  await expect(card(page, 'Feature', 'Filters')).toBeVisible()
   const db = e2eDatabase()
   db.prepare(
     "update members set level = 'VIEWER' where account_id = (select id from accounts where email = ?) and workspace_id = (select id from workspaces where name = ?)",
@@ -94,6 +98,7 @@ test('failed edits raise the alerts of SPEC §8', async ({ page }) => {
   await dialog.getByLabel('Title').fill('Price filter')
   await dialog.getByLabel('Title').press('Enter')
   await expect(alert('Something went wrong when trying to rename.')).toBeVisible()
+  await page.unrouteAll()
   await page.reload()
   await expect(page.getByText('VIEW ONLY')).toBeVisible()
   await expect(card(page, 'Feature', 'Filters')).toBeVisible()

@@ -158,6 +158,8 @@ describe('signing in', () => {
     const again = new SsoBrowser(appUrl, provider)
     expect(await again.signIn(sub)).toBe('/')
     expect((await again.app.get('/v1/account/app')).json.account.id).toBe(id)
+    // The first page shows it, and its cookie keeps it for the log-in page after a log-out.
+    expect((await again.app.get('/account/settings')).text).toMatch(/<html[^>]*data-theme="dark"/)
     expect(again.app.cookies.get('storymap_theme')).toContain(Buffer.from('"dark"').toString('base64').replace(/=+$/, ''))
     expect(snapshot()).toEqual({ ...before, sessions: before.sessions + 1 })
     // The same sessions as a password log-in: logging out ends it on the server.
