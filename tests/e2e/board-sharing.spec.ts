@@ -170,7 +170,11 @@ test('a VIEWER sees the map view only, and a refused create disappears with an a
   await viewerPage.goto(`/${user.workspaceName}`)
   await expect(viewerPage.getByRole('link', { name: 'New project' })).toHaveCount(0)
 
-  // The owner's page is open with edit controls when the owner is demoted behind its back.
+  // The owner's page is open with edit controls when the owner is demoted behind its back (its
+  // live stream, which would tell it within seconds, is kept from reaching it).
+  await page.route('**/v1/projects/*/events*', (route) => route.abort())
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Add feature to Later / Pay' })).toBeVisible()
   db.prepare(
     "update members set level = 'VIEWER' where account_id = (select id from accounts where email = ?) and workspace_id = ?",
   ).run(user.email, ids.workspaceId)
