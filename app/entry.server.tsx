@@ -3,10 +3,10 @@ import { createReadableStreamFromReadable } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { redactPath } from './domain/log-redaction'
-import { createCoalescingStream } from './utils/coalescing-stream.server'
-import { logger } from './utils/logger.server'
-import { NonceProvider } from './utils/nonce'
+import { redactPath } from '~/lib/log-redaction'
+import { createCoalescingStream } from '~/http/coalescing-stream.server'
+import { logger } from '~/lib/logger.server'
+import { NonceProvider } from '~/http/nonce'
 
 const ABORT_DELAY = 5_000
 export const streamTimeout = ABORT_DELAY

@@ -3,15 +3,15 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { useEffect, type ReactNode } from 'react'
 import stylesheet from '~/styles/app.css?url'
 import printStylesheet from '~/styles/print.css?url'
-import { MessagesProvider } from './components/messages'
-import { NotFound } from './components/not-found'
-import { isNetworkFailure } from './utils/offline-loader'
-import { isBoardWrite, isOverlayMove } from './utils/revalidation'
-import { takeMessage } from './utils/toast.server'
-import { HOLD_EARLY_CLICKS, replayHeldClick } from './utils/early-click'
-import { useNonce } from './utils/nonce'
-import { pageTheme } from './utils/theme.server'
-import { useTheme } from './components/theme-switcher'
+import { MessagesProvider } from '~/ui/messages'
+import { NotFound } from '~/ui/not-found'
+import { isNetworkFailure } from '~/http/offline-loader'
+import { isBoardWrite, isOverlayMove } from '~/http/revalidation'
+import { takeMessage } from '~/http/toast.server'
+import { HOLD_EARLY_CLICKS, replayHeldClick } from '~/ui/early-click'
+import { useNonce } from '~/http/nonce'
+import { pageTheme } from '~/features/accounts/theme.server'
+import { useTheme } from '~/features/accounts/ui/theme-switcher'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -45,7 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
-/** Reads and clears the flash message a page action left in its cookie (app/utils/toast.server.ts). */
+/** Reads and clears the flash message a page action left in its cookie (app/http/toast.server.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ message, setCookie }, { theme, setCookie: themeCookie }] = await Promise.all([takeMessage(request), pageTheme(request)])
   const headers = new Headers()

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express'
-import { logger } from '../app/utils/logger.server'
+import { logger } from '../app/lib/logger.server'
 import { refuse, refuseTooLarge } from './guards'
 
 /**

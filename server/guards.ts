@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express'
-import { normalizePath } from '../app/domain/abuse'
-import type { ServerEnv } from '../app/utils/env.server'
+import { normalizePath } from '../app/http/abuse'
+import type { ServerEnv } from '../app/lib/env.server'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 /** A project import (CONTRACT §8) is the one body allowed to be bigger. */

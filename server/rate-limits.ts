@@ -7,12 +7,12 @@ import {
   tooManyMessage,
   type LimitedAction,
   type LimitedRequest,
-} from '../app/domain/abuse'
-import { TOKEN_REQUESTS_PER_MINUTE } from '../app/domain/api-tokens'
-import { getSessionAccount, SESSION_COOKIE } from '../app/models/session.server'
-import { sha256 } from '../app/utils/crypto.server'
-import type { ServerEnv } from '../app/utils/env.server'
-import { logger } from '../app/utils/logger.server'
+} from '../app/http/abuse'
+import { TOKEN_REQUESTS_PER_MINUTE } from '../app/features/automation/api-tokens'
+import { getSessionAccount, SESSION_COOKIE } from '../app/features/accounts/session.server'
+import { sha256 } from '../app/lib/crypto.server'
+import type { ServerEnv } from '../app/lib/env.server'
+import { logger } from '../app/lib/logger.server'
 import { refuse } from './guards'
 
 /** What a public form's action learns when its caller is over a limit (load context `rateLimit`). */

@@ -1,5 +1,5 @@
 import type { MetaFunction } from '@remix-run/node'
-import { NotFound } from '~/components/not-found'
+import { NotFound } from '~/ui/not-found'
 
 export const meta: MetaFunction = () => [{ title: 'Page not found · Storymap' }]
 

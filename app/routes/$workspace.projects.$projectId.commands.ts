@@ -1,11 +1,11 @@
-import { parseBoardCommand } from '~/domain/board-commands'
-import { refuse } from '~/domain/errors'
-import { executeBoardCommand } from '~/models/board.server'
-import { readJson, requireApiWorkspaceNamed, v1Route } from '~/utils/api.server'
+import { parseBoardCommand } from '~/features/board/board-commands'
+import { refuse } from '~/lib/errors'
+import { executeBoardCommand } from '~/features/board/board.server'
+import { readJson, requireApiWorkspaceNamed, v1Route } from '~/http/api.server'
 
 /**
  * POST `/{workspace}/projects/{id}/commands`: one board write as a JSON command, run by the same
- * model as the /v1 API. The board's outbox (app/components/board/board-outbox.ts) sends its writes
+ * model as the /v1 API. The board's outbox (app/features/board/ui/board-outbox.ts) sends its writes
  * here one at a time and again after a lost answer. Answers `{"ok": true, "entity"}` (and
  * `redirectTo` after the project itself is deleted) or the /v1 error shape.
  */

@@ -1,3 +1,3 @@
-import { cardDialogRoute } from '~/components/board/card-dialog-route'
+import { cardDialogRoute } from '~/features/board/ui/card-dialog-route'
 
 export default cardDialogRoute('feature', 'featureId')

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { cardDialogRoute } from '~/components/board/card-dialog-route'
-import { DomainError } from '~/domain/errors'
-import { isUuid } from '~/domain/ids'
-import { newProjectLink, setProjectSharing } from '~/models/sharing.server'
-import { requireWorkspace } from '~/utils/auth.server'
-import { readForm } from '~/utils/public-form.server'
+import { cardDialogRoute } from '~/features/board/ui/card-dialog-route'
+import { DomainError } from '~/lib/errors'
+import { isUuid } from '~/lib/ids'
+import { newProjectLink, setProjectSharing } from '~/features/workspaces/sharing.server'
+import { requireWorkspace } from '~/http/auth.server'
+import { readForm } from '~/http/public-form.server'
 
 export default cardDialogRoute('project', 'projectId2')
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { CSV_FILENAME, projectToCsv } from '~/domain/csv'
-import { DomainError } from '~/domain/errors'
-import { getProjectBundle } from '~/models/project-bundle.server'
-import { requireWorkspace } from '~/utils/auth.server'
+import { CSV_FILENAME, projectToCsv } from '~/features/transfer/csv'
+import { DomainError } from '~/lib/errors'
+import { getProjectBundle } from '~/features/board/project-bundle.server'
+import { requireWorkspace } from '~/http/auth.server'
 
 export function csvResponse(csv: string) {
   return new Response(csv, {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { DomainError } from '~/domain/errors'
-import { getProjectExport } from '~/models/project-bundle.server'
-import { requireWorkspace } from '~/utils/auth.server'
-import { exportResponse } from '~/utils/export-response.server'
+import { DomainError } from '~/lib/errors'
+import { getProjectExport } from '~/features/board/project-bundle.server'
+import { requireWorkspace } from '~/http/auth.server'
+import { exportResponse } from '~/features/transfer/export-response.server'
 
 /** 'Export JSON' on the board: the download of GET /v1/projects/{id}/export, for a link without headers. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

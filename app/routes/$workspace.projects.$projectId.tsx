@@ -7,22 +7,22 @@ import {
   type ClientLoaderFunctionArgs,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import { useBundleText, useServerBoard } from '~/components/board/board-context'
-import { boardOutbox } from '~/components/board/board-outbox'
-import { ProjectView } from '~/components/board/project-view'
-import { useLiveBoard } from '~/components/board/use-live-board'
-import { useDraftsLostOnReadOnly } from '~/components/board/unsaved-drafts'
-import { alertForFailed, boardAlerts, EDIT_ACCESS_LOST } from '~/domain/board-alerts'
-import type { BoardCommand } from '~/domain/board-commands'
-import { DomainError } from '~/domain/errors'
-import { can } from '~/domain/permissions'
-import { historyState } from '~/models/history.server'
-import { getProjectBundleJson } from '~/models/project-bundle.server'
-import { projectSharingView } from '~/models/sharing.server'
-import { workspaceMemberNames } from '~/models/notifications.server'
-import { requireWorkspace } from '~/utils/auth.server'
-import { getEnv } from '~/utils/env.server'
-import { loadOrKeepShown, rememberShown } from '~/utils/offline-loader'
+import { useBundleText, useServerBoard } from '~/features/board/ui/board-context'
+import { boardOutbox } from '~/features/board/ui/board-outbox'
+import { ProjectView } from '~/features/board/ui/project-view'
+import { useLiveBoard } from '~/features/live/ui/use-live-board'
+import { useDraftsLostOnReadOnly } from '~/features/board/ui/unsaved-drafts'
+import { alertForFailed, boardAlerts, EDIT_ACCESS_LOST } from '~/features/board/board-alerts'
+import type { BoardCommand } from '~/features/board/board-commands'
+import { DomainError } from '~/lib/errors'
+import { can } from '~/features/workspaces/permissions'
+import { historyState } from '~/features/history/history.server'
+import { getProjectBundleJson } from '~/features/board/project-bundle.server'
+import { projectSharingView } from '~/features/workspaces/sharing.server'
+import { workspaceMemberNames } from '~/features/notifications/notifications.server'
+import { requireWorkspace } from '~/http/auth.server'
+import { getEnv } from '~/lib/env.server'
+import { loadOrKeepShown, rememberShown } from '~/http/offline-loader'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && 'title' in data ? `${data.title} · Storymap` : 'Project not found · Storymap' },
@@ -116,4 +116,4 @@ export default function ProjectPage() {
   )
 }
 
-export { ProjectErrorBoundary as ErrorBoundary } from '~/components/board/project-error'
+export { ProjectErrorBoundary as ErrorBoundary } from '~/features/board/ui/project-error'

@@ -1,6 +1,6 @@
-import { refuse } from '~/domain/errors'
-import { setWatching, watchState } from '~/models/notifications.server'
-import { pathId, readJson, requireApiWorkspaceNamed, v1Route } from '~/utils/api.server'
+import { refuse } from '~/lib/errors'
+import { setWatching, watchState } from '~/features/notifications/notifications.server'
+import { pathId, readJson, requireApiWorkspaceNamed, v1Route } from '~/http/api.server'
 
 /**
  * The card dialog's Watch / Unwatch (CONTRACT §12): GET answers `{"watching"}` for the caller;

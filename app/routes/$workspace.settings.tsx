@@ -7,39 +7,39 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { WorkspaceTokensSection } from '~/components/api-tokens'
-import { WebhooksSection } from '~/components/webhooks-settings'
-import { BillingSection, PlanSection } from '~/components/plan-settings'
+import { WorkspaceTokensSection } from '~/features/automation/ui/api-tokens'
+import { WebhooksSection } from '~/features/automation/ui/webhooks-settings'
+import { BillingSection, PlanSection } from '~/features/billing/ui/plan-settings'
 import {
   DeleteWorkspaceSection,
   InvitesSection,
   MembersSection,
   MembershipSection,
   SharingSection,
-} from '~/components/workspace-settings'
-import { inviteSchema, levelChangeSchema } from '~/domain/account-forms'
-import { billingInfoSchema } from '~/domain/billing'
-import { createWebhookSchema } from '~/domain/webhooks'
-import { DomainError } from '~/domain/errors'
-import { isUuid } from '~/domain/ids'
-import { can } from '~/domain/permissions'
-import { listWorkspaceTokens, revokeWorkspaceToken } from '~/models/api-token.server'
-import { planOverview, updateBillingInfo } from '~/models/billing.server'
-import { cancelInvite, createInvite, listInvites, resendInvite } from '~/models/invite.server'
+} from '~/features/workspaces/ui/workspace-settings'
+import { inviteSchema, levelChangeSchema } from '~/features/accounts/account-forms'
+import { billingInfoSchema } from '~/features/billing/billing'
+import { createWebhookSchema } from '~/features/automation/webhooks'
+import { DomainError } from '~/lib/errors'
+import { isUuid } from '~/lib/ids'
+import { can } from '~/features/workspaces/permissions'
+import { listWorkspaceTokens, revokeWorkspaceToken } from '~/features/automation/api-token.server'
+import { planOverview, updateBillingInfo } from '~/features/billing/billing.server'
+import { cancelInvite, createInvite, listInvites, resendInvite } from '~/features/workspaces/invite.server'
 import {
   changeMemberLevel,
   deleteWorkspace,
   leaveWorkspace,
   listMembers,
   removeMember,
-} from '~/models/member.server'
-import { listProjects } from '~/models/project.server'
-import { setAllowExternalSharing, SHARING_NEEDS_ADMIN } from '~/models/sharing.server'
-import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, sendTestPing } from '~/models/webhook.server'
-import { requireWorkspace } from '~/utils/auth.server'
-import { getEnv } from '~/utils/env.server'
-import { readForm } from '~/utils/public-form.server'
-import { redirectWithMessage } from '~/utils/toast.server'
+} from '~/features/workspaces/member.server'
+import { listProjects } from '~/features/board/project.server'
+import { setAllowExternalSharing, SHARING_NEEDS_ADMIN } from '~/features/workspaces/sharing.server'
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, sendTestPing } from '~/features/automation/webhook.server'
+import { requireWorkspace } from '~/http/auth.server'
+import { getEnv } from '~/lib/env.server'
+import { readForm } from '~/http/public-form.server'
+import { redirectWithMessage } from '~/http/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Workspace settings · Storymap' }]
 

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react'
-import { AppHeader } from '~/components/app-header'
-import { can } from '~/domain/permissions'
-import { trialBanner } from '~/domain/plan'
-import { requireWorkspace } from '~/utils/auth.server'
-import { getEnv } from '~/utils/env.server'
-import { isBoardWrite, isOverlayMove } from '~/utils/revalidation'
+import { AppHeader } from '~/ui/app-header'
+import { can } from '~/features/workspaces/permissions'
+import { trialBanner } from '~/features/billing/plan'
+import { requireWorkspace } from '~/http/auth.server'
+import { getEnv } from '~/lib/env.server'
+import { isBoardWrite, isOverlayMove } from '~/http/revalidation'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireWorkspace(request, params.workspace)

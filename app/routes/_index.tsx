@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { listAccountWorkspaces } from '~/models/workspace.server'
-import { requireAccount } from '~/utils/auth.server'
+import { listAccountWorkspaces } from '~/features/workspaces/workspace.server'
+import { requireAccount } from '~/http/auth.server'
 
 /** SPEC §2: straight to the workspace when there is exactly one, else the list. */
 export async function loader({ request }: LoaderFunctionArgs) {

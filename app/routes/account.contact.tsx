@@ -2,12 +2,12 @@ import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@confor
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/components/forms'
-import { CONTACT_TOPICS, contactSchema } from '~/domain/account-forms'
-import { DomainError } from '~/domain/errors'
-import { sendContact } from '~/models/contact.server'
-import { getSessionAccount } from '~/models/session.server'
-import { publicFormRefusal, readForm, refusedForm } from '~/utils/public-form.server'
+import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/ui/forms'
+import { CONTACT_TOPICS, contactSchema } from '~/features/accounts/account-forms'
+import { DomainError } from '~/lib/errors'
+import { sendContact } from '~/features/accounts/contact.server'
+import { getSessionAccount } from '~/features/accounts/session.server'
+import { publicFormRefusal, readForm, refusedForm } from '~/http/public-form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Contact · Storymap' }]
 

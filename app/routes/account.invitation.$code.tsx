@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { DomainError } from '~/domain/errors'
-import { normalizeEmail } from '~/domain/email-address'
-import { invitationForText } from '~/domain/membership'
-import { LEVEL_NAMES } from '~/domain/permissions'
-import { acceptInvitation, describeInvitation } from '~/models/invite.server'
-import { getSessionAccount } from '~/models/session.server'
-import { requireAccount } from '~/utils/auth.server'
-import { redirectWithMessage } from '~/utils/toast.server'
+import { DomainError } from '~/lib/errors'
+import { normalizeEmail } from '~/lib/email-address'
+import { invitationForText } from '~/features/workspaces/membership'
+import { LEVEL_NAMES } from '~/features/workspaces/permissions'
+import { acceptInvitation, describeInvitation } from '~/features/workspaces/invite.server'
+import { getSessionAccount } from '~/features/accounts/session.server'
+import { requireAccount } from '~/http/auth.server'
+import { redirectWithMessage } from '~/http/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Invitation · Storymap' }]
 

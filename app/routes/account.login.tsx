@@ -8,15 +8,15 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
-import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/components/forms'
-import { SingleSignOn } from '~/components/single-sign-on'
-import { oidcTexts } from '~/domain/oidc'
-import { loginSchema } from '~/domain/validation'
-import { verifyLogin } from '~/models/account.server'
-import { createSession, getSessionAccount } from '~/models/session.server'
-import { safeRedirect } from '~/utils/auth.server'
-import { oidcPageSettings, takeSignInNotice } from '~/utils/oidc.server'
-import { publicFormRefusal, readForm, refusedForm } from '~/utils/public-form.server'
+import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/ui/forms'
+import { SingleSignOn } from '~/features/accounts/ui/single-sign-on'
+import { oidcTexts } from '~/features/accounts/oidc'
+import { loginSchema } from '~/lib/validation'
+import { verifyLogin } from '~/features/accounts/account.server'
+import { createSession, getSessionAccount } from '~/features/accounts/session.server'
+import { safeRedirect } from '~/http/auth.server'
+import { oidcPageSettings, takeSignInNotice } from '~/features/accounts/oidc.server'
+import { publicFormRefusal, readForm, refusedForm } from '~/http/public-form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Log in · Storymap' }]
 

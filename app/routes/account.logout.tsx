@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { destroySession } from '~/models/session.server'
+import { destroySession } from '~/features/accounts/session.server'
 
 async function logout(request: Request) {
   throw redirect('/', { headers: { 'Set-Cookie': await destroySession(request) } })

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { notificationSettings, readUnsubscribeKey, updateNotificationSettings } from '~/models/notifications.server'
+import { notificationSettings, readUnsubscribeKey, updateNotificationSettings } from '~/features/notifications/notifications.server'
 
 export const meta: MetaFunction = () => [{ title: 'Unsubscribe · Storymap' }]
 

@@ -1,17 +1,17 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { DomainError } from '~/domain/errors'
-import { oidcTexts } from '~/domain/oidc'
-import { signInWithProvider, type ProviderSignIn } from '~/models/oidc-identity.server'
-import { createSession } from '~/models/session.server'
-import { logger } from '~/utils/logger.server'
+import { DomainError } from '~/lib/errors'
+import { oidcTexts } from '~/features/accounts/oidc'
+import { signInWithProvider, type ProviderSignIn } from '~/features/accounts/oidc-identity.server'
+import { createSession } from '~/features/accounts/session.server'
+import { logger } from '~/lib/logger.server'
 import {
   clearFlowCookie,
   failedSignInHeaders,
   finishSignIn,
   oidcSettings,
   SignInFailed,
-} from '~/utils/oidc.server'
-import { redirectWithMessage } from '~/utils/toast.server'
+} from '~/features/accounts/oidc.server'
+import { redirectWithMessage } from '~/http/toast.server'
 
 /**
  * GET /account/oidc/callback (CONTRACT §11): where the provider sends the browser back. Signs in,

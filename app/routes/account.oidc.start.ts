@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { oidcTexts } from '~/domain/oidc'
-import { safeRedirect } from '~/utils/auth.server'
-import { logger } from '~/utils/logger.server'
-import { failedSignInHeaders, oidcSettings, startSignIn } from '~/utils/oidc.server'
+import { oidcTexts } from '~/features/accounts/oidc'
+import { safeRedirect } from '~/http/auth.server'
+import { logger } from '~/lib/logger.server'
+import { failedSignInHeaders, oidcSettings, startSignIn } from '~/features/accounts/oidc.server'
 
 /**
  * GET /account/oidc/start (CONTRACT §11): the `Sign in with …` button's link. Sends the browser

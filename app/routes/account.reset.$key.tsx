@@ -2,12 +2,12 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { ErrorList, Field, VALIDATE_ON_SUBMIT } from '~/components/forms'
-import { setPasswordFormSchema } from '~/domain/account-forms'
-import { DomainError } from '~/domain/errors'
-import { hasLiveAccountKey } from '~/models/account-key.server'
-import { setPasswordWithKey } from '~/models/account-settings.server'
-import { redirectWithMessage } from '~/utils/toast.server'
+import { ErrorList, Field, VALIDATE_ON_SUBMIT } from '~/ui/forms'
+import { setPasswordFormSchema } from '~/features/accounts/account-forms'
+import { DomainError } from '~/lib/errors'
+import { hasLiveAccountKey } from '~/features/accounts/account-key.server'
+import { setPasswordWithKey } from '~/features/accounts/account-settings.server'
+import { redirectWithMessage } from '~/http/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Choose a new password · Storymap' }]
 

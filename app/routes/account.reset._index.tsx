@@ -2,10 +2,10 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
-import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/components/forms'
-import { resetRequestSchema } from '~/domain/account-forms'
-import { requestPasswordReset } from '~/models/account-settings.server'
-import { publicFormRefusal, readForm, refusedForm } from '~/utils/public-form.server'
+import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/ui/forms'
+import { resetRequestSchema } from '~/features/accounts/account-forms'
+import { requestPasswordReset } from '~/features/accounts/account-settings.server'
+import { publicFormRefusal, readForm, refusedForm } from '~/http/public-form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Storymap' }]
 

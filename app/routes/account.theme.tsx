@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { parseTheme } from '~/domain/theme'
-import { changeTheme } from '~/models/account-settings.server'
-import { getSessionAccount } from '~/models/session.server'
-import { safeRedirect } from '~/utils/auth.server'
-import { themeCookieHeader } from '~/utils/theme.server'
+import { parseTheme } from '~/features/accounts/theme'
+import { changeTheme } from '~/features/accounts/account-settings.server'
+import { getSessionAccount } from '~/features/accounts/session.server'
+import { safeRedirect } from '~/http/auth.server'
+import { themeCookieHeader } from '~/features/accounts/theme.server'
 
 /** POST /account/theme {theme, redirectTo}: keeps the choice on the account and in a cookie, then goes back. */
 export async function action({ request }: ActionFunctionArgs) {

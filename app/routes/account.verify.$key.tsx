@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { DomainError } from '~/domain/errors'
-import { verifyEmail } from '~/models/account-settings.server'
+import { DomainError } from '~/lib/errors'
+import { verifyEmail } from '~/features/accounts/account-settings.server'
 
 export const meta: MetaFunction = () => [{ title: 'Verify email · Storymap' }]
 

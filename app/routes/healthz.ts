@@ -1,4 +1,4 @@
-import { databaseAnswers } from '~/models/health.server'
+import { databaseAnswers } from '~/lib/health.server'
 
 /** GET /healthz: 200 `{"ok": true}` while the database answers, else 503 (Docker's health check). */
 export function loader() {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { projectToCsv } from '~/domain/csv'
-import { DomainError } from '~/domain/errors'
-import { getPublicBundle } from '~/models/project-bundle.server'
+import { projectToCsv } from '~/features/transfer/csv'
+import { DomainError } from '~/lib/errors'
+import { getPublicBundle } from '~/features/board/project-bundle.server'
 import { csvResponse } from './$workspace.projects.$projectId.storymap[.]csv'
 
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { DomainError } from '~/domain/errors'
-import { getPublicExport } from '~/models/project-bundle.server'
-import { exportResponse } from '~/utils/export-response.server'
+import { DomainError } from '~/lib/errors'
+import { getPublicExport } from '~/features/board/project-bundle.server'
+import { exportResponse } from '~/features/transfer/export-response.server'
 
 /** 'Export JSON' on the share link: the file of GET /v1/link/{key}/export. */
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { apiError, requireBearerToken } from '~/utils/api.server'
+import { apiError, requireBearerToken } from '~/http/api.server'
 
 /** The MCP SDK (and its zod 4) is loaded on the first call, not by every server that never gets one (ADR 23). */
 const loadMcp = () =>
   Promise.all([
     import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
-    import('~/utils/mcp.server'),
+    import('~/features/automation/mcp.server'),
   ])
 
 /**

@@ -1,4 +1,4 @@
-import { apiError } from '~/utils/api.server'
+import { apiError } from '~/http/api.server'
 
 const notFound = () => apiError(404, 'not_found', 'No such API route.')
 export const loader = notFound

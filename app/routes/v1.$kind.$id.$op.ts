@@ -1,7 +1,7 @@
-import { cardOperation } from '~/domain/card-routes'
-import { refuse } from '~/domain/errors'
-import { apiError, v1Route } from '~/utils/api.server'
-import { cardKindOfPath, runBoardCommand } from '~/utils/board-api.server'
+import { cardOperation } from '~/features/board/card-routes'
+import { refuse } from '~/lib/errors'
+import { apiError, v1Route } from '~/http/api.server'
+import { cardKindOfPath, runBoardCommand } from '~/http/board-api.server'
 
 /** POST /v1/{milestones|workflows|subworkflows|features}/{id}/{op}: the shared card operations. */
 function operation(kindSegment: string | undefined, op: string | undefined) {

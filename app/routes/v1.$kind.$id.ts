@@ -1,5 +1,5 @@
-import { apiError, v1Route } from '~/utils/api.server'
-import { cardKindOfPath, runBoardCommand } from '~/utils/board-api.server'
+import { apiError, v1Route } from '~/http/api.server'
+import { cardKindOfPath, runBoardCommand } from '~/http/board-api.server'
 
 /** POST (create) and DELETE of /v1/{milestones|workflows|subworkflows|features}/{id}; any other first segment is 404. */
 function wrongMethod({ params }: { params: { kind?: string } }) {

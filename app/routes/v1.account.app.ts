@@ -1,5 +1,5 @@
-import { getAppState } from '~/models/account.server'
-import { requireApiAccount, v1Route } from '~/utils/api.server'
+import { getAppState } from '~/features/accounts/account.server'
+import { requireApiAccount, v1Route } from '~/http/api.server'
 
 const route = v1Route({
   GET: async ({ request }) => getAppState(await requireApiAccount(request)),

@@ -1,6 +1,6 @@
-import { deleteAccount } from '~/models/account-settings.server'
-import { destroySession } from '~/models/session.server'
-import { requireApiAccount, v1Route } from '~/utils/api.server'
+import { deleteAccount } from '~/features/accounts/account-settings.server'
+import { destroySession } from '~/features/accounts/session.server'
+import { requireApiAccount, v1Route } from '~/http/api.server'
 
 const route = v1Route({
   POST: async ({ request }) => {

@@ -1,7 +1,7 @@
-import { emailChangeSchema } from '~/domain/account-forms'
-import { refuse } from '~/domain/errors'
-import { requestEmailChange } from '~/models/account-settings.server'
-import { requireApiAccount, v1Route } from '~/utils/api.server'
+import { emailChangeSchema } from '~/features/accounts/account-forms'
+import { refuse } from '~/lib/errors'
+import { requestEmailChange } from '~/features/accounts/account-settings.server'
+import { requireApiAccount, v1Route } from '~/http/api.server'
 
 const route = v1Route({
   POST: async ({ request, params }) => {

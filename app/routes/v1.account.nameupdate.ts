@@ -1,7 +1,7 @@
-import { nameChangeSchema } from '~/domain/account-forms'
-import { publicAccount } from '~/models/account.server'
-import { changeName } from '~/models/account-settings.server'
-import { parseJson, requireApiAccount, v1Route } from '~/utils/api.server'
+import { nameChangeSchema } from '~/features/accounts/account-forms'
+import { publicAccount } from '~/features/accounts/account.server'
+import { changeName } from '~/features/accounts/account-settings.server'
+import { parseJson, requireApiAccount, v1Route } from '~/http/api.server'
 
 const route = v1Route({
   POST: async ({ request }) => {

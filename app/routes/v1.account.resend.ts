@@ -1,5 +1,5 @@
-import { resendVerification } from '~/models/account-settings.server'
-import { requireApiAccount, v1Route } from '~/utils/api.server'
+import { resendVerification } from '~/features/accounts/account-settings.server'
+import { requireApiAccount, v1Route } from '~/http/api.server'
 
 const route = v1Route({
   POST: async ({ request }) => {

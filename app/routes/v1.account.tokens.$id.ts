@@ -1,5 +1,5 @@
-import { revokeAccountToken } from '~/models/api-token.server'
-import { pathId, requireApiAccount, v1Route } from '~/utils/api.server'
+import { revokeAccountToken } from '~/features/automation/api-token.server'
+import { pathId, requireApiAccount, v1Route } from '~/http/api.server'
 
 /** Revokes one of the caller's API tokens, at once. */
 const route = v1Route({

@@ -1,6 +1,6 @@
-import { createTokenSchema } from '~/domain/api-tokens'
-import { createToken, listAccountTokens } from '~/models/api-token.server'
-import { parseJson, requireApiAccount, v1Route } from '~/utils/api.server'
+import { createTokenSchema } from '~/features/automation/api-tokens'
+import { createToken, listAccountTokens } from '~/features/automation/api-token.server'
+import { parseJson, requireApiAccount, v1Route } from '~/http/api.server'
 
 /** The caller's API tokens (CONTRACT §10): list, and make one; its secret is in that answer only. */
 const route = v1Route({

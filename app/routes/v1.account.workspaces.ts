@@ -1,6 +1,6 @@
-import { CREATE_WORKSPACE_ERROR_TEXT, createWorkspaceSchema } from '~/domain/validation'
-import { createWorkspace } from '~/models/workspace.server'
-import { parseJson, requireApiAccount, v1Route } from '~/utils/api.server'
+import { CREATE_WORKSPACE_ERROR_TEXT, createWorkspaceSchema } from '~/lib/validation'
+import { createWorkspace } from '~/features/workspaces/workspace.server'
+import { parseJson, requireApiAccount, v1Route } from '~/http/api.server'
 
 const route = v1Route({
   POST: async ({ request }) => {

@@ -1,5 +1,5 @@
-import { deleteWorkspace } from '~/models/member.server'
-import { requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { deleteWorkspace } from '~/features/workspaces/member.server'
+import { requireApiWorkspace, v1Route } from '~/http/api.server'
 
 const route = v1Route({
   POST: async ({ request }) => {

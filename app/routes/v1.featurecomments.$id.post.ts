@@ -1,5 +1,5 @@
-import { v1Route } from '~/utils/api.server'
-import { runBoardCommand } from '~/utils/board-api.server'
+import { v1Route } from '~/http/api.server'
+import { runBoardCommand } from '~/http/board-api.server'
 
 /** Edits a comment: the new text arrives as `description` (SPEC §7). */
 const route = v1Route({

@@ -1,5 +1,5 @@
-import { resendInvite } from '~/models/invite.server'
-import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { resendInvite } from '~/features/workspaces/invite.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 const route = v1Route({
   POST: async ({ request, params }) =>

@@ -1,5 +1,5 @@
-import { cancelInvite } from '~/models/invite.server'
-import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { cancelInvite } from '~/features/workspaces/invite.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 const route = v1Route({
   DELETE: async ({ request, params }) => {

@@ -1,6 +1,6 @@
-import { inviteSchema } from '~/domain/account-forms'
-import { createInvite, listInvites } from '~/models/invite.server'
-import { parseJson, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { inviteSchema } from '~/features/accounts/account-forms'
+import { createInvite, listInvites } from '~/features/workspaces/invite.server'
+import { parseJson, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 const route = v1Route({
   GET: async ({ request }) => listInvites(await requireApiWorkspace(request)),

@@ -1,7 +1,7 @@
-import { refuse } from '~/domain/errors'
-import { linkStreamAccess, sharedProjectId } from '~/models/live-access.server'
-import { v1Route } from '~/utils/api.server'
-import { openLiveStream, sinceOf } from '~/utils/live-stream.server'
+import { refuse } from '~/lib/errors'
+import { linkStreamAccess, sharedProjectId } from '~/features/live/live-access.server'
+import { v1Route } from '~/http/api.server'
+import { openLiveStream, sinceOf } from '~/features/live/live-stream.server'
 
 /** GET /v1/link/{key}/events: the live changes of a shared map, while sharing is on (CONTRACT §6). */
 const route = v1Route({

@@ -1,6 +1,6 @@
-import { getPublicExport } from '~/models/project-bundle.server'
-import { v1Route } from '~/utils/api.server'
-import { exportResponse } from '~/utils/export-response.server'
+import { getPublicExport } from '~/features/board/project-bundle.server'
+import { v1Route } from '~/http/api.server'
+import { exportResponse } from '~/features/transfer/export-response.server'
 
 /** GET /v1/link/{key}/export: the shared project as a JSON file, while sharing is on; no session. */
 const route = v1Route({

@@ -1,5 +1,5 @@
-import { getPublicBundleBody } from '~/models/project-bundle.server'
-import { encodedJson, v1Route } from '~/utils/api.server'
+import { getPublicBundleBody } from '~/features/board/project-bundle.server'
+import { encodedJson, v1Route } from '~/http/api.server'
 
 /** The public, read-only map behind a share link: no session. */
 const route = v1Route({

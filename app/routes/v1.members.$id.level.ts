@@ -1,6 +1,6 @@
-import { levelChangeSchema } from '~/domain/account-forms'
-import { changeMemberLevel } from '~/models/member.server'
-import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { levelChangeSchema } from '~/features/accounts/account-forms'
+import { changeMemberLevel } from '~/features/workspaces/member.server'
+import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 const route = v1Route({
   POST: async ({ request, params }) => {

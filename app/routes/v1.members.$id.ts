@@ -1,5 +1,5 @@
-import { removeMember } from '~/models/member.server'
-import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { removeMember } from '~/features/workspaces/member.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 const route = v1Route({
   DELETE: async ({ request, params }) => {

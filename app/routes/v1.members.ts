@@ -1,5 +1,5 @@
-import { listMembers } from '~/models/member.server'
-import { requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { listMembers } from '~/features/workspaces/member.server'
+import { requireApiWorkspace, v1Route } from '~/http/api.server'
 
 const route = v1Route({
   GET: async ({ request }) => listMembers(await requireApiWorkspace(request)),

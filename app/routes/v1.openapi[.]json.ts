@@ -1,5 +1,5 @@
-import { APP_VERSION } from '~/domain/version'
-import { v1Route } from '~/utils/api.server'
+import { APP_VERSION } from '~/lib/version'
+import { v1Route } from '~/http/api.server'
 
 let documentJson: string | undefined
 
@@ -10,7 +10,7 @@ let documentJson: string | undefined
 const route = v1Route({
   GET: async () => {
     if (documentJson === undefined) {
-      const { buildOpenApiDocument } = await import('~/domain/openapi/document')
+      const { buildOpenApiDocument } = await import('~/features/automation/openapi/document')
       documentJson = JSON.stringify(buildOpenApiDocument(APP_VERSION))
     }
     return new Response(documentJson, {

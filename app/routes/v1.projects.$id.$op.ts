@@ -1,6 +1,6 @@
-import { refuse } from '~/domain/errors'
-import { v1Route } from '~/utils/api.server'
-import { runBoardCommand } from '~/utils/board-api.server'
+import { refuse } from '~/lib/errors'
+import { v1Route } from '~/http/api.server'
+import { runBoardCommand } from '~/http/board-api.server'
 
 /** POST /v1/projects/{id}/rename {title} and /description {description}. */
 const route = v1Route({

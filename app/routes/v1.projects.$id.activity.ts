@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { refuse } from '~/domain/errors'
-import { listActivity } from '~/models/history.server'
-import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { refuse } from '~/lib/errors'
+import { listActivity } from '~/features/history/history.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 const querySchema = z.object({
   before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { titleSchema } from '~/domain/board-commands'
-import { uuidSchema } from '~/domain/ids'
-import { assertCanEdit } from '~/models/board.server'
-import { duplicateProject } from '~/models/import.server'
-import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { titleSchema } from '~/features/board/board-commands'
+import { uuidSchema } from '~/lib/ids'
+import { assertCanEdit } from '~/features/board/board.server'
+import { duplicateProject } from '~/features/transfer/import.server'
+import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 const duplicateSchema = z.object({ id: uuidSchema, title: titleSchema.optional() })
 

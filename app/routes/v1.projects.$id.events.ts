@@ -1,8 +1,8 @@
-import { refuse } from '~/domain/errors'
-import { memberStreamAccess, tokenStreamAccess } from '~/models/live-access.server'
-import { getLiveSession } from '~/models/session.server'
-import { pathId, tokenAuthOf, v1Route } from '~/utils/api.server'
-import { openLiveStream, sinceOf } from '~/utils/live-stream.server'
+import { refuse } from '~/lib/errors'
+import { memberStreamAccess, tokenStreamAccess } from '~/features/live/live-access.server'
+import { getLiveSession } from '~/features/accounts/session.server'
+import { pathId, tokenAuthOf, v1Route } from '~/http/api.server'
+import { openLiveStream, sinceOf } from '~/features/live/live-stream.server'
 
 /** GET /v1/projects/{id}/events: the project's live changes and presence, for any member (CONTRACT §6). */
 const route = v1Route({

@@ -1,6 +1,6 @@
-import { getProjectExport } from '~/models/project-bundle.server'
-import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
-import { exportResponse } from '~/utils/export-response.server'
+import { getProjectExport } from '~/features/board/project-bundle.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
+import { exportResponse } from '~/features/transfer/export-response.server'
 
 /** GET /v1/projects/{id}/export: the whole project as a JSON file, for any member (CONTRACT §8). */
 const route = v1Route({

@@ -1,5 +1,5 @@
-import { newProjectLink } from '~/models/sharing.server'
-import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { newProjectLink } from '~/features/workspaces/sharing.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** POST /v1/projects/{id}/newlink: a new share key; the old link answers 404 at once (CONTRACT §8). */
 const route = v1Route({

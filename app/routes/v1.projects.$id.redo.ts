@@ -1,5 +1,5 @@
-import { redo } from '~/models/history.server'
-import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { redo } from '~/features/history/history.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** POST /v1/projects/{id}/redo: re-applies the caller's most recently undone change (CONTRACT §7). */
 const route = v1Route({

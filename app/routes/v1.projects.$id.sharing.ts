@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { getProjectSharing, setProjectSharing } from '~/models/sharing.server'
-import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { getProjectSharing, setProjectSharing } from '~/features/workspaces/sharing.server'
+import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 const sharingSchema = z.object({ enabled: z.boolean() })
 

@@ -1,5 +1,5 @@
-import { listProjectTrash } from '~/models/trash.server'
-import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { listProjectTrash } from '~/features/history/trash.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** GET /v1/projects/{id}/trash: the project's deleted cards, newest first (CONTRACT §7). */
 const route = v1Route({

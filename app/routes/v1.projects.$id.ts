@@ -1,6 +1,6 @@
-import { getProjectBundleBody } from '~/models/project-bundle.server'
-import { encodedJson, pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
-import { runBoardCommand } from '~/utils/board-api.server'
+import { getProjectBundleBody } from '~/features/board/project-bundle.server'
+import { encodedJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
+import { runBoardCommand } from '~/http/board-api.server'
 
 const route = v1Route({
   GET: async ({ request, params }) => {

@@ -1,5 +1,5 @@
-import { undo } from '~/models/history.server'
-import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { undo } from '~/features/history/history.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** POST /v1/projects/{id}/undo: undoes the caller's most recent change here (CONTRACT §7). */
 const route = v1Route({

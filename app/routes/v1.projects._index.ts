@@ -1,5 +1,5 @@
-import { listProjects } from '~/models/project.server'
-import { requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { listProjects } from '~/features/board/project.server'
+import { requireApiWorkspace, v1Route } from '~/http/api.server'
 
 const route = v1Route({
   GET: async ({ request }) => {

@@ -1,9 +1,9 @@
-import { titleSchema } from '~/domain/board-commands'
-import { refuse } from '~/domain/errors'
-import { importFormatOfContentType, readImport } from '~/domain/import'
-import { assertCanEdit } from '~/models/board.server'
-import { importProject } from '~/models/import.server'
-import { requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { titleSchema } from '~/features/board/board-commands'
+import { refuse } from '~/lib/errors'
+import { importFormatOfContentType, readImport } from '~/features/transfer/import'
+import { assertCanEdit } from '~/features/board/board.server'
+import { importProject } from '~/features/transfer/import.server'
+import { requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /**
  * POST /v1/projects/import?title=…: a new project from a JSON export (application/json) or a

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { setAllowExternalSharing } from '~/models/sharing.server'
-import { parseJson, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { setAllowExternalSharing } from '~/features/workspaces/sharing.server'
+import { parseJson, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 const schema = z.object({ value: z.boolean() })
 

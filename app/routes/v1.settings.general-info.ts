@@ -1,6 +1,6 @@
-import { billingInfoSchema } from '~/domain/billing'
-import { requireBillingOwner, updateBillingInfo } from '~/models/billing.server'
-import { parseJson, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { billingInfoSchema } from '~/features/billing/billing'
+import { requireBillingOwner, updateBillingInfo } from '~/features/billing/billing.server'
+import { parseJson, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** Billing information (hosted mode, OWNER): the billing e-mail and EU VAT number. */
 const route = v1Route({

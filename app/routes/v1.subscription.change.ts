@@ -1,6 +1,6 @@
-import { planChangeSchema } from '~/domain/billing'
-import { changePlan, requireBillingOwner, workspaceEditorCount } from '~/models/billing.server'
-import { parseJson, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { planChangeSchema } from '~/features/billing/billing'
+import { changePlan, requireBillingOwner, workspaceEditorCount } from '~/features/billing/billing.server'
+import { parseJson, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** Changes the editor count or plan of a running paid plan, or cancels it at the period end. */
 const route = v1Route({

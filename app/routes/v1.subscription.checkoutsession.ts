@@ -1,6 +1,6 @@
-import { checkoutSchema } from '~/domain/billing'
-import { requireBillingOwner, startCheckout, workspaceEditorCount } from '~/models/billing.server'
-import { parseJson, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { checkoutSchema } from '~/features/billing/billing'
+import { requireBillingOwner, startCheckout, workspaceEditorCount } from '~/features/billing/billing.server'
+import { parseJson, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** Starts a Stripe Checkout Session; the browser then goes to `url`. */
 const route = v1Route({

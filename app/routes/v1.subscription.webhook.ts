@@ -1,5 +1,5 @@
-import { handleStripeWebhook } from '~/models/stripe-webhook.server'
-import { v1Route } from '~/utils/api.server'
+import { handleStripeWebhook } from '~/features/billing/stripe-webhook.server'
+import { v1Route } from '~/http/api.server'
 
 /** Stripe's events; no session and no Origin check: the signature is the authentication. */
 const route = v1Route({

@@ -1,6 +1,6 @@
-import { refuse } from '~/domain/errors'
-import { v1Route } from '~/utils/api.server'
-import { runBoardCommand } from '~/utils/board-api.server'
+import { refuse } from '~/lib/errors'
+import { v1Route } from '~/http/api.server'
+import { runBoardCommand } from '~/http/board-api.server'
 
 /** POST /v1/tags/{id}/rename {name} and /color {color} (CONTRACT §12). */
 const route = v1Route({

@@ -1,5 +1,5 @@
-import { v1Route } from '~/utils/api.server'
-import { runBoardCommand } from '~/utils/board-api.server'
+import { v1Route } from '~/http/api.server'
+import { runBoardCommand } from '~/http/board-api.server'
 
 /** POST /v1/tags/{id} {projectId, name, color} creates a tag; DELETE takes it off every feature (CONTRACT §12). */
 const route = v1Route({

@@ -1,5 +1,5 @@
-import { restoreFromTrash } from '~/models/trash.server'
-import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { restoreFromTrash } from '~/features/history/trash.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** POST /v1/trash/{id}/restore: puts it back where it was and answers it (CONTRACT §7). */
 const route = v1Route({

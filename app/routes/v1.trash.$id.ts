@@ -1,5 +1,5 @@
-import { purgeFromTrash } from '~/models/trash.server'
-import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { purgeFromTrash } from '~/features/history/trash.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** DELETE /v1/trash/{id}: deletes a trash entry for good (CONTRACT §7). */
 const route = v1Route({

@@ -1,5 +1,5 @@
-import { listWorkspaceTrash } from '~/models/trash.server'
-import { requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { listWorkspaceTrash } from '~/features/history/trash.server'
+import { requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** GET /v1/trash: the workspace's deleted projects, newest first (CONTRACT §7). */
 const route = v1Route({

@@ -1,7 +1,7 @@
-import { CONTACT_ERROR, contactSchema } from '~/domain/account-forms'
-import { refuse } from '~/domain/errors'
-import { sendContact } from '~/models/contact.server'
-import { readJson, v1Route } from '~/utils/api.server'
+import { CONTACT_ERROR, contactSchema } from '~/features/accounts/account-forms'
+import { refuse } from '~/lib/errors'
+import { sendContact } from '~/features/accounts/contact.server'
+import { readJson, v1Route } from '~/http/api.server'
 
 /** No session needed. Errors use the server's wording of SPEC §8. */
 const route = v1Route({

@@ -1,5 +1,5 @@
-import { acceptInvitation, getInvitation } from '~/models/invite.server'
-import { requireApiAccount, v1Route } from '~/utils/api.server'
+import { acceptInvitation, getInvitation } from '~/features/workspaces/invite.server'
+import { requireApiAccount, v1Route } from '~/http/api.server'
 
 const route = v1Route({
   GET: ({ params }) => getInvitation(params.key ?? ''),

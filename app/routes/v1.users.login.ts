@@ -1,8 +1,8 @@
-import { DomainError } from '~/domain/errors'
-import { loginSchema } from '~/domain/validation'
-import { assertPasswordLoginAllowed, publicAccount, verifyLogin } from '~/models/account.server'
-import { createSession } from '~/models/session.server'
-import { parseJson, v1Route } from '~/utils/api.server'
+import { DomainError } from '~/lib/errors'
+import { loginSchema } from '~/lib/validation'
+import { assertPasswordLoginAllowed, publicAccount, verifyLogin } from '~/features/accounts/account.server'
+import { createSession } from '~/features/accounts/session.server'
+import { parseJson, v1Route } from '~/http/api.server'
 
 export const LOGIN_FAILED = 'Email or password is incorrect.'
 

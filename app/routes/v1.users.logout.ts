@@ -1,5 +1,5 @@
-import { destroySession } from '~/models/session.server'
-import { v1Route } from '~/utils/api.server'
+import { destroySession } from '~/features/accounts/session.server'
+import { v1Route } from '~/http/api.server'
 
 const route = v1Route({
   POST: async ({ request }) => Response.json({}, { headers: { 'Set-Cookie': await destroySession(request) } }),

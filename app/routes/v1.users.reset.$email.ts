@@ -1,7 +1,7 @@
-import { resetRequestSchema } from '~/domain/account-forms'
-import { refuse } from '~/domain/errors'
-import { requestPasswordReset } from '~/models/account-settings.server'
-import { v1Route } from '~/utils/api.server'
+import { resetRequestSchema } from '~/features/accounts/account-forms'
+import { refuse } from '~/lib/errors'
+import { requestPasswordReset } from '~/features/accounts/account-settings.server'
+import { v1Route } from '~/http/api.server'
 
 /** Answers the same whether or not the address belongs to an account. */
 const route = v1Route({

@@ -1,6 +1,6 @@
-import { setPasswordSchema } from '~/domain/account-forms'
-import { setPasswordWithKey } from '~/models/account-settings.server'
-import { parseJson, v1Route } from '~/utils/api.server'
+import { setPasswordSchema } from '~/features/accounts/account-forms'
+import { setPasswordWithKey } from '~/features/accounts/account-settings.server'
+import { parseJson, v1Route } from '~/http/api.server'
 
 const route = v1Route({
   POST: async ({ request }) => {

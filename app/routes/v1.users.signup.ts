@@ -1,9 +1,9 @@
-import { signup } from '~/models/account.server'
-import { createSession } from '~/models/session.server'
-import { SIGNUP_ERROR_TEXT, SIGNUP_FIELD_CODES, signupSchema } from '~/domain/validation'
-import { parseJson, v1Route } from '~/utils/api.server'
-import { assertPasswordLoginAllowed, publicAccount } from '~/models/account.server'
-import { sendVerificationMail } from '~/models/account-settings.server'
+import { signup } from '~/features/accounts/account.server'
+import { createSession } from '~/features/accounts/session.server'
+import { SIGNUP_ERROR_TEXT, SIGNUP_FIELD_CODES, signupSchema } from '~/lib/validation'
+import { parseJson, v1Route } from '~/http/api.server'
+import { assertPasswordLoginAllowed, publicAccount } from '~/features/accounts/account.server'
+import { sendVerificationMail } from '~/features/accounts/account-settings.server'
 
 const route = v1Route({
   POST: async ({ request }) => {

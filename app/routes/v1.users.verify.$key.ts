@@ -1,6 +1,6 @@
-import { publicAccount } from '~/models/account.server'
-import { verifyEmail } from '~/models/account-settings.server'
-import { v1Route } from '~/utils/api.server'
+import { publicAccount } from '~/features/accounts/account.server'
+import { verifyEmail } from '~/features/accounts/account-settings.server'
+import { v1Route } from '~/http/api.server'
 
 const route = v1Route({
   POST: ({ params }) => publicAccount(verifyEmail(params.key ?? '')),

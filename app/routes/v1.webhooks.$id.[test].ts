@@ -1,5 +1,5 @@
-import { sendTestPing } from '~/models/webhook.server'
-import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { sendTestPing } from '~/features/automation/webhook.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** Sends a `ping` to the endpoint now and answers how it went. */
 const route = v1Route({

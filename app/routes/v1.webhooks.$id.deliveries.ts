@@ -1,5 +1,5 @@
-import { listDeliveries } from '~/models/webhook.server'
-import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { listDeliveries } from '~/features/automation/webhook.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** The endpoint's last 50 deliveries, newest first. */
 const route = v1Route({

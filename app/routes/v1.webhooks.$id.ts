@@ -1,5 +1,5 @@
-import { deleteWebhook } from '~/models/webhook.server'
-import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { deleteWebhook } from '~/features/automation/webhook.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** Deletes a webhook endpoint, its queue and its log. */
 const route = v1Route({

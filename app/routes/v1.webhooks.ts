@@ -1,6 +1,6 @@
-import { createWebhookSchema } from '~/domain/webhooks'
-import { createWebhook, listWebhooks } from '~/models/webhook.server'
-import { parseJson, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { createWebhookSchema } from '~/features/automation/webhooks'
+import { createWebhook, listWebhooks } from '~/features/automation/webhook.server'
+import { parseJson, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** The workspace's webhook endpoints (CONTRACT §10): list, and register one; its secret is in that answer only. */
 const route = v1Route({

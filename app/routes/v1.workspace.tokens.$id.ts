@@ -1,5 +1,5 @@
-import { revokeWorkspaceToken } from '~/models/api-token.server'
-import { pathId, requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { revokeWorkspaceToken } from '~/features/automation/api-token.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** An owner or admin revokes a member's API token of the workspace. */
 const route = v1Route({

@@ -1,5 +1,5 @@
-import { listWorkspaceTokens } from '~/models/api-token.server'
-import { requireApiWorkspace, v1Route } from '~/utils/api.server'
+import { listWorkspaceTokens } from '~/features/automation/api-token.server'
+import { requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** Every member's API tokens of the workspace, for its owners and admins. */
 const route = v1Route({

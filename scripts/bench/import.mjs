@@ -8,7 +8,7 @@ import { startApp } from './servers.mjs'
 
 export const IMPORT_SHAPE = { goals: 20, activitiesPerGoal: 5, releases: 20, cards: 20_000 }
 
-// storymap.csv's columns as app/domain/csv-cells.ts names them (this script runs without the TS build).
+// storymap.csv's columns as app/features/transfer/csv-cells.ts names them (this script runs without the TS build).
 const CSV_COLUMNS = [
   'release_title',
   'goal_title',

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { stringify } from 'csv-stringify/sync'
-import { CSV_COLUMNS } from '../../app/domain/csv-cells'
+import { CSV_COLUMNS } from '../../app/features/transfer/csv-cells'
 import { signUp } from '../support/client'
 import { card, keyboardDrag, settle } from './board-helpers'
 import { boardReady } from './map-fixture'

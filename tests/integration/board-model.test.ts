@@ -14,11 +14,11 @@ process.env.APP_MODE = 'selfhosted'
 // vitest sets BASE_URL to '/' (vite's base path); the app wants an absolute address.
 process.env.BASE_URL = 'http://localhost:3000'
 
-const { getDb, closeDatabase } = await import('~/db/db.server')
-const { accounts } = await import('~/db/schema')
-const { createWorkspace, getWorkspaceContextById } = await import('~/models/workspace.server')
-const { executeBoardCommand } = await import('~/models/board.server')
-const { getProjectBundle } = await import('~/models/project-bundle.server')
+const { getDb, closeDatabase } = await import('~/lib/db/db.server')
+const { accounts } = await import('~/lib/db/schema')
+const { createWorkspace, getWorkspaceContextById } = await import('~/features/workspaces/workspace.server')
+const { executeBoardCommand } = await import('~/features/board/board.server')
+const { getProjectBundle } = await import('~/features/board/project-bundle.server')
 
 const uuid = () => crypto.randomUUID()
 let ctx: NonNullable<ReturnType<typeof getWorkspaceContextById>>

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, it } from 'vitest'
-import { openDatabase } from '~/db/db.server'
+import { openDatabase } from '~/lib/db/db.server'
 
 it('opens with WAL, foreign keys, a busy timeout and NORMAL sync, and applies every migration', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-db-'))

@@ -16,15 +16,15 @@ process.env.DATABASE_PATH = path.join(dir, 'bundle.db')
 process.env.APP_MODE = 'selfhosted'
 process.env.BASE_URL = 'http://localhost:3000'
 
-const { getDb, closeDatabase } = await import('~/db/db.server')
-const schema = await import('~/db/schema')
-const entities = await import('~/models/board-entities.server')
-const { publicProject } = await import('~/models/project.server')
-const { projectVersion } = await import('~/models/change-log.server')
-const { createWorkspace, getWorkspaceContextById } = await import('~/models/workspace.server')
-const { executeBoardCommand } = await import('~/models/board.server')
+const { getDb, closeDatabase } = await import('~/lib/db/db.server')
+const schema = await import('~/lib/db/schema')
+const entities = await import('~/features/board/board-entities.server')
+const { publicProject } = await import('~/features/board/project.server')
+const { projectVersion } = await import('~/features/history/change-log.server')
+const { createWorkspace, getWorkspaceContextById } = await import('~/features/workspaces/workspace.server')
+const { executeBoardCommand } = await import('~/features/board/board.server')
 const { getProjectBundle, getProjectBundleBytes, getPublicBundleBytes } =
-  await import('~/models/project-bundle.server')
+  await import('~/features/board/project-bundle.server')
 
 const uuid = () => crypto.randomUUID()
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)

@@ -10,12 +10,12 @@ process.env.DATABASE_PATH = path.join(dir, 'clock.db')
 process.env.APP_MODE = 'selfhosted'
 process.env.BASE_URL = 'http://localhost:3000'
 
-const { getDb, closeDatabase } = await import('~/db/db.server')
-const { accounts } = await import('~/db/schema')
-const { createWorkspace, getWorkspaceContextById } = await import('~/models/workspace.server')
-const { executeBoardCommand } = await import('~/models/board.server')
-const { listProjectTrash, purgeExpiredTrash, restoreFromTrash } = await import('~/models/trash.server')
-const { pruneChangeLog, projectVersion } = await import('~/models/change-log.server')
+const { getDb, closeDatabase } = await import('~/lib/db/db.server')
+const { accounts } = await import('~/lib/db/schema')
+const { createWorkspace, getWorkspaceContextById } = await import('~/features/workspaces/workspace.server')
+const { executeBoardCommand } = await import('~/features/board/board.server')
+const { listProjectTrash, purgeExpiredTrash, restoreFromTrash } = await import('~/features/history/trash.server')
+const { pruneChangeLog, projectVersion } = await import('~/features/history/change-log.server')
 
 const uuid = () => crypto.randomUUID()
 const DAY = 24 * 60 * 60 * 1000

@@ -7,8 +7,8 @@ import {
   limitedRequestOf,
   normalizePath,
   tooManyMessage,
-} from '~/domain/abuse'
-import { redactPath } from '~/domain/log-redaction'
+} from '~/http/abuse'
+import { redactPath } from '~/lib/log-redaction'
 
 describe('limitedRequestOf', () => {
   it('limits the five actions on the API and on their pages', () => {

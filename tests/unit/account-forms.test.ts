@@ -6,7 +6,7 @@ import {
   levelChangeSchema,
   resetRequestSchema,
   setPasswordSchema,
-} from '~/domain/account-forms'
+} from '~/features/accounts/account-forms'
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0].message
@@ -61,7 +61,7 @@ describe('e-mail messages', () => {
 
   it('carry absolute links and escape user strings in HTML only', async () => {
     const { invitationMessage, verifyEmailMessage, resetPasswordMessage } =
-      await import('~/utils/email-messages.server')
+      await import('~/features/notifications/email-messages.server')
     const invite = invitationMessage('a@b.co', '<i>Eve</i> & co', 'acme', 'EDITOR', 'CODE123')
     expect(invite.text).toContain('https://storymap.example/account/invitation/CODE123')
     expect(invite.text).toContain('<i>Eve</i> & co')

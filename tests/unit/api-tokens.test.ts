@@ -8,7 +8,7 @@ import {
   readBearer,
   tokenInQuery,
   tokenRefusal,
-} from '~/domain/api-tokens'
+} from '~/features/automation/api-tokens'
 
 const secret = `smp_${'a1B2'.repeat(10)}`
 

@@ -8,7 +8,7 @@ import {
   seatRefusal,
   subscriptionFromStripe,
   totalPrice,
-} from '~/domain/billing'
+} from '~/features/billing/billing'
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((i) => i.message)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { alertForFailed } from '~/domain/board-alerts'
-import type { BoardCommandType } from '~/domain/board-commands'
+import { alertForFailed } from '~/features/board/board-alerts'
+import type { BoardCommandType } from '~/features/board/board-commands'
 
 describe('alertForFailed', () => {
   it("says SPEC §8's alert for the failed command, in sentence case (issue 20)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ANNOTATIONS, COLORS, normalizeAnnotations, parseBoardCommand } from '~/domain/board-commands'
+import { ANNOTATIONS, COLORS, normalizeAnnotations, parseBoardCommand } from '~/features/board/board-commands'
 
 const ID = '6f1c2d4e-8a9b-4c3d-9e8f-0a1b2c3d4e5f'
 const ID2 = '7f1c2d4e-8a9b-4c3d-9e8f-0a1b2c3d4e5f'

@@ -8,7 +8,7 @@ import {
   parseSizeRange,
   queryString,
   writeBoardFilter,
-} from '~/domain/board-filter'
+} from '~/features/board/board-filter'
 
 const parse = (query: string) => parseBoardFilter(new URLSearchParams(query))
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildGrid } from '~/domain/board-grid'
+import { buildGrid } from '~/features/board/board-grid'
 import {
   addActivityNavId,
   addFeatureNavId,
@@ -7,8 +7,8 @@ import {
   navLayout,
   neighbour,
   type NavLayout,
-} from '~/domain/board-nav'
-import type { ProjectBundle } from '~/domain/board-types'
+} from '~/features/board/board-nav'
+import type { ProjectBundle } from '~/features/board/board-types'
 
 /*
  *            g1            g2      g3

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { BoardOutbox } from '~/components/board/board-outbox'
-import type { BoardCommand } from '~/domain/board-commands'
+import { BoardOutbox } from '~/features/board/ui/board-outbox'
+import type { BoardCommand } from '~/features/board/board-commands'
 
 /** A fake network and clock: `online` can be switched, timers run when `tick` says so. */
 function fakeEnvironment() {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { buildGrid } from '~/domain/board-grid'
-import { NO_FILTER, parseBoardFilter, type BoardFilter } from '~/domain/board-filter'
-import type { ProjectBundle } from '~/domain/board-types'
-import { deriveBoardView, type BoardView } from '~/domain/board-view'
-import { createSearchTextIndex, featureMatcher } from '~/domain/feature-match'
-import { searchWords } from '~/domain/text-search'
+import { buildGrid } from '~/features/board/board-grid'
+import { NO_FILTER, parseBoardFilter, type BoardFilter } from '~/features/board/board-filter'
+import type { ProjectBundle } from '~/features/board/board-types'
+import { deriveBoardView, type BoardView } from '~/features/board/board-view'
+import { createSearchTextIndex, featureMatcher } from '~/features/board/feature-match'
+import { searchWords } from '~/features/board/text-search'
 
 const card = (id: string, rank: string, extra: Record<string, unknown> = {}): any => ({
   id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createCardFilterStore } from '~/components/board/card-filter-store'
+import { createCardFilterStore } from '~/features/board/ui/card-filter-store'
 
 /** A stand-in for a feature tile: its link as written (with the board's query) and classes, no title text (no highlight API in Node). */
 function fakeTile(id: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardPlace } from '~/domain/card-place'
+import { cardPlace } from '~/features/board/card-place'
 
 const bundle = {
   milestones: [{ id: 'r1', title: 'MVP' }],

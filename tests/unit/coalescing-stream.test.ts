@@ -1,6 +1,6 @@
 import { once } from 'node:events'
 import { describe, expect, it } from 'vitest'
-import { createCoalescingStream } from '~/utils/coalescing-stream.server'
+import { createCoalescingStream } from '~/http/coalescing-stream.server'
 
 function collect(stream: ReturnType<typeof createCoalescingStream>) {
   const chunks: Buffer[] = []

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countOf, partOf } from '~/domain/counts'
+import { countOf, partOf } from '~/lib/counts'
 
 describe('countOf', () => {
   it('writes one thing in the singular, any other count in the plural (CONTRACT: `1 project` / `{n} projects`)', () => {

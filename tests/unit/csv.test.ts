@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
-import type { ProjectBundle } from '~/domain/board-types'
-import { projectToCsv } from '~/domain/csv'
+import type { ProjectBundle } from '~/features/board/board-types'
+import { projectToCsv } from '~/features/transfer/csv'
 
 const card = (id: string, rank: string, title: string, extra: Record<string, unknown> = {}): any => ({
   id,

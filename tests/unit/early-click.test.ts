@@ -7,7 +7,7 @@ import {
   replayHeldClick,
   SCRIPT_CONTROLS,
   takeHeldCardClick,
-} from '~/utils/early-click'
+} from '~/ui/early-click'
 
 /** A stand-in for a page element (no DOM in Node): it matches the selectors it is given, and counts its clicks. */
 class FakeElement {

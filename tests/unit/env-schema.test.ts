@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseEnv } from '~/domain/env-schema'
+import { parseEnv } from '~/lib/env-schema'
 
 describe('parseEnv', () => {
   it('applies every documented default', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { exportDisposition, exportFilename } from '~/domain/export-file'
-import { importFormatOfContentType, importFormatOfFile, readImport } from '~/domain/import'
-import { parseJsonImport } from '~/domain/import-json'
-import { describeImport, formatPath, ImportError } from '~/domain/import-map'
-import { previewImport } from '~/domain/import-preview'
-import { ranksByGroup } from '~/domain/rank'
+import { exportDisposition, exportFilename } from '~/features/transfer/export-file'
+import { importFormatOfContentType, importFormatOfFile, readImport } from '~/features/transfer/import'
+import { parseJsonImport } from '~/features/transfer/import-json'
+import { describeImport, formatPath, ImportError } from '~/features/transfer/import-map'
+import { previewImport } from '~/features/transfer/import-preview'
+import { ranksByGroup } from '~/features/board/rank'
 
 type File = Record<string, unknown> & { [list: string]: unknown }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ProjectBundle } from '~/domain/board-types'
-import { applyChangeEvent, type ChangeEvent, type EntityChange } from '~/domain/live-changes'
+import type { ProjectBundle } from '~/features/board/board-types'
+import { applyChangeEvent, type ChangeEvent, type EntityChange } from '~/features/live/live-changes'
 
 const feature = (id: string, rank: string, title = id) => ({ id, rank, title, milestoneId: 'm', subWorkflowId: 's' })
 const base = {

@@ -9,9 +9,9 @@ import {
   MEMBERSHIP_TEXT as T,
   planAccountDeletion,
   removalRefusal,
-} from '~/domain/membership'
-import { normalizeEmail } from '~/domain/email-address'
-import { LEVELS, type Level } from '~/domain/permissions'
+} from '~/features/workspaces/membership'
+import { normalizeEmail } from '~/lib/email-address'
+import { LEVELS, type Level } from '~/features/workspaces/permissions'
 
 const actor = (level: Level, planActive = true) => ({ level, planActive, memberId: 'me' })
 const other = (level: Level) => ({ id: 'other', level })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { NO_FILTER } from '~/domain/board-filter'
-import type { Feature, FeatureComment, ProjectBundle } from '~/domain/board-types'
-import { commentSearchText, createSearchTextIndex, featureMatcher, memberNameMap } from '~/domain/feature-match'
+import { NO_FILTER } from '~/features/board/board-filter'
+import type { Feature, FeatureComment, ProjectBundle } from '~/features/board/board-types'
+import { commentSearchText, createSearchTextIndex, featureMatcher, memberNameMap } from '~/features/board/feature-match'
 
 /** The board's search (CONTRACT §9) over comments with mentions (§12): it matches what the user reads. */
 const feature = (id: string, title: string) => ({ id, title, description: '', tagIds: [] }) as unknown as Feature

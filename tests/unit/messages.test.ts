@@ -1,7 +1,7 @@
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { MESSAGE_LIFETIME_MS, MessagesProvider } from '~/components/messages'
+import { MESSAGE_LIFETIME_MS, MessagesProvider } from '~/ui/messages'
 
 describe('MessagesProvider', () => {
   it('renders the flash message from the server in a status region, so it shows without JavaScript', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createNearWatcher } from '~/components/board/near-viewport'
+import { createNearWatcher } from '~/features/board/ui/near-viewport'
 
 describe('the near-viewport watcher during a drag', () => {
   it('holds new drop targets back until the drop, then lets each waiting group in once', () => {

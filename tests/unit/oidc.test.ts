@@ -8,7 +8,7 @@ import {
   readClaims,
   workspaceNameFor,
   type SignInFacts,
-} from '~/domain/oidc'
+} from '~/features/accounts/oidc'
 
 const facts = (
   over: Omit<Partial<SignInFacts>, 'claims'> & { claims?: Partial<SignInFacts['claims']> } = {},

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { API_PATHS, buildOpenApiDocument } from '~/domain/openapi/document'
-import { APP_VERSION } from '~/domain/version'
+import { API_PATHS, buildOpenApiDocument } from '~/features/automation/openapi/document'
+import { APP_VERSION } from '~/lib/version'
 
 const ROUTES = path.resolve(__dirname, '../../app/routes')
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const

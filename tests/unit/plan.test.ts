@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canShareExternally, daysLeft, initialSubscription, isPlanActive, statusText, trialBanner } from '~/domain/plan'
+import { canShareExternally, daysLeft, initialSubscription, isPlanActive, statusText, trialBanner } from '~/features/billing/plan'
 
 const now = new Date('2026-11-22T12:00:00.000Z')
 const inDays = (d: number) => new Date(now.getTime() + d * 86_400_000).toISOString()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cssString, printGridColumn, printLayout, printPageRule } from '~/domain/print-layout'
+import { cssString, printGridColumn, printLayout, printPageRule } from '~/features/board/print-layout'
 
 const goal = (id: string, activities: number) => ({
   id,

@@ -7,7 +7,7 @@ import {
   placeInList,
   rankBetween,
   rebalanceRanks,
-} from '~/domain/rank'
+} from '~/features/board/rank'
 
 const between = (a: string | null, b: string | null) => {
   const r = rankBetween(a, b)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isBoardWrite, isOverlayMove } from '~/utils/revalidation'
+import { isBoardWrite, isOverlayMove } from '~/http/revalidation'
 
 const url = (path: string) => new URL(path, 'http://storymap.test')
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ProjectBundle } from '~/domain/board-types'
-import { storyMapOutline } from '~/domain/story-map-outline'
+import type { ProjectBundle } from '~/features/board/board-types'
+import { storyMapOutline } from '~/features/automation/story-map-outline'
 
 const card = (id: string, title: string, extra: Record<string, unknown> = {}) => ({
   id,

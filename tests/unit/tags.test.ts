@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { applyCommand } from '~/domain/board-reducer'
-import { filterChips, NO_FILTER, parseBoardFilter, writeBoardFilter } from '~/domain/board-filter'
-import type { Feature, ProjectBundle } from '~/domain/board-types'
-import { featureMatcher } from '~/domain/feature-match'
-import { storyMapOutline } from '~/domain/story-map-outline'
+import { applyCommand } from '~/features/board/board-reducer'
+import { filterChips, NO_FILTER, parseBoardFilter, writeBoardFilter } from '~/features/board/board-filter'
+import type { Feature, ProjectBundle } from '~/features/board/board-types'
+import { featureMatcher } from '~/features/board/feature-match'
+import { storyMapOutline } from '~/features/automation/story-map-outline'
 
 const feature = (id: string, title: string, tagIds: string[]): Feature =>
   ({ id, title, description: '', status: 'OPEN', color: '', annotations: '', estimate: 0, rank: id, subWorkflowId: 'a', milestoneId: 'r', projectId: 'p', tagIds }) as Feature

@@ -6,7 +6,7 @@ import {
   parseRangesKey,
   rangesKey,
   searchWords,
-} from '~/domain/text-search'
+} from '~/features/board/text-search'
 
 describe('normalizeText', () => {
   it('drops case and accents', () => {

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
-import { createWorkspaceSchema, loginSchema, signupSchema } from '~/domain/validation'
+import { createWorkspaceSchema, loginSchema, signupSchema } from '~/lib/validation'
 
 function errorsOf(schema: Parameters<typeof parseWithZod>[1]['schema'], fields: Record<string, string>) {
   const formData = new FormData()

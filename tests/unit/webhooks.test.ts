@@ -8,9 +8,9 @@ import {
   failedTooLong,
   payloadJson,
   retryDelayMs,
-} from '~/domain/webhooks'
-import { isPrivateAddress } from '~/utils/webhook-address.server'
-import { signedHeaders } from '~/utils/webhook-sender.server'
+} from '~/features/automation/webhooks'
+import { isPrivateAddress } from '~/features/automation/webhook-address.server'
+import { signedHeaders } from '~/features/automation/webhook-sender.server'
 
 describe('webhook URLs', () => {
   it('takes https, and http only when allowed; anything else is url_invalid', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSettledByRetry, retryDelayMs } from '~/domain/write-retry'
+import { isSettledByRetry, retryDelayMs } from '~/features/board/write-retry'
 
 describe('retryDelayMs', () => {
   it('goes at once first, then waits 1, 2, 4, 8 s and never more than 15 s', () => {

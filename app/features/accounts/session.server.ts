@@ -1,0 +1,117 @@
+import { createCookie } from '@remix-run/node'
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
+import { getDb } from '~/lib/db/db.server'
+import { prepared } from '~/lib/db/prepared.server'
+import { accounts, sessions } from '~/lib/db/schema'
+import { getEnv } from '~/lib/env.server'
+import { randomKey, sha256 } from '~/lib/crypto.server'
+import { singleton } from '~/lib/singleton.server'
+
+const IDLE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
+/** Sliding expiry is written at most once a day per session. */
+const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000
+export const SESSION_COOKIE = 'storymap_session'
+
+function sessionCookie() {
+  return singleton('session-cookie', () => {
+    const env = getEnv()
+    return createCookie(SESSION_COOKIE, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: env.BASE_URL.startsWith('https://'),
+      path: '/',
+      secrets: [env.SESSION_SECRET],
+      maxAge: IDLE_LIFETIME_MS / 1000,
+    })
+  })
+}
+
+export type SessionAccount = typeof accounts.$inferSelect
+
+/**
+ * Starts a new server-side session (a fresh id at every log-in) and returns its Set-Cookie header.
+ * The session the request came with, if any, ends in the same transaction: an id planted in a
+ * victim's browser before log-in (session fixation) is worthless afterwards.
+ */
+export async function createSession(accountId: string, request?: Request, now = new Date()): Promise<string> {
+  const token = randomKey()
+  const previous = request ? await readToken(request) : null
+  getDb().transaction((tx) => {
+    if (previous)
+      tx.delete(sessions)
+        .where(eq(sessions.id, sha256(previous)))
+        .run()
+    tx.insert(sessions)
+      .values({
+        id: sha256(token),
+        accountId,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + IDLE_LIFETIME_MS).toISOString(),
+      })
+      .run()
+  })
+  return sessionCookie().serialize(token)
+}
+
+async function readToken(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get('Cookie'))
+  return typeof value === 'string' && value.length > 0 ? value : null
+}
+
+const liveSessionQuery = () =>
+  prepared('live-session', (db) =>
+    db
+      .select({ account: accounts, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .prepare(),
+  )
+
+/** The signed-in account, or null when there is no live session. */
+export async function getSessionAccount(request: Request, now = new Date()): Promise<SessionAccount | null> {
+  return (await getLiveSession(request, now))?.account ?? null
+}
+
+/** The request's live session (its id is what the database keys it by) and account, or null. */
+export async function getLiveSession(
+  request: Request,
+  now = new Date(),
+): Promise<{ id: string; account: SessionAccount } | null> {
+  const token = await readToken(request)
+  if (!token) return null
+  const db = getDb()
+  const id = sha256(token)
+  const row = liveSessionQuery().get({ id, now: now.toISOString() })
+  if (!row) return null
+  if (Date.parse(row.expiresAt) - now.getTime() < IDLE_LIFETIME_MS - REFRESH_AFTER_MS) {
+    db.update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + IDLE_LIFETIME_MS).toISOString() })
+      .where(eq(sessions.id, id))
+      .run()
+  }
+  return { id, account: row.account }
+}
+
+/** Ends the request's session on the server and returns a Set-Cookie header that clears it. */
+export async function destroySession(request: Request): Promise<string> {
+  const token = await readToken(request)
+  if (token)
+    getDb()
+      .delete(sessions)
+      .where(eq(sessions.id, sha256(token)))
+      .run()
+  return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) })
+}
+
+/** Ends every session of an account (password reset or change, account deletion), inside `tx` when given. */
+export function destroyAllSessions(
+  accountId: string,
+  tx: Pick<ReturnType<typeof getDb>, 'delete'> = getDb(),
+) {
+  tx.delete(sessions).where(eq(sessions.accountId, accountId)).run()
+}
+
+export function purgeExpiredSessions(now = new Date()) {
+  getDb().delete(sessions).where(lt(sessions.expiresAt, now.toISOString())).run()
+}

@@ -1,0 +1,185 @@
+import type { BoardCommand } from './board-commands'
+import { refuse } from '~/lib/errors'
+import { can } from '~/features/workspaces/permissions'
+import * as cards from './cards.server'
+import { changeContext, writeWithChangeLog } from '~/features/history/change-log.server'
+import type {
+  PublicComment,
+  PublicFeature,
+  PublicMilestone,
+  PublicPersona,
+  PublicProject,
+  PublicSubWorkflow,
+  PublicWorkflow,
+  PublicWorkflowPersona,
+  PublicTag,
+  Tx,
+} from './board-entities.server'
+import * as more from './comments-personas.server'
+import * as tags from './tags.server'
+import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
+
+/**
+ * The one entry point for every story-map write, used by the /v1 routes and the board page.
+ * Checks the caller may edit (SPEC §6), then runs the command in ONE transaction with its
+ * change-log entry: a refusal anywhere inside rolls everything back. Returns the public entity
+ * (or `{}` for deletes).
+ */
+export function executeBoardCommand<C extends BoardCommand>(
+  ctx: WorkspaceContext,
+  command: C,
+  now = new Date(),
+): BoardCommandResult<C> {
+  assertCanEdit(ctx)
+  const author: cards.Author = {
+    workspaceId: ctx.workspace.id,
+    memberId: ctx.member.id,
+    name: ctx.account.name,
+    now: now.toISOString(),
+  }
+  const by = changeContext(ctx, now)
+  // better-sqlite3 is synchronous: the read-compute-write of ranks cannot interleave with another request.
+  return writeWithChangeLog(by, command, (tx) => run(tx, author, command)) as BoardCommandResult<C>
+}
+
+/**
+ * A command and follow-ups on what it made or changed (a card created with its colour and size,
+ * several fields of one card), through the same path as executeBoardCommand but as ONE change:
+ * one event, one activity line named after the first command, one step to undo. All or nothing.
+ * Answers the last command's result.
+ */
+export function executeBoardCommands(ctx: WorkspaceContext, commands: readonly BoardCommand[], now = new Date()): unknown {
+  if (commands.length === 0) throw refuse.invalid('invalid_input', 'Nothing to change.')
+  if (commands.length === 1) return executeBoardCommand(ctx, commands[0], now)
+  assertCanEdit(ctx)
+  const author: cards.Author = {
+    workspaceId: ctx.workspace.id,
+    memberId: ctx.member.id,
+    name: ctx.account.name,
+    now: now.toISOString(),
+  }
+  return writeWithChangeLog(changeContext(ctx, now), commands[0], (tx) => {
+    let result: unknown
+    for (const command of commands) result = run(tx, author, command)
+    return result
+  })
+}
+
+type Deleted = Record<string, never>
+type ResultByType = {
+  'project.create': PublicProject
+  'milestone.create': PublicMilestone
+  'workflow.create': PublicWorkflow
+  'subworkflow.create': PublicSubWorkflow
+  'feature.create': PublicFeature
+  'milestone.move': PublicMilestone
+  'workflow.move': PublicWorkflow
+  'subworkflow.move': PublicSubWorkflow
+  'feature.move': PublicFeature
+  'feature.estimate': PublicFeature
+  'comment.create': PublicComment
+  'comment.edit': PublicComment
+  'comment.delete': Deleted
+  'persona.create': PublicPersona
+  'persona.update': PublicPersona
+  'persona.delete': Deleted
+  'workflowPersona.create': PublicWorkflowPersona
+  'workflowPersona.delete': Deleted
+  'tag.create': PublicTag
+  'tag.rename': PublicTag
+  'tag.color': PublicTag
+  'tag.delete': Deleted
+  'feature.tags': PublicFeature
+  'card.delete': Deleted
+}
+type CardOf = {
+  milestone: PublicMilestone
+  workflow: PublicWorkflow
+  subworkflow: PublicSubWorkflow
+  feature: PublicFeature
+  project: PublicProject
+}
+
+/** What a command answers: the entity it created or changed (by kind for the shared card operations), `{}` for deletes. */
+export type BoardCommandResult<C extends BoardCommand> = C['type'] extends keyof ResultByType
+  ? ResultByType[C['type']]
+  : C extends { kind: infer K extends keyof CardOf }
+    ? CardOf[K]
+    : never
+
+export function assertCanEdit(ctx: Pick<WorkspaceContext, 'level' | 'planActive'>) {
+  if (can(ctx, 'edit')) return
+  if (!ctx.planActive)
+    throw refuse.forbidden('The workspace plan is inactive: the workspace is view only.', 'plan_inactive')
+  throw refuse.forbidden('Your member level does not allow editing.', 'level_too_low')
+}
+
+function run(tx: Tx, a: cards.Author, c: BoardCommand) {
+  switch (c.type) {
+    case 'project.create':
+      return cards.createProject(tx, a, c)
+    case 'milestone.create':
+      return cards.createTopCard(tx, a, 'milestone', c)
+    case 'workflow.create':
+      return cards.createTopCard(tx, a, 'workflow', c)
+    case 'subworkflow.create':
+      return cards.createSubWorkflow(tx, a, c)
+    case 'feature.create':
+      return cards.createFeature(tx, a, c)
+    case 'card.rename':
+      return cards.changeCard(tx, a, c.kind, c.id, { title: c.title })
+    case 'card.description':
+      return cards.changeCard(tx, a, c.kind, c.id, { description: c.description })
+    case 'card.open':
+      return cards.changeCard(tx, a, c.kind, c.id, { status: 'OPEN' })
+    case 'card.close':
+      return cards.changeCard(tx, a, c.kind, c.id, { status: 'CLOSED' })
+    case 'card.color':
+      return cards.changeCard(tx, a, c.kind, c.id, { color: c.color })
+    case 'card.annotations':
+      return cards.changeCard(tx, a, c.kind, c.id, { annotations: c.annotations })
+    case 'card.delete':
+      return cards.deleteCard(tx, a, c.kind, c.id)
+    case 'milestone.move':
+      return cards.moveTopCard(tx, a, 'milestone', c.id, c.index)
+    case 'workflow.move':
+      return cards.moveTopCard(tx, a, 'workflow', c.id, c.index)
+    case 'subworkflow.move':
+      return cards.moveSubWorkflow(tx, a, c.id, c.toWorkflowId, c.index)
+    case 'feature.move':
+      return cards.moveFeature(tx, a, c.id, c.toSubWorkflowId, c.toMilestoneId, c.index)
+    case 'feature.estimate':
+      return cards.setEstimate(tx, a, c.id, c.estimate)
+    case 'comment.create':
+      return more.createComment(tx, a, c)
+    case 'comment.edit':
+      return more.editComment(tx, a, c.id, c.post)
+    case 'comment.delete':
+      return more.deleteComment(tx, a, c.id)
+    case 'persona.create':
+      return more.createPersona(tx, a, c)
+    case 'persona.update':
+      return more.updatePersona(tx, a, c.id, {
+        avatar: c.avatar,
+        name: c.name,
+        role: c.role,
+        description: c.description,
+      })
+    case 'persona.delete':
+      return more.deletePersona(tx, a, c.id)
+    case 'workflowPersona.create':
+      return more.createWorkflowPersona(tx, a, c)
+    case 'workflowPersona.delete':
+      return more.deleteWorkflowPersona(tx, a, c.id)
+    case 'tag.create':
+      return tags.createTag(tx, a, c)
+    case 'tag.rename':
+      return tags.changeTag(tx, a, c.id, { name: c.name })
+    case 'tag.color':
+      return tags.changeTag(tx, a, c.id, { color: c.color })
+    case 'tag.delete':
+      return tags.deleteTag(tx, a, c.id)
+    case 'feature.tags':
+      return tags.setFeatureTags(tx, a, c.id, c.tagIds)
+  }
+}

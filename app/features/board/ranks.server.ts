@@ -1,0 +1,44 @@
+import { asc, eq, type SQL } from 'drizzle-orm'
+import { placeInList } from './rank'
+import type { CommonCardTable, Tx } from './board-entities.server'
+
+/**
+ * The rank a card gets at `index` of the list selected by `scope` (see app/features/board/rank.ts for
+ * what index counts). Runs inside the caller's transaction; when no rank fits it rewrites every
+ * sibling's rank first. `cardId` may be a card being created (not in the table yet) or one
+ * being moved (from this list or another); it is left out of the siblings.
+ */
+export function rankAt(tx: Tx, table: CommonCardTable, scope: SQL, cardId: string, index: number): string {
+  const siblings = tx
+    .select({ id: table.id, rank: table.rank })
+    .from(table)
+    .where(scope)
+    .orderBy(asc(table.rank))
+    .all()
+    .filter((s) => s.id !== cardId)
+  const placed = placeInList(
+    siblings.map((s) => s.rank),
+    index,
+  )
+  if (placed.rebalanced) {
+    // The unique (parent, rank) index forbids swapping ranks in place: park every row of the
+    // list (and the moved card) on a temporary rank that no real rank can equal ('~' sorts after
+    // a–z and ids are unique), then write the fresh sequence.
+    const ids = [...siblings.map((s) => s.id), cardId]
+    for (const id of ids)
+      tx.update(table)
+        .set({ rank: `~${id}` })
+        .where(eq(table.id, id))
+        .run()
+    siblings.forEach((s, i) => {
+      tx.update(table).set({ rank: placed.rebalanced[i] }).where(eq(table.id, s.id)).run()
+    })
+    // A card being moved stays parked on its temporary rank until the caller writes the new one.
+  }
+  return placed.rank
+}
+
+/** The rank after the last card of the list (a new card). */
+export function rankAtEnd(tx: Tx, table: CommonCardTable, scope: SQL, cardId: string): string {
+  return rankAt(tx, table, scope, cardId, Number.MAX_SAFE_INTEGER)
+}

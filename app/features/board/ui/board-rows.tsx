@@ -1,0 +1,285 @@
+import { Draggable, Droppable, type DraggableProvided } from '@hello-pangea/dnd'
+import { memo, useMemo, useRef, type CSSProperties } from 'react'
+import { useBrowserLayoutEffect } from '~/ui/use-browser-layout-effect'
+import { cellKey, type GoalColumn } from '~/features/board/board-grid'
+import { partOf } from '~/lib/counts'
+import type { Feature, Milestone, Tag } from '~/features/board/board-types'
+import { printGridColumn, type PrintLayout, type PrintPlace } from '~/features/board/print-layout'
+import { useCardFilterStore } from './card-filter-store'
+import { CardTile } from './card-tile'
+import { tagLabelsKey } from './tags'
+import { useDragReady, useNearViewport } from './near-viewport'
+import type { NewCardTarget } from './new-card-modal'
+
+/**
+ * The rows and columns of the story map. Each part takes plain values and stable callbacks and
+ * is memoised, so after an edit only the columns, rows and cells whose cards changed re-render
+ * (see buildGrid's reuse of unchanged parts). The search and filters reach the feature tiles
+ * through their own store (card-filter-store.tsx), past these parts.
+ */
+export type BoardLinks = {
+  readOnly: boolean
+  basePath: string
+  search: string
+  /** A big map: far cells' cards become the drag library's when they come near (near-viewport.tsx). */
+  lazyDrag: boolean
+  /** The project's tags by id (a new map only when the tags change). */
+  tagsById: ReadonlyMap<string, Tag>
+}
+export type OnAdd = (target: NewCardTarget) => void
+
+const COLUMN = 184
+export const columnsWidth = (goal: GoalColumn) => Math.max(1, goal.activities.length) * COLUMN
+
+/** Where a part sits in the print grid (app/styles/print.css reads these properties). */
+export const printStyle = (place: PrintPlace | undefined, span = 1) =>
+  (place
+    ? { ...(place.band > 0 ? { '--band': place.band } : {}), '--print-column': printGridColumn(place, span) }
+    : {}) as CSSProperties
+
+type ReleaseProps = BoardLinks & {
+  milestone: Milestone
+  size: number
+  count: number
+  /** The release's sums under the search and filters; null without them. */
+  filteredSize: number | null
+  filteredCount: number | null
+  index: number
+  goals: GoalColumn[]
+  cells: Map<string, Feature[]>
+  includeClosed: boolean
+  onAdd: OnAdd
+  print: PrintLayout
+}
+
+/**
+ * Equal when nothing these props show changed: the other props, and the feature list of each
+ * of the row's cells (`cells` is a new Map after every edit, but buildGrid keeps unchanged
+ * lists). A drop then re-renders the one or two rows it touched, not all of them.
+ */
+function sameRow<P extends { milestone: Milestone; goals: GoalColumn[]; cells: Map<string, Feature[]> }>(before: P, after: P) {
+  for (const key of Object.keys(after) as (keyof P)[]) {
+    if (key !== 'cells' && before[key] !== after[key]) return false
+  }
+  return after.goals.every((goal) =>
+    goal.activities.every((activity) => {
+      const key = cellKey(after.milestone.id, activity.id)
+      return before.cells.get(key) === after.cells.get(key)
+    }),
+  )
+}
+
+const totalsText = (value: number, filtered: number | null) => (filtered === null ? `${value}` : `${filtered} of ${value}`)
+
+/** One release: its header and a cell per activity. Cells whose features did not change skip rendering. */
+export const ReleaseRow = memo(function ReleaseRow({
+  milestone,
+  size,
+  count,
+  filteredSize,
+  filteredCount,
+  index,
+  goals,
+  cells,
+  onAdd,
+  print,
+  ...view
+}: ReleaseProps) {
+  const { readOnly, basePath, search } = view
+  const stats = `Size ${totalsText(size, filteredSize)} · ${partOf(filteredCount, count, 'feature')}`
+  return (
+    <Draggable draggableId={milestone.id} index={index} isDragDisabled={readOnly}>
+      {(drag, snapshot) => (
+        <section
+          className={`release ${snapshot.isDragging ? 'dragging' : ''}`}
+          ref={drag.innerRef}
+          {...drag.draggableProps}
+          style={{ ...drag.draggableProps.style, ...({ '--release': index } as CSSProperties) }}
+          aria-label={`Release ${milestone.title}`}
+        >
+          <div className="release-header">
+            <CardTile
+              to={`${basePath}/m/${milestone.id}${search}`}
+              title={milestone.title}
+              color={milestone.color}
+              status={milestone.status}
+              annotations={milestone.annotations}
+              kindLabel="Release"
+              className="release-card"
+              dragHandle={drag.dragHandleProps}
+              navId={milestone.id}
+            />
+            <span className="release-stats">{stats}</span>
+          </div>
+          {Array.from({ length: Math.max(0, print.bands - 1) }, (_, i) => (
+            <p key={i} className="print-only print-release-label" style={{ '--band': i + 1 } as CSSProperties}>
+              <strong>{milestone.title}</strong> {stats}
+            </p>
+          ))}
+          <ReleaseCells milestone={milestone} goals={goals} cells={cells} onAdd={onAdd} print={print} {...view} />
+        </section>
+      )}
+    </Draggable>
+  )
+}, sameRow)
+
+type ReleaseCellsProps = Omit<ReleaseProps, 'size' | 'count' | 'filteredSize' | 'filteredCount' | 'index'>
+
+/** The row's cells, apart from its header: the filtered totals change with every keystroke, the cells do not. */
+const ReleaseCells = memo(function ReleaseCells({ milestone, goals, cells, onAdd, print, ...view }: ReleaseCellsProps) {
+  return (
+    <div className="release-cells">
+      {goals.map((goal) => (
+        <CellGroup
+          key={goal.workflow.id}
+          goal={goal}
+          milestone={milestone}
+          cells={cells}
+          onAdd={onAdd}
+          print={print}
+          {...view}
+        />
+      ))}
+    </div>
+  )
+}, sameRow)
+
+type CellGroupProps = BoardLinks & {
+  goal: GoalColumn
+  milestone: Milestone
+  cells: Map<string, Feature[]>
+  includeClosed: boolean
+  onAdd: OnAdd
+  print: PrintLayout
+}
+
+/** The cells of one goal in one release; they accept drops while near the screen (near-viewport.tsx). */
+function CellGroup({ goal, milestone, cells, onAdd, print, ...view }: CellGroupProps) {
+  const ref = useRef<HTMLDivElement>(null)
+  const near = useNearViewport(ref)
+  const dragReady = useDragReady(near, view.lazyDrag)
+  const cardFilter = useCardFilterStore()
+  // The tiles were made anew: the search's highlights go to their new text.
+  useBrowserLayoutEffect(() => {
+    if (dragReady && view.lazyDrag && ref.current) cardFilter?.refresh(ref.current)
+  }, [dragReady, view.lazyDrag, cardFilter])
+  return (
+    <div className="cell-group" ref={ref} style={{ width: columnsWidth(goal) }}>
+      {goal.activities.length === 0 ? (
+        <div className="cell placeholder" style={printStyle(print.columns.get(goal.workflow.id))} />
+      ) : null}
+      {goal.activities.map((activity) => (
+        <Cell
+          key={activity.id}
+          milestoneId={milestone.id}
+          milestoneTitle={milestone.title}
+          activityId={activity.id}
+          activityTitle={activity.title}
+          features={cells.get(cellKey(milestone.id, activity.id))}
+          onAdd={onAdd}
+          dragReady={dragReady}
+          dropEnabled={near}
+          place={print.columns.get(activity.id)}
+          {...view}
+        />
+      ))}
+    </div>
+  )
+}
+
+type CellProps = BoardLinks & {
+  milestoneId: string
+  milestoneTitle: string
+  activityId: string
+  activityTitle: string
+  features: Feature[] | undefined
+  includeClosed: boolean
+  /** False: plain tiles in a plain cell, the same in the page, until the group comes near. */
+  dragReady: boolean
+  dropEnabled: boolean
+  onAdd: OnAdd
+  place: PrintPlace | undefined
+}
+
+const Cell = memo(function Cell({
+  milestoneId,
+  milestoneTitle,
+  activityId,
+  activityTitle,
+  features,
+  onAdd,
+  readOnly,
+  includeClosed,
+  dragReady,
+  dropEnabled,
+  basePath,
+  search,
+  place,
+  tagsById,
+}: CellProps) {
+  // The drag library re-renders every cell's Droppable when a drag starts and ends; handing it
+  // the same card elements each time lets React skip the thousands of cards inside. Cards left
+  // out by the search stay mounted (hidden), so typing never remounts draggables.
+  const cards = useMemo(() => {
+    const shown = (features ?? []).filter((f) => includeClosed || f.status !== 'CLOSED')
+    const tile = (f: Feature, provided?: DraggableProvided, dragging?: boolean) => (
+      <CardTile
+        key={f.id}
+        to={`${basePath}/f/${f.id}${search}`}
+        title={f.title}
+        color={f.color}
+        status={f.status}
+        annotations={f.annotations}
+        size={f.estimate}
+        kindLabel="Feature"
+        className="feature-card"
+        provided={provided}
+        dragging={dragging}
+        navId={f.id}
+        searchable
+        tags={tagLabelsKey(f.tagIds, tagsById)}
+      />
+    )
+    if (!dragReady) return shown.map((f) => tile(f))
+    return shown.map((f, i) => (
+      <Draggable key={f.id} draggableId={f.id} index={i} isDragDisabled={readOnly}>
+        {(d, s) => tile(f, d, s.isDragging)}
+      </Draggable>
+    ))
+  }, [features, includeClosed, readOnly, basePath, search, dragReady, tagsById])
+  const cellId = `cell:${milestoneId}:${activityId}`
+  const addButton = !readOnly ? (
+    <button
+      type="button"
+      className="add-feature"
+      tabIndex={-1}
+      onClick={() => onAdd({ kind: 'feature', milestoneId, subWorkflowId: activityId })}
+      aria-label={`Add feature to ${milestoneTitle} / ${activityTitle}`}
+    />
+  ) : null
+  if (!dragReady) {
+    return (
+      <div className="cell" data-cell={cellId} style={printStyle(place)}>
+        {cards}
+        {addButton}
+      </div>
+    )
+  }
+  return (
+    <Droppable droppableId={cellId} type="FEATURE" isDropDisabled={readOnly || !dropEnabled}>
+      {(drop, snapshot) => (
+        <div
+          className={`cell ${snapshot.isDraggingOver ? 'over' : ''}`}
+          ref={drop.innerRef}
+          {...drop.droppableProps}
+          data-cell={cellId}
+          style={printStyle(place)}
+        >
+          {cards}
+          {drop.placeholder}
+          {addButton}
+        </div>
+      )}
+    </Droppable>
+  )
+})

@@ -1,0 +1,160 @@
+import { useNavigate } from '@remix-run/react'
+import type { DraggableProvided, DraggableProvidedDragHandleProps } from '@hello-pangea/dnd'
+import { createContext, memo, useCallback, useContext, useEffect, type CSSProperties, type MouseEvent, type ReactNode } from 'react'
+import { takeHeldCardClick } from '~/ui/early-click'
+import { ANNOTATION_LABELS, annotationList } from '~/features/board/board-constants'
+import { colorFill } from '~/features/board/colors'
+import { AnnotationIcon } from './annotation-icon'
+import { useFilteredOut } from './card-filter-store'
+import { TagLabels, tagNamesOf } from './tags'
+
+type Props = {
+  to: string
+  title: string
+  color: string
+  status: string
+  annotations: string
+  /** Shown bottom-right: a feature's size, an activity's or goal's sum. */
+  size?: number | null
+  /** Under a filter: the sum of the shown features, written `5 of 14`. */
+  filteredSize?: number | null
+  kindLabel: string
+  className?: string
+  /** Draggable and handle at once (activities, features). */
+  provided?: DraggableProvided
+  /** Only the handle, when the draggable is a larger block (goal column, release row). */
+  dragHandle?: DraggableProvidedDragHandleProps | null
+  dragging?: boolean
+  /** The card's id. */
+  navId: string
+  /**
+   * A feature: the search and filters may leave it out (it stays in the page, taking no room
+   * and no focus) and highlight its title (card-filter-store.tsx).
+   */
+  searchable?: boolean
+  /** A feature's tags (tagLabelsKey in tags.tsx): one string, so the memo holds. */
+  tags?: string
+  children?: React.ReactNode
+}
+
+/**
+ * Opens a card's dialog route in the app. A router `<Link>` in every tile would re-render all
+ * the thousands of tiles on each router update (its route context changes); this context never
+ * changes, so tiles render only when their own card does.
+ */
+const OpenCardContext = createContext<(to: string) => void>(() => {})
+
+export function OpenCardProvider({ query, children }: { query: () => string; children: ReactNode }) {
+  const navigate = useNavigate()
+  // Tiles link without the search and filters (their links would change on every keystroke);
+  // the dialog opens with the board's current query, so closing it returns to the same view.
+  const open = useCallback(
+    (to: string) => navigate(`${to.split('?')[0]}${query()}`, { preventScrollReset: true }),
+    [navigate, query],
+  )
+  // A card clicked while the page was still loading its script opens now (early-click.ts).
+  useEffect(() => {
+    const held = takeHeldCardClick()
+    if (held) open(held)
+  }, [open])
+  return <OpenCardContext.Provider value={open}>{children}</OpenCardContext.Provider>
+}
+
+/** A plain left click opens in place; modified clicks and clicks the drag library cancelled keep the browser's way. */
+function opensInPlace(event: MouseEvent) {
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.altKey &&
+    !event.ctrlKey &&
+    !event.shiftKey
+  )
+}
+
+/**
+ * One card on the board: a link to its dialog, and the drag handle when dragging is allowed.
+ * Its accessible name starts with the visible title, then says the kind: `Pay (feature, closed)`.
+ * Tiles are out of the Tab order; the board's keyboard hook gives one of them tabindex 0.
+ */
+export const CardTile = memo(function CardTile({
+  to,
+  title,
+  color,
+  status,
+  annotations,
+  size,
+  filteredSize,
+  kindLabel,
+  className,
+  provided,
+  dragHandle,
+  dragging,
+  navId,
+  searchable,
+  tags = '',
+  children,
+}: Props) {
+  const filteredOut = useFilteredOut(searchable ? navId : null)
+  const fill = colorFill(color)
+  const style: CSSProperties = { ...(provided?.draggableProps.style ?? {}) }
+  const closed = status === 'CLOSED'
+  // The tile stays a link (Enter opens the card); Space still lifts it for keyboard dragging.
+  const { role: _role, ...handle } = provided?.dragHandleProps ?? dragHandle ?? ({} as Record<string, unknown>)
+  const notes = annotationList(annotations)
+  const open = useContext(OpenCardContext)
+  const shownSize = (size ?? 0) > 0 || (filteredSize ?? 0) > 0
+  const sizeText = filteredSize != null ? `${filteredSize} of ${size ?? 0}` : `${size}`
+  // Size and annotations are shown as short tags; screen readers get them in words, as the
+  // tile's description (after the drag library's own instructions, when it is a handle).
+  const tagNames = tagNamesOf(tags)
+  const details = [
+    ...(shownSize ? [`Size ${sizeText}`] : []),
+    ...notes.map((a) => ANNOTATION_LABELS[a]),
+    ...(tagNames.length > 0 ? [`Tags: ${tagNames.join(', ')}`] : []),
+  ].join(', ')
+  const detailsId = details ? `card-details-${navId}` : undefined
+  const describedBy = [handle['aria-describedby'] as string | undefined, detailsId].filter(Boolean).join(' ')
+  return (
+    <a
+      href={to}
+      onClick={(event) => {
+        if (!opensInPlace(event)) return
+        event.preventDefault()
+        open(to)
+      }}
+      ref={provided?.innerRef}
+      {...provided?.draggableProps}
+      {...handle}
+      tabIndex={-1}
+      style={style}
+      className={`card-tile ${className ?? ''} ${closed ? 'closed' : ''} ${dragging ? 'dragging' : ''} ${filteredOut ? 'filtered-out' : ''}`}
+      aria-label={`${title} (${kindLabel.toLowerCase()}${closed ? ', closed' : ''})`}
+      aria-describedby={describedBy || undefined}
+    >
+      {fill ? <span className="card-color" style={{ background: fill }} aria-hidden="true" /> : null}
+      <span className="card-title">{title}</span>
+      <TagLabels labels={tags} />
+      {children}
+      {details ? (
+        <span id={detailsId} hidden>
+          {details}
+        </span>
+      ) : null}
+      {notes.length > 0 || shownSize ? (
+        <span className="card-footer" aria-hidden="true">
+          <span className="card-annotations">
+            {notes.map((a) => (
+              <span key={a} title={ANNOTATION_LABELS[a]}>
+                <AnnotationIcon name={a} />
+              </span>
+            ))}
+          </span>
+          {shownSize ? (
+            <span className="card-size" title="Size" data-text={sizeText} />
+          ) : null}
+        </span>
+      ) : null}
+    </a>
+  )
+})

@@ -1,0 +1,93 @@
+import { useState, type FormEvent } from 'react'
+import { z } from 'zod'
+import { Modal } from '~/ui/modal'
+import { TITLE_MAX } from '~/features/board/board-constants'
+import { newId } from '~/lib/uuid'
+import { useBoard } from './board-context'
+import { useUnsavedDraft } from './unsaved-drafts'
+
+export type NewCardTarget =
+  | { kind: 'workflow' }
+  | { kind: 'milestone' }
+  | { kind: 'subworkflow'; workflowId: string }
+  | { kind: 'feature'; milestoneId: string; subWorkflowId: string }
+
+/** SPEC §5: a new card's title is required ('Required.') and at most 200 characters. */
+export const newCardTitleSchema = z
+  .string()
+  .trim()
+  .min(1, 'Required.')
+  .max(TITLE_MAX, `Maximum ${TITLE_MAX} characters.`)
+
+type Props = {
+  target: NewCardTarget
+  /** The new card's id, once it is on the board. */
+  onCreated: (id: string) => void
+  onClose: () => void
+}
+
+/** Modal 'New card': the card appears at once with its client id; the server copy replaces it. */
+export function NewCardModal({ target, onCreated, onClose }: Props) {
+  const { dispatch, bundle } = useBoard()
+  const [title, setTitle] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  useUnsavedDraft(title)
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = newCardTitleSchema.safeParse(title)
+    if (!parsed.success) return setError(parsed.error.issues[0].message)
+    const id = newId()
+    const projectId = bundle.project.id
+    if (target.kind === 'workflow') dispatch({ type: 'workflow.create', id, projectId, title: parsed.data })
+    else if (target.kind === 'milestone')
+      dispatch({ type: 'milestone.create', id, projectId, title: parsed.data })
+    else if (target.kind === 'subworkflow')
+      dispatch({ type: 'subworkflow.create', id, workflowId: target.workflowId, title: parsed.data })
+    else
+      dispatch({
+        type: 'feature.create',
+        id,
+        milestoneId: target.milestoneId,
+        subWorkflowId: target.subWorkflowId,
+        title: parsed.data,
+      })
+    onCreated(id)
+    onClose()
+  }
+
+  return (
+    <Modal title="New card" onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor="new-card-title">Title</label>
+          <input
+            id="new-card-title"
+            name="title"
+            autoFocus
+            value={title}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'new-card-title-error' : undefined}
+            onChange={(e) => {
+              setTitle(e.target.value)
+              if (error) setError(null)
+            }}
+          />
+          {error ? (
+            <div id="new-card-title-error" className="errors" role="alert">
+              <p>{error}</p>
+            </div>
+          ) : null}
+        </div>
+        <div className="row end">
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button primary">
+            Create
+          </button>
+        </div>
+      </form>
+    </Modal>
+  )
+}

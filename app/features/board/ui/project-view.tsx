@@ -1,0 +1,162 @@
+import { Link, Outlet } from '@remix-run/react'
+import { useCallback, useEffect, useState } from 'react'
+import { useMessages } from '~/ui/messages'
+import { boardAlerts } from '~/features/board/board-alerts'
+import { BoardProvider, type BoardApi, type PersonaView } from './board-context'
+import { OpenCardProvider } from './card-tile'
+import { usePreloadBoardParts } from './board-parts'
+import { ConnectionNotice } from '~/features/live/ui/connection-notice'
+import { CopyButton } from '~/ui/copy-button'
+import { ActivityPanel } from '~/features/history/ui/activity-panel'
+import { HistoryControls, useDeleteToast, type HistoryState } from '~/features/history/ui/history-controls'
+import { LivePresence } from '~/features/live/ui/live-presence'
+import { TrashPanel } from '~/features/history/ui/trash-panel'
+import { PersonaPanel } from './persona-panel'
+import { PrintPageStyle } from './print-page-style'
+import { StoryMap } from './story-map'
+import { TagsDialog } from './tags'
+import { useBoardFilter } from './use-board-filter'
+
+type Props = Omit<BoardApi, 'showClosed' | 'setShowClosed' | 'openPersonas' | 'linkSearch' | 'filter' | 'setFilter'> & {
+  /** The share link (absolute), when SPEC §6 allows one. */
+  shareUrl: string | null
+  csvUrl: string
+  /** The member's undo and redo (project page); null on the public link, which has no history. */
+  history: HistoryState | null
+}
+
+/** The project page: toolbar, story map, persona panel, and the card dialog outlet. */
+export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
+  const { dispatch, toast } = useDeleteToast(props.bundle, props.dispatch, history && !props.readOnly ? history : null)
+  const board = { ...props, dispatch }
+  const [panel, setPanel] = useState<'activity' | 'trash' | null>(null)
+  const closePanel = useCallback(() => setPanel(null), [])
+  const [showClosed, setShowClosed] = useState(false)
+  const [showingTags, setShowingTags] = useState(false)
+  const [personaView, setPersonaView] = useState<PersonaView | null>(null)
+  const [menuOpen, setMenuOpen] = useState(false)
+  const { push } = useMessages()
+  useEffect(() => boardAlerts.subscribe((message, detail) => push('fail', message, detail)), [push])
+  const closePersonas = useCallback(() => setPersonaView(null), [])
+  const openPersonas = useCallback((view?: PersonaView) => setPersonaView(view ?? { page: 'all' }), [])
+  // `search` from the route is the query card links keep (`?demo=1`); dialogs keep the whole page query.
+  const { filter, setFilter, query, search } = useBoardFilter()
+  const api: BoardApi = { ...board, search, linkSearch: board.search, filter, setFilter, showClosed, setShowClosed, openPersonas }
+  const { bundle, readOnly, mode, basePath } = board
+  // The JSON export (CONTRACT §8) sits beside the CSV: `…/storymap.json`, named `<title>.storymap.json`.
+  const jsonUrl = csvUrl.replace(/\.csv$/, '.json')
+  usePreloadBoardParts()
+  return (
+    <BoardProvider value={api}>
+      <div className="project-page">
+        <PrintPageStyle title={bundle.project.title} />
+        <div className="project-toolbar">
+          <h1 className="project-title">{bundle.project.title}</h1>
+          {readOnly || mode === 'demo' ? <span className="badge view-only">VIEW ONLY</span> : null}
+          {mode === 'demo' ? <span className="badge demo">DEMO MODE</span> : null}
+          {board.live ? <LivePresence live={board.live} me={board.me} /> : null}
+          <div className="toolbar-actions">
+            {shareUrl ? (
+              <span className="share">
+                <a href={shareUrl} target="_blank" rel="noreferrer">
+                  Share link
+                </a>
+                <CopyButton text={shareUrl} label="Copy share link" />
+              </span>
+            ) : null}
+            {history && !readOnly ? <HistoryControls bundle={bundle} state={history} /> : null}
+            {history ? (
+              <>
+                <button type="button" className="button small" onClick={() => setPanel('activity')}>
+                  Activity
+                </button>
+                <button type="button" className="button small" onClick={() => setPanel('trash')}>
+                  Trash
+                </button>
+              </>
+            ) : null}
+            <button type="button" className="button small" onClick={() => setPersonaView({ page: 'all' })}>
+              Personas
+            </button>
+            <label className="toggle">
+              <input type="checkbox" checked={showClosed} onChange={(e) => setShowClosed(e.target.checked)} />{' '}
+              Show closed
+            </label>
+            <div className="project-menu">
+              <button
+                type="button"
+                className="button small"
+                aria-label="Project menu"
+                aria-haspopup="menu"
+                aria-expanded={menuOpen}
+                onClick={() => setMenuOpen(!menuOpen)}
+              >
+                <span aria-hidden="true">⋯</span>
+              </button>
+              {menuOpen ? (
+                <div className="menu" role="menu">
+                  <a
+                    href={csvUrl}
+                    download="storymap.csv"
+                    className="menu-link"
+                    role="menuitem"
+                    onClick={() => setMenuOpen(false)}
+                  >
+                    Export CSV
+                  </a>
+                  <a href={jsonUrl} download className="menu-link" role="menuitem" onClick={() => setMenuOpen(false)}>
+                    Export JSON
+                  </a>
+                  <button
+                    type="button"
+                    className="menu-button"
+                    role="menuitem"
+                    onClick={() => {
+                      setMenuOpen(false)
+                      setShowingTags(true)
+                    }}
+                  >
+                    Tags
+                  </button>
+                  <button
+                    type="button"
+                    className="menu-button"
+                    role="menuitem"
+                    onClick={() => {
+                      setMenuOpen(false)
+                      window.print()
+                    }}
+                  >
+                    Print
+                  </button>
+                </div>
+              ) : null}
+            </div>
+            <Link
+              to={`${basePath}/p/${bundle.project.id}${search}`}
+              className="icon-button"
+              aria-label="Project settings"
+              preventScrollReset
+            >
+              <span aria-hidden="true">⚙</span>
+            </Link>
+          </div>
+        </div>
+        {mode === 'demo' ? null : <ConnectionNotice editable={!readOnly} />}
+        <OpenCardProvider query={query}>
+          <StoryMap />
+        </OpenCardProvider>
+        {personaView ? (
+          <PersonaPanel view={personaView} onNavigate={setPersonaView} onClose={closePersonas} />
+        ) : null}
+        {panel === 'activity' ? <ActivityPanel onClose={closePanel} /> : null}
+        {panel === 'trash' ? (
+          <TrashPanel projectId={bundle.project.id} workspaceId={bundle.project.workspaceId} canEdit={!readOnly} onClose={closePanel} />
+        ) : null}
+        {showingTags ? <TagsDialog onClose={() => setShowingTags(false)} /> : null}
+        {toast}
+        <Outlet />
+      </div>
+    </BoardProvider>
+  )
+}

@@ -1,0 +1,309 @@
+import { DragDropContext, Droppable, type DropResult } from '@hello-pangea/dnd'
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react'
+import { cellKey, byRank } from '~/features/board/board-grid'
+import { navLayout } from '~/features/board/board-nav'
+import type { Persona, WorkflowPersona } from '~/features/board/board-types'
+import { moveIndexFromVisible } from '~/features/board/rank'
+import { useBrowserLayoutEffect } from '~/ui/use-browser-layout-effect'
+import { useBoard } from './board-context'
+import { loadNewCardModal, loadShortcutsDialog } from './board-parts'
+import { ReleaseRow } from './board-rows'
+import { CardFilterProvider, createCardFilterStore } from './card-filter-store'
+import { FindBar, SEARCH_FIELD_ID } from './find-bar'
+import { GoalColumnView } from './goal-column'
+import { createNearWatcher, LAZY_DRAG_FEATURES, NearViewportProvider } from './near-viewport'
+import type { NewCardTarget } from './new-card-modal'
+import { useBoardKeyboard } from './use-board-keyboard'
+import { useBoardView } from './use-board-view'
+
+// The modal (and the validation library it uses) loads when a card is first added, not with the board.
+const NewCardModal = lazy(() => loadNewCardModal().then((m) => ({ default: m.NewCardModal })))
+const ShortcutsDialog = lazy(() => loadShortcutsDialog().then((m) => ({ default: m.ShortcutsDialog })))
+
+const NO_PERSONAS: Persona[] = []
+// Layout effects do nothing on the server (and React says so); the store starts right there anyway.
+
+function personasByGoal(links: WorkflowPersona[], personas: Persona[]) {
+  const byId = new Map(personas.map((p) => [p.id, p]))
+  const result = new Map<string, Persona[]>()
+  for (const link of links) {
+    const persona = byId.get(link.personaId)
+    if (!persona) continue
+    const list = result.get(link.workflowId)
+    if (list) list.push(persona)
+    else result.set(link.workflowId, [persona])
+  }
+  return result
+}
+
+/**
+ * The story map: goals across, activities under them, releases down, features in the cells;
+ * above it the search and filters, which hide feature cards without unmounting them.
+ */
+export function StoryMap() {
+  const {
+    bundle,
+    readOnly,
+    showClosed,
+    dispatch,
+    basePath,
+    linkSearch,
+    openPersonas,
+    filter,
+    setFilter,
+    live,
+    members,
+  } = useBoard()
+  const { grid, view, print } = useBoardView(bundle, showClosed, filter, members)
+  // Feature tiles read the search and filters from this store; it is brought up to date before
+  // the browser paints, so the count line and the cards change in the same frame.
+  const [cardFilter] = useState(() => createCardFilterStore(view.cards))
+  const [root, setRoot] = useState<HTMLElement | null>(null)
+  useBrowserLayoutEffect(() => cardFilter.applyAll(root), [cardFilter, root])
+  useBrowserLayoutEffect(() => cardFilter.update(view.cards, root), [cardFilter, view.cards, root])
+  const goalPersonas = useMemo(
+    () => personasByGoal(bundle.workflowPersonas, bundle.personas),
+    [bundle.workflowPersonas, bundle.personas],
+  )
+  const tagsById = useMemo(() => new Map((bundle.tags ?? []).map((t) => [t.id, t])), [bundle.tags])
+  const [adding, setAdding] = useState<NewCardTarget | null>(null)
+  const [showingShortcuts, setShowingShortcuts] = useState(false)
+  const [nearWatcher] = useState(createNearWatcher)
+  const dragging = useRef(false)
+  const closeShortcuts = useCallback(() => setShowingShortcuts(false), [])
+
+  const onNew = (navId: string, item: HTMLElement) => {
+    if (readOnly) return
+    if (item instanceof HTMLButtonElement) return item.click()
+    const feature = bundle.features.find((f) => f.id === navId)
+    if (feature)
+      return setAdding({
+        kind: 'feature',
+        milestoneId: feature.milestoneId,
+        subWorkflowId: feature.subWorkflowId,
+      })
+    const activity = bundle.subWorkflows.find((s) => s.id === navId)
+    if (activity) return setAdding({ kind: 'subworkflow', workflowId: activity.workflowId })
+    if (bundle.workflows.some((w) => w.id === navId)) return setAdding({ kind: 'workflow' })
+    if (bundle.milestones.some((m) => m.id === navId)) return setAdding({ kind: 'milestone' })
+  }
+  const { focusWhenShown } = useBoardKeyboard({
+    root,
+    layout: () =>
+      navLayout(
+        grid,
+        (f) => (view.includeClosed || f.status !== 'CLOSED') && !view.cards.get(f.id)?.hidden,
+        !readOnly,
+      ),
+    onNew,
+    onShortcuts: () => setShowingShortcuts(true),
+    onSearch: () => document.getElementById(SEARCH_FIELD_ID)?.focus(),
+    dragging: () => dragging.current,
+  })
+
+  // The arrow keys are the drag library's while a card is in the air, and everyone else's
+  // changes wait until the drop.
+  const onDragStart = () => {
+    dragging.current = true
+    nearWatcher.setDragging(true)
+    live?.setDragging(true)
+  }
+  const onDragEnd = (result: DropResult) => {
+    dragging.current = false
+    try {
+      drop(result)
+    } finally {
+      live?.setDragging(false)
+      nearWatcher.setDragging(false)
+    }
+  }
+  const drop = (result: DropResult) => {
+    const { destination, draggableId: id, type } = result
+    if (!destination || readOnly) return
+    // The API's index counts hidden closed cards too (app/features/board/rank.ts). Feature cards left out
+    // by the search or filters are still in their lists (hidden), so the drop index counts them.
+    const inList = (closedShown: boolean) => (card: { status: string }) =>
+      closedShown || card.status !== 'CLOSED'
+    const indexIn = <T extends { id: string; status: string }>(list: T[], closedShown = showClosed) =>
+      moveIndexFromVisible(
+        list.filter((c) => c.id !== id),
+        destination.index,
+        inList(closedShown),
+      )
+    if (type === 'GOAL') {
+      dispatch({ type: 'workflow.move', id, index: indexIn([...bundle.workflows].sort(byRank)) })
+    } else if (type === 'RELEASE') {
+      dispatch({ type: 'milestone.move', id, index: indexIn([...bundle.milestones].sort(byRank)) })
+    } else if (type === 'ACTIVITY') {
+      const toWorkflowId = destination.droppableId.slice('activities:'.length)
+      const siblings = bundle.subWorkflows.filter((s) => s.workflowId === toWorkflowId).sort(byRank)
+      dispatch({ type: 'subworkflow.move', id, toWorkflowId, index: indexIn(siblings) })
+    } else if (type === 'FEATURE') {
+      const [, toMilestoneId, toSubWorkflowId] = destination.droppableId.split(':')
+      const siblings = grid.cells.get(cellKey(toMilestoneId, toSubWorkflowId)) ?? []
+      dispatch({
+        type: 'feature.move',
+        id,
+        toMilestoneId,
+        toSubWorkflowId,
+        index: indexIn(siblings, view.includeClosed),
+      })
+    }
+  }
+
+  const dialogs = (
+    <>
+      {adding && !readOnly ? (
+        <Suspense fallback={null}>
+          <NewCardModal target={adding} onCreated={focusWhenShown} onClose={() => setAdding(null)} />
+        </Suspense>
+      ) : null}
+      {showingShortcuts ? (
+        <Suspense fallback={null}>
+          <ShortcutsDialog onClose={closeShortcuts} />
+        </Suspense>
+      ) : null}
+    </>
+  )
+  const empty = bundle.workflows.length === 0 && bundle.milestones.length === 0
+  // An empty board's one action takes the focus when nothing has it: a new project's board
+  // (the project list's dialog that had it is gone), or a board whose last card was deleted.
+  const addFirstGoal = useRef<HTMLButtonElement>(null)
+  const emptyNoteId = useId()
+  useEffect(() => {
+    const active = document.activeElement
+    if (empty && (!active || active === document.body)) addFirstGoal.current?.focus()
+  }, [empty])
+  if (empty) {
+    return (
+      <div className="board-empty">
+        {readOnly ? (
+          <p>This story map is empty.</p>
+        ) : (
+          <>
+            <p id={emptyNoteId}>This board is empty, please start by adding a user goal</p>
+            <button
+              ref={addFirstGoal}
+              type="button"
+              className="button primary"
+              aria-describedby={emptyNoteId}
+              onClick={() => setAdding({ kind: 'workflow' })}
+            >
+              Add goal
+            </button>
+          </>
+        )}
+        {dialogs}
+      </div>
+    )
+  }
+
+  const { hidden } = grid
+  const links = { readOnly, basePath, search: linkSearch, lazyDrag: bundle.features.length > LAZY_DRAG_FEATURES, tagsById }
+  return (
+    <>
+      <FindBar
+        filter={filter}
+        setFilter={setFilter}
+        shown={view.shown}
+        total={view.total}
+        personas={bundle.personas}
+      />
+      <div className="story-map-wrap" ref={nearWatcher.setRoot}>
+        <CardFilterProvider store={cardFilter}>
+          <NearViewportProvider value={nearWatcher}>
+            <DragDropContext onDragStart={onDragStart} onDragEnd={onDragEnd}>
+              <div
+                className="story-map"
+                role="region"
+                aria-label="Story map"
+                ref={setRoot}
+                style={{ '--releases': grid.releases.length } as CSSProperties}
+              >
+                <Droppable droppableId="goals" type="GOAL" direction="horizontal" isDropDisabled={readOnly}>
+                  {(drop) => (
+                    <div className="goal-row" ref={drop.innerRef} {...drop.droppableProps}>
+                      {grid.goals.map((goal, index) => (
+                        <GoalColumnView
+                          key={goal.workflow.id}
+                          goal={goal}
+                          index={index}
+                          personas={goalPersonas.get(goal.workflow.id) ?? NO_PERSONAS}
+                          onAdd={setAdding}
+                          openPersonas={openPersonas}
+                          filtered={view.filtering ? view.goals.get(goal.workflow.id) : undefined}
+                          print={print}
+                          {...links}
+                        />
+                      ))}
+                      {drop.placeholder}
+                      {!readOnly ? (
+                        <button
+                          type="button"
+                          className="add-button add-goal"
+                          onClick={() => setAdding({ kind: 'workflow' })}
+                        >
+                          <span aria-hidden="true">+ </span>Add goal
+                        </button>
+                      ) : null}
+                    </div>
+                  )}
+                </Droppable>
+                <Droppable droppableId="releases" type="RELEASE" isDropDisabled={readOnly}>
+                  {(drop) => (
+                    <div className="release-list" ref={drop.innerRef} {...drop.droppableProps}>
+                      {grid.releases.map(({ milestone, size, count }, index) => {
+                        const filtered = view.filtering ? view.releases.get(milestone.id) : undefined
+                        return (
+                          <ReleaseRow
+                            key={milestone.id}
+                            milestone={milestone}
+                            size={size}
+                            count={count}
+                            filteredSize={filtered?.size ?? null}
+                            filteredCount={filtered?.count ?? null}
+                            index={index}
+                            goals={grid.goals}
+                            cells={grid.cells}
+                            includeClosed={view.includeClosed}
+                            onAdd={setAdding}
+                            print={print}
+                            {...links}
+                          />
+                        )
+                      })}
+                      {drop.placeholder}
+                    </div>
+                  )}
+                </Droppable>
+                {!readOnly ? (
+                  <button
+                    type="button"
+                    className="add-button add-release"
+                    onClick={() => setAdding({ kind: 'milestone' })}
+                  >
+                    <span aria-hidden="true">+ </span>Add release
+                  </button>
+                ) : null}
+              </div>
+            </DragDropContext>
+          </NearViewportProvider>
+        </CardFilterProvider>
+        {hidden.releases + hidden.goals + hidden.activities > 0 ? (
+          <p className="closed-note">{`Closed cards not shown: ${hidden.releases} releases / ${hidden.goals} goals / ${hidden.activities} activities`}</p>
+        ) : null}
+      </div>
+      {dialogs}
+    </>
+  )
+}

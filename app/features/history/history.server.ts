@@ -1,0 +1,200 @@
+import { getDb } from '~/lib/db/db.server'
+import { authorJson } from './change-events'
+import { NOUN, type Entity, type SummaryEntry } from './change-summary'
+import { refuse } from '~/lib/errors'
+import { assertCanEdit } from '~/features/board/board.server'
+import { findProject } from '~/features/board/board-entities.server'
+import { changeContext, writeWithChangeLog, type ChangeContext } from './change-log.server'
+
+export { changeContext }
+import { applyStates, StateConflict, type StateTransition } from './entity-states.server'
+import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
+
+/**
+ * The activity feed and each member's undo and redo on a project (CONTRACT §7, ADR 12), all
+ * read from the change log. An undo or redo puts the entities a change touched back into the
+ * state before (or after) it, as a change of its own.
+ */
+
+type ChangeRow = {
+  version: number
+  memberId: string
+  summary: string
+  event: string
+  prior: string
+  undoOf: number | null
+  redoOf: number | null
+  undoneBy: number | null
+  redoneBy: number | null
+  purged: number
+  undoSkipped: number
+}
+const COLUMNS = `version, member_id as memberId, summary, event, prior, undo_of as undoOf, redo_of as redoOf,
+  undone_by as undoneBy, redone_by as redoneBy, purged, undo_skipped as undoSkipped`
+/** The caller's undo stack, newest first: their changes not undone yet, apart from skipped ones. */
+const UNDO_STACK = `from project_changes
+  where project_id = ? and member_id = ? and undo_of is null and undone_by is null and undo_skipped = 0
+  order by version desc limit 1`
+
+/** Drops a step whose undo (or, for an undo row, redo) was refused: the next press reaches the one before. */
+function skipStep(projectId: string, version: number) {
+  getDb().$client.prepare('update project_changes set undo_skipped = 1 where project_id = ? and version = ?').run(projectId, version)
+}
+
+/** Every entity a change touched, with its state before and after it. */
+export function entriesOf(row: Pick<ChangeRow, 'event' | 'prior'>): SummaryEntry[] {
+  const prior = JSON.parse(row.prior) as { kind: string; id: string; before: Entity | null }[]
+  const changes = (JSON.parse(row.event) as { changes: ({ kind: string; entity?: Entity; id?: string } & { op: string })[] })
+    .changes
+  const after = new Map(changes.map((c) => [`${c.kind}:${c.op === 'upsert' ? c.entity!.id : c.id}`, c.entity ?? null]))
+  return prior.map((p) => ({ kind: p.kind, id: p.id, before: p.before, after: after.get(`${p.kind}:${p.id}`) ?? null }))
+}
+
+export function changeRow(projectId: string, version: number): ChangeRow | undefined {
+  return getDb().$client
+    .prepare(`select ${COLUMNS} from project_changes where project_id = ? and version = ?`)
+    .get(projectId, version) as ChangeRow | undefined
+}
+
+
+export function describeEntity(t: { kind: string; from: Entity | null; to: Entity | null }): string {
+  const state = t.from ?? t.to
+  const name = state?.title ?? state?.name
+  return name === undefined ? `The ${NOUN[t.kind] ?? 'card'}` : `The ${NOUN[t.kind]} '${String(name)}'`
+}
+
+/** The sentence a change is known by, without the 'Redid: ' a redo put before it. */
+const baseSummary = (summary: string) => summary.replace(/^Redid: /, '')
+
+/** Runs transitions as a logged change; a conflict is the 409 the contract names. */
+function replay(
+  ctx: WorkspaceContext,
+  projectId: string,
+  command: { type: string; version: number },
+  transitions: StateTransition[],
+  options: {
+    summary: string
+    undoOf?: number
+    redoOf?: number
+    mark: (version: number) => void
+    /** Called once when the step cannot be replayed (the refusal is answered once, then the step is dropped). */
+    refused: () => void
+  },
+) {
+  let appended: { version: number; summary: string } | null = null
+  try {
+    writeWithChangeLog(changeContext(ctx), command, () => applyStates(transitions, describeEntity), {
+      summary: () => options.summary,
+      undoOf: options.undoOf,
+      redoOf: options.redoOf,
+      trash: true,
+      afterAppend: (change) => {
+        if (change.projectId !== projectId) return
+        appended = { version: change.version, summary: change.summary }
+        options.mark(change.version)
+      },
+    })
+  } catch (error) {
+    if (!(error instanceof StateConflict)) throw error
+    options.refused()
+    throw refuse.conflict('undo_conflict', `${error.message} Someone else has changed what this would undo.`)
+  }
+  if (!appended) {
+    options.refused()
+    throw refuse.conflict('undo_conflict', 'The map is already as this would leave it.')
+  }
+  return appended as { version: number; summary: string }
+}
+
+/** Undoes the caller's most recent change on the project that is not undone yet. */
+export function undo(ctx: WorkspaceContext, projectId: string) {
+  assertCanEdit(ctx)
+  findProject(getDb(), projectId, ctx.workspace.id)
+  const target = getDb().$client.prepare(`select ${COLUMNS} ${UNDO_STACK}`).get(projectId, ctx.member.id) as
+    | ChangeRow
+    | undefined
+  if (!target) throw refuse.conflict('nothing_to_undo', 'There is nothing of yours to undo on this map.')
+  if (target.purged) {
+    skipStep(projectId, target.version)
+    throw refuse.conflict('undo_conflict', 'What this would bring back was deleted for good.')
+  }
+  const transitions = entriesOf(target).map((e) => ({ kind: e.kind, id: e.id, from: e.after, to: e.before }))
+  return replay(ctx, projectId, { type: 'history.undo', version: target.version }, transitions, {
+    summary: `Undid: ${baseSummary(target.summary)}`,
+    undoOf: target.version,
+    mark: (version) =>
+      getDb().$client.prepare('update project_changes set undone_by = ? where project_id = ? and version = ?').run(version, projectId, target.version),
+    refused: () => skipStep(projectId, target.version),
+  })
+}
+
+/** The undo that a redo would reverse: the caller's latest undo not redone, with no new change of theirs after it. */
+function redoTarget(projectId: string, memberId: string): ChangeRow | null {
+  const rows = getDb().$client
+    .prepare(`select ${COLUMNS} from project_changes where project_id = ? and member_id = ? order by version desc limit 500`)
+    .all(projectId, memberId) as ChangeRow[]
+  for (const row of rows) {
+    if (row.undoOf === null && row.redoOf === null) return null // a new change since
+    if (row.undoOf !== null && row.redoneBy === null && !row.undoSkipped) return row
+  }
+  return null
+}
+
+/** Re-applies the caller's most recently undone change, as long as they made no new change since. */
+export function redo(ctx: WorkspaceContext, projectId: string) {
+  assertCanEdit(ctx)
+  findProject(getDb(), projectId, ctx.workspace.id)
+  const undoRow = redoTarget(projectId, ctx.member.id)
+  const original = undoRow ? changeRow(projectId, undoRow.undoOf!) : undefined
+  if (!undoRow || !original) throw refuse.conflict('nothing_to_redo', 'There is nothing of yours to redo on this map.')
+  if (original.purged) {
+    skipStep(projectId, undoRow.version)
+    throw refuse.conflict('undo_conflict', 'What this would bring back was deleted for good.')
+  }
+  const transitions = entriesOf(original).map((e) => ({ kind: e.kind, id: e.id, from: e.before, to: e.after }))
+  return replay(ctx, projectId, { type: 'history.redo', version: original.version }, transitions, {
+    summary: `Redid: ${baseSummary(original.summary)}`,
+    redoOf: original.version,
+    mark: (version) =>
+      getDb().$client.prepare('update project_changes set redone_by = ? where project_id = ? and version = ?').run(version, projectId, undoRow.version),
+    refused: () => skipStep(projectId, undoRow.version),
+  })
+}
+
+export type ActivityItem = { version: number; at: string; by: { memberId: string; name: string; via?: string }; summary: string }
+
+/** The project's changes newest first, `limit` of them before version `before` (exclusive). */
+export function listActivity(ctx: WorkspaceContext, projectId: string, before: number | null, limit: number) {
+  findProject(getDb(), projectId, ctx.workspace.id)
+  const rows = getDb().$client
+    .prepare(
+      `select version, at, member_id as memberId, member_name as name, via, summary from project_changes
+       where project_id = ? and version < ? order by version desc limit ?`,
+    )
+    .all(projectId, before ?? Number.MAX_SAFE_INTEGER, limit + 1) as {
+    version: number
+    at: string
+    memberId: string
+    name: string
+    via: string | null
+    summary: string
+  }[]
+  const items: ActivityItem[] = rows
+    .slice(0, limit)
+    .map((r) => ({ version: r.version, at: r.at, by: authorJson(r), summary: r.summary }))
+  return { items, next: rows.length > limit ? items[items.length - 1].version : null }
+}
+
+/** What the caller's Undo and Redo would do now (the board's buttons and tooltips). */
+export function historyState(ctx: WorkspaceContext, projectId: string): { undo: string | null; redo: string | null } {
+  const last = getDb().$client
+    .prepare(`select summary ${UNDO_STACK}`)
+    .pluck()
+    .get(projectId, ctx.member.id) as string | undefined
+  const undoRow = redoTarget(projectId, ctx.member.id)
+  const redoSummary = undoRow ? (changeRow(projectId, undoRow.undoOf!)?.summary ?? null) : null
+  return {
+    undo: last === undefined ? null : baseSummary(last),
+    redo: redoSummary === null ? null : baseSummary(redoSummary),
+  }
+}

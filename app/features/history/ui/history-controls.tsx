@@ -1,0 +1,148 @@
+import { useFetchers, useRevalidator } from '@remix-run/react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useMessages } from '~/ui/messages'
+import type { BoardCommand } from '~/features/board/board-commands'
+import type { ProjectBundle } from '~/features/board/board-types'
+import { callApi } from '~/features/board/ui/api-client'
+import { boardOutbox } from '~/features/board/ui/board-outbox'
+
+/** What the member's Undo and Redo would do now (from the project loader), null when nothing. */
+export type HistoryState = { undo: string | null; redo: string | null }
+type Op = 'undo' | 'redo'
+
+const TOAST_MS = 8000
+const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
+
+function typingIn(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
+}
+
+/** Runs undo or redo on the server, then reloads the page's data (the live stream brings the change too). */
+function useHistoryActions(bundle: ProjectBundle, state: HistoryState) {
+  const revalidator = useRevalidator()
+  const { push } = useMessages()
+  const busy = useRef(false)
+  return useCallback(
+    /** `force`: try even when the page's state says there is nothing (it may not know of a change just made). */
+    async (op: Op, force = false) => {
+      if ((!state[op] && !force) || busy.current) return
+      // Undo takes back what the server has: edits still waiting to be sent go first.
+      if (boardOutbox && (!navigator.onLine || boardOutbox.getState().offline)) return push('fail', `Cannot ${op} while offline.`)
+      busy.current = true
+      await boardOutbox?.idle()
+      const res = await callApi(`/v1/projects/${bundle.project.id}/${op}`, bundle.project.workspaceId, 'POST')
+      busy.current = false
+      if (!res.ok && res.status === 0) return push('fail', `Cannot ${op} while offline.`)
+      if (!res.ok)
+        push('fail', res.error === 'undo_conflict' ? `Cannot ${op}: someone else has changed this since.` : res.message)
+      revalidator.revalidate()
+    },
+    [bundle.project.id, bundle.project.workspaceId, state, push, revalidator],
+  )
+}
+
+/**
+ * Undo and Redo (CONTRACT §7): buttons, disabled with a tooltip when there is nothing, and
+ * Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z and Ctrl+Y anywhere on the board except while typing in a field.
+ */
+export function HistoryControls({ bundle, state }: { bundle: ProjectBundle; state: HistoryState }) {
+  const run = useHistoryActions(bundle, state)
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (typingIn(e.target) || e.altKey || !(e.ctrlKey || e.metaKey)) return
+      const key = e.key.toLowerCase()
+      const op: Op | null = key === 'z' ? (e.shiftKey ? 'redo' : 'undo') : key === 'y' && e.ctrlKey ? 'redo' : null
+      if (!op || document.querySelector('[role="dialog"]')) return
+      e.preventDefault()
+      void run(op)
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [run])
+  const mod = isMac() ? '⌘' : 'Ctrl+'
+  const button = (op: Op, label: string, keys: string) => {
+    const what = state[op]
+    const tip = what ? `${label}: ${what} (${keys})` : `Nothing to ${op}`
+    return (
+      <>
+        <button
+          type="button"
+          className="button small"
+          aria-disabled={what ? undefined : true}
+          aria-describedby={`history-${op}-tip`}
+          title={tip}
+          onClick={() => void run(op)}
+        >
+          {label}
+        </button>
+        <span id={`history-${op}-tip`} className="sr-only">
+          {tip}
+        </span>
+      </>
+    )
+  }
+  return (
+    <span className="history-controls" role="group" aria-label="History">
+      {button('undo', 'Undo', `${mod}Z`)}
+      {button('redo', 'Redo', `${mod}Shift+Z`)}
+    </span>
+  )
+}
+
+const containsCard = (b: ProjectBundle, id: string) =>
+  [b.milestones, b.workflows, b.subWorkflows, b.features].some((list) => list.some((c) => c.id === id))
+
+/**
+ * The board's dispatch with a `Deleted '{title}' · Undo` toast after each card delete, and the
+ * toast itself.
+ */
+export function useDeleteToast(bundle: ProjectBundle, dispatch: (command: BoardCommand) => void, state: HistoryState | null) {
+  const [toast, setToast] = useState<{ id: string; title: string; key: number } | null>(null)
+  const run = useHistoryActions(bundle, state ?? { undo: null, redo: null })
+  // The delete must have reached the server before its undo can.
+  const saving = useFetchers().some((f) => f.state !== 'idle')
+  const latest = useRef(bundle)
+  latest.current = bundle
+  useEffect(() => {
+    if (!toast) return
+    const timer = setTimeout(() => setToast(null), TOAST_MS)
+    return () => clearTimeout(timer)
+  }, [toast])
+  // The card is back (restored from the trash by someone, or its delete refused): nothing to undo here.
+  const back = toast !== null && containsCard(bundle, toast.id)
+  useEffect(() => {
+    if (back) setToast(null)
+  }, [back])
+  const dispatchWithToast = useCallback(
+    (command: BoardCommand) => {
+      if (state && command.type === 'card.delete' && command.kind !== 'project') {
+        const b = latest.current
+        const lists = [b.milestones, b.workflows, b.subWorkflows, b.features] as { id: string; title: string }[][]
+        const card = lists.flat().find((c) => c.id === command.id)
+        if (card) setToast({ id: card.id, title: card.title, key: Date.now() })
+      }
+      dispatch(command)
+    },
+    [dispatch, state],
+  )
+  const element = toast ? (
+    <div className="undo-toast" role="status" key={toast.key}>
+      <span>{`Deleted '${toast.title}'`}</span>
+      <span aria-hidden="true"> · </span>
+      <button
+        type="button"
+        className="link-button"
+        aria-disabled={saving ? true : undefined}
+        onClick={() => {
+          if (saving) return
+          setToast(null)
+          void run('undo', true)
+        }}
+      >
+        Undo
+      </button>
+    </div>
+  ) : null
+  return { dispatch: dispatchWithToast, toast: element }
+}

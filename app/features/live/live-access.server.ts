@@ -1,0 +1,74 @@
+import { prepared } from '~/lib/db/prepared.server'
+import { DomainError } from '~/lib/errors'
+import { can, type Level } from '~/features/workspaces/permissions'
+import { isPlanActive, type PlanLevel } from '~/features/billing/plan'
+import type { StreamAccess, StreamCheck } from './live-hub.server'
+import { findSharedProjectRow } from '~/features/board/project-bundle.server'
+
+/**
+ * Who may keep a live stream open (CONTRACT §6), asked when it opens and every few seconds
+ * after: a member stream needs a live session whose account is still a member of the project's
+ * workspace (any level, any plan) while the project exists; a link stream needs its project
+ * still shared. Member streams also learn what their member may do now (`access`), so an open
+ * board follows a level change or the plan ending without a reload.
+ */
+
+type AccessRow = { level: Level; planLevel: PlanLevel; externalStatus: string; expirationDate: string | null }
+
+function accessOf(row: AccessRow, now: Date, readOnlyToken = false): StreamAccess {
+  const planActive = isPlanActive({ level: row.planLevel, externalStatus: row.externalStatus, expirationDate: row.expirationDate }, now)
+  return { level: row.level, canEdit: !readOnlyToken && can({ level: row.level, planActive }, 'edit') }
+}
+
+const ACCESS_COLUMNS = `members.level as level, subscriptions.level as planLevel,
+      subscriptions.external_status as externalStatus, subscriptions.expiration_date as expirationDate`
+export function memberStreamAccess(sessionId: string, projectId: string, now = new Date()): StreamCheck {
+  const query = prepared('member-stream-access', (db) =>
+    db.$client.prepare(`
+      select members.id as memberId, accounts.name as name, ${ACCESS_COLUMNS}
+      from sessions
+      join accounts on accounts.id = sessions.account_id
+      join projects on projects.id = @projectId
+      join members on members.workspace_id = projects.workspace_id and members.account_id = sessions.account_id
+      join subscriptions on subscriptions.workspace_id = projects.workspace_id
+      where sessions.id = @sessionId and sessions.expires_at > @now`),
+  )
+  const row = query.get({ projectId, sessionId, now: now.toISOString() }) as
+    | ({ memberId: string; name: string } & AccessRow)
+    | undefined
+  return row ? { ok: true, viewer: { memberId: row.memberId, name: row.name }, access: accessOf(row, now) } : { ok: false }
+}
+
+/** The same for a stream opened with an API token: the token unrevoked, unexpired, of the project's workspace. */
+export function tokenStreamAccess(tokenId: string, projectId: string, now = new Date()): StreamCheck {
+  const query = prepared('token-stream-access', (db) =>
+    db.$client.prepare(`
+      select members.id as memberId, accounts.name as name, api_tokens.scope as scope, ${ACCESS_COLUMNS}
+      from api_tokens
+      join members on members.id = api_tokens.member_id
+      join accounts on accounts.id = members.account_id
+      join projects on projects.id = @projectId and projects.workspace_id = api_tokens.workspace_id
+      join subscriptions on subscriptions.workspace_id = projects.workspace_id
+      where api_tokens.id = @tokenId and (api_tokens.expires_at is null or api_tokens.expires_at > @now)`),
+  )
+  const row = query.get({ projectId, tokenId, now: now.toISOString() }) as
+    | ({ memberId: string; name: string; scope: 'read' | 'write' } & AccessRow)
+    | undefined
+  return row
+    ? { ok: true, viewer: { memberId: row.memberId, name: row.name }, access: accessOf(row, now, row.scope === 'read') }
+    : { ok: false }
+}
+
+/** The project a share link shows while sharing is on, or null. */
+export function sharedProjectId(externalLink: string, now = new Date()): string | null {
+  try {
+    return findSharedProjectRow(externalLink, now).id
+  } catch (error) {
+    if (error instanceof DomainError) return null
+    throw error
+  }
+}
+
+export function linkStreamAccess(externalLink: string, projectId: string, now = new Date()): StreamCheck {
+  return sharedProjectId(externalLink, now) === projectId ? { ok: true, viewer: null } : { ok: false }
+}

@@ -1,0 +1,265 @@
+import { logger } from '~/lib/logger.server'
+import { singleton } from '~/lib/singleton.server'
+import { SSE_KEEP_ALIVE, sseBytes, sseEvent } from './sse.server'
+
+/**
+ * The live streams of this process (CONTRACT §6, ADR 10): who is watching which project, the
+ * fan-out of each committed change, presence, the caps, keep-alives, and the periodic check
+ * that ends a stream whose member, session, link or project has gone. Transport-agnostic: a
+ * stream is anything that can take SSE text and be closed (app/features/live/live-stream.server.ts).
+ */
+
+export type Viewer = { memberId: string; name: string }
+export type PublishedChange = { projectId: string; version: number; event: string; projectDeleted: boolean }
+
+/** What the stream's member may do now (CONTRACT §6 `event: access`). */
+export type StreamAccess = { level: string; canEdit: boolean }
+
+/**
+ * What a stream's periodic check answers: still allowed (with the member's current name and
+ * access, for member streams), or not.
+ */
+export type StreamCheck = { ok: true; viewer: Viewer | null; access?: StreamAccess } | { ok: false }
+
+export type StreamConnection = {
+  /** Sends formatted SSE bytes (one event, a comment, or a batch of events). */
+  send: (bytes: Uint8Array) => void
+  /** Ends the response. */
+  close: () => void
+}
+
+type LiveStream = {
+  id: number
+  projectId: string
+  /** The session's id for member streams; null for public-link streams. */
+  sessionId: string | null
+  viewer: Viewer | null
+  /** The access last told to this stream (in `ready` or an `access` event), as its JSON; null on a link. */
+  access: string | null
+  connection: StreamConnection
+  check: () => StreamCheck
+}
+
+export const LIMITS = {
+  perSession: 20,
+  /**
+   * Changes to one project go out at most this often, several in one write per stream: under a
+   * burst of edits a stream costs one write per window instead of one per change (ADR 10).
+   */
+  batchWindowMs: 20,
+  /** How often every stream's right to stay open is checked (CONTRACT §6: within 5 s). */
+  checkEveryMs: 2000,
+}
+
+type Hub = {
+  byProject: Map<string, Set<LiveStream>>
+  bySession: Map<string, LiveStream[]>
+  presence: Map<string, string>
+  count: number
+  nextId: number
+  closing: boolean
+  timers: NodeJS.Timeout[]
+  keepAliveMs: number
+  maxStreams: number
+  /** Change events waiting for their project's next write to its streams. */
+  batches: Map<string, { frames: string[]; timer: NodeJS.Timeout | NodeJS.Immediate | null; lastFlush: number }>
+}
+
+const hub = (): Hub =>
+  singleton('live-hub', () => ({
+    byProject: new Map(),
+    bySession: new Map(),
+    presence: new Map(),
+    count: 0,
+    nextId: 1,
+    closing: false,
+    timers: [],
+    keepAliveMs: 20_000,
+    maxStreams: 5000,
+    batches: new Map(),
+  }))
+
+/** Process-wide settings from the environment (set once at start). */
+export function configureLiveHub(options: { keepAliveMs: number; maxStreams: number }) {
+  Object.assign(hub(), options)
+}
+
+
+/** Whether one more stream may open now (the process cap, and not while shutting down). */
+export function canOpenStream(): boolean {
+  const h = hub()
+  return !h.closing && h.count < h.maxStreams
+}
+
+/** The members with an open stream on the project, one entry each, by name. */
+export function viewersOf(projectId: string): Viewer[] {
+  const byMember = new Map<string, Viewer>()
+  for (const stream of hub().byProject.get(projectId) ?? []) {
+    if (stream.viewer) byMember.set(stream.viewer.memberId, stream.viewer)
+  }
+  return [...byMember.values()].sort((a, b) => a.name.localeCompare(b.name) || a.memberId.localeCompare(b.memberId))
+}
+
+/**
+ * Registers an open stream; from now on it receives every change of its project. The caller
+ * has already sent it `ready` (and any replay) in the same synchronous step, so nothing is
+ * missed or doubled. Returns the function that unregisters it.
+ */
+export function addStream(stream: Omit<LiveStream, 'id'>): () => void {
+  const h = hub()
+  const live: LiveStream = { ...stream, id: h.nextId++ }
+  let streams = h.byProject.get(live.projectId)
+  if (!streams) h.byProject.set(live.projectId, (streams = new Set()))
+  streams.add(live)
+  h.count++
+  if (live.sessionId) {
+    const ofSession = h.bySession.get(live.sessionId) ?? []
+    ofSession.push(live)
+    h.bySession.set(live.sessionId, ofSession)
+    // The oldest of a session's streams gives way (a user with many tabs, or a leaking client).
+    for (const oldest of ofSession.slice(0, Math.max(0, ofSession.length - LIMITS.perSession))) endStream(oldest)
+  }
+  startTimers(h)
+  logger.debug({ stream: live.id, projectId: live.projectId, member: live.viewer?.memberId, open: h.count }, 'live stream opened')
+  announcePresence(live.projectId, live)
+  return () => removeStream(live)
+}
+
+/** Unregisters a stream and ends its response. */
+function endStream(live: LiveStream) {
+  removeStream(live)
+  live.connection.close()
+}
+
+function removeStream(live: LiveStream) {
+  const h = hub()
+  const streams = h.byProject.get(live.projectId)
+  if (!streams?.delete(live)) return
+  h.count--
+  logger.debug({ stream: live.id, projectId: live.projectId, open: h.count }, 'live stream closed')
+  if (streams.size === 0) {
+    h.byProject.delete(live.projectId)
+    h.presence.delete(live.projectId)
+    const batch = h.batches.get(live.projectId)
+    if (batch?.timer) {
+      clearTimeout(batch.timer as NodeJS.Timeout)
+      clearImmediate(batch.timer as NodeJS.Immediate)
+    }
+    h.batches.delete(live.projectId)
+  }
+  if (live.sessionId) {
+    const ofSession = (h.bySession.get(live.sessionId) ?? []).filter((s) => s !== live)
+    if (ofSession.length > 0) h.bySession.set(live.sessionId, ofSession)
+    else h.bySession.delete(live.sessionId)
+  }
+  if (streams.size > 0) announcePresence(live.projectId)
+  if (h.count === 0) stopTimers(h)
+}
+
+/** Sends `presence` to the project's streams when the set of viewers changed (not to `skip`, whose `ready` had it). */
+function announcePresence(projectId: string, skip?: LiveStream) {
+  const h = hub()
+  const viewers = viewersOf(projectId)
+  const signature = JSON.stringify(viewers)
+  const before = h.presence.get(projectId)
+  h.presence.set(projectId, signature)
+  if (before === undefined && skip) return // the first stream: its `ready` says it all
+  if (before === signature) return
+  const frame = sseBytes(sseEvent('presence', `{"viewers":${signature}}`))
+  for (const stream of h.byProject.get(projectId) ?? []) if (stream !== skip) stream.connection.send(frame)
+}
+
+/**
+ * Fans committed changes out to the streams of their projects, in version order. The first
+ * change after a quiet window goes out at once (after the current I/O callbacks); later ones
+ * within the window wait for it and go out together.
+ */
+export function publishChanges(changes: readonly PublishedChange[]) {
+  const h = hub()
+  for (const change of changes) {
+    if (!h.byProject.has(change.projectId)) continue
+    let batch = h.batches.get(change.projectId)
+    if (!batch) h.batches.set(change.projectId, (batch = { frames: [], timer: null, lastFlush: 0 }))
+    batch.frames.push(sseEvent('change', change.event, change.version).read())
+    if (change.projectDeleted) {
+      flushChanges(change.projectId)
+      for (const stream of [...(h.byProject.get(change.projectId) ?? [])]) endStream(stream)
+    } else if (!batch.timer) {
+      const wait = batch.lastFlush + LIMITS.batchWindowMs - performance.now()
+      const projectId = change.projectId
+      batch.timer = wait <= 0 ? setImmediate(() => flushChanges(projectId)) : setTimeout(() => flushChanges(projectId), wait)
+    }
+  }
+}
+
+/**
+ * Sends a project's waiting changes to its streams now, as one write each. A stream that opens
+ * calls this first, so what it replays from the log is never sent to it again.
+ */
+export function flushChanges(projectId: string) {
+  const h = hub()
+  const batch = h.batches.get(projectId)
+  if (!batch || batch.frames.length === 0) return
+  if (batch.timer) {
+    clearTimeout(batch.timer as NodeJS.Timeout)
+    clearImmediate(batch.timer as NodeJS.Immediate)
+    batch.timer = null
+  }
+  const bytes = new TextEncoder().encode(batch.frames.join(''))
+  batch.frames = []
+  batch.lastFlush = performance.now()
+  for (const stream of h.byProject.get(projectId) ?? []) stream.connection.send(bytes)
+}
+
+/** Ends every stream whose member, session, link or project has gone; refreshes renamed viewers. */
+export function checkStreams() {
+  const h = hub()
+  for (const [projectId, streams] of [...h.byProject]) {
+    let renamed = false
+    for (const stream of [...streams]) {
+      const result = stream.check()
+      if (!result.ok) {
+        endStream(stream)
+        continue
+      }
+      if (result.viewer && stream.viewer && result.viewer.name !== stream.viewer.name) {
+        stream.viewer = result.viewer
+        renamed = true
+      }
+      const access = result.access ? JSON.stringify(result.access) : null
+      if (access !== null && access !== stream.access) {
+        stream.access = access
+        stream.connection.send(sseBytes(sseEvent('access', access)))
+      }
+    }
+    if (renamed && h.byProject.has(projectId)) announcePresence(projectId)
+  }
+}
+
+function startTimers(h: Hub) {
+  if (h.timers.length > 0) return
+  const keepAlive = sseBytes(SSE_KEEP_ALIVE)
+  const keepAliveTimer = setInterval(() => {
+    for (const streams of h.byProject.values()) for (const stream of streams) stream.connection.send(keepAlive)
+  }, h.keepAliveMs)
+  const check = setInterval(checkStreams, LIMITS.checkEveryMs)
+  h.timers = [keepAliveTimer, check]
+  for (const timer of h.timers) timer.unref()
+}
+
+function stopTimers(h: Hub) {
+  for (const timer of h.timers) clearInterval(timer)
+  h.timers = []
+}
+
+/** Shutdown: no new streams, and every open one ends now. */
+export function closeAllStreams() {
+  const h = hub()
+  h.closing = true
+  for (const streams of [...h.byProject.values()]) for (const stream of [...streams]) endStream(stream)
+  stopTimers(h)
+}
+
+export function openStreamCount(): number {
+  return hub().count
+}

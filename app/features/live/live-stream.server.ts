@@ -1,0 +1,91 @@
+import { refuse } from '~/lib/errors'
+import { projectVersion, replaySince } from '~/features/history/change-log.server'
+import { addStream, canOpenStream, flushChanges, viewersOf, type StreamAccess, type StreamCheck, type Viewer } from './live-hub.server'
+import { SSE_RETRY, sseBytes, sseEvent } from './sse.server'
+
+type StreamOptions = {
+  projectId: string
+  /** The session (member streams), for the per-session cap; null on a public link. */
+  sessionId: string | null
+  viewer: Viewer | null
+  /** What the member may do as the stream opens (sent in `ready`); null on a public link. */
+  access: StreamAccess | null
+  /** The version the client has (Last-Event-ID or ?since), or null for a fresh start. */
+  since: number | null
+  check: () => StreamCheck
+  /** From the load context: runs the listener when the client's connection closes. */
+  onDisconnect: (listener: () => void) => void
+}
+
+/** The version a reconnecting client has: `Last-Event-ID` (what the browser sends), else `?since`. */
+export function sinceOf(request: Request): number | null {
+  const raw = request.headers.get('Last-Event-ID') ?? new URL(request.url).searchParams.get('since')
+  if (raw === null || raw.trim() === '') return null
+  if (!/^\d{1,15}$/.test(raw.trim())) throw refuse.invalid('since_invalid', 'since must be a version number.')
+  return Number(raw.trim())
+}
+
+const SSE_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-cache, no-store, no-transform',
+  Connection: 'keep-alive',
+  // nginx and similar proxies pass each event on at once instead of buffering the response.
+  'X-Accel-Buffering': 'no',
+}
+
+/**
+ * A project's live stream (CONTRACT §6) as a Server-Sent Events response, its text formatted by
+ * better-sse (app/features/live/sse.server.ts). On connect, in one synchronous step: `reset` if the
+ * client's version can no longer be replayed, `ready`, the replay, then registration for live
+ * changes, so nothing committed in between is lost or sent twice. The stream lives until the
+ * client goes or the hub ends it (ADR 10 says why it does not follow the request's signal).
+ */
+export function openLiveStream(options: StreamOptions): Response {
+  if (!canOpenStream()) {
+    return Response.json(
+      { error: 'too_many_streams', message: 'Too many live connections are open; try again shortly.' },
+      { status: 503, headers: { 'Retry-After': '10' } },
+    )
+  }
+  const { projectId, viewer } = options
+  const access = options.access ? JSON.stringify(options.access) : null
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let open = true
+      const send = (bytes: Uint8Array) => {
+        if (open) controller.enqueue(bytes)
+      }
+      const end = () => {
+        if (!open) return
+        open = false
+        remove()
+        try {
+          controller.close()
+        } catch {
+          // the reader already went away
+        }
+      }
+      send(sseBytes(SSE_RETRY))
+      // Changes still waiting to go out are in the log already: send them to the other streams first.
+      flushChanges(projectId)
+      const current = projectVersion(projectId)
+      const replay = options.since === null ? null : replaySince(projectId, options.since, current)
+      if (replay?.kind === 'reset') send(sseBytes(sseEvent('reset', JSON.stringify({ version: current }))))
+      const remove = addStream({
+        projectId,
+        sessionId: options.sessionId,
+        viewer,
+        access,
+        check: options.check,
+        connection: { send, close: end },
+      })
+      const ready = { version: current, viewers: viewersOf(projectId), ...(options.access ? { access: options.access } : {}) }
+      send(sseBytes(sseEvent('ready', JSON.stringify(ready))))
+      if (replay?.kind === 'events' && replay.events.length > 0) {
+        send(new TextEncoder().encode(replay.events.map((e) => sseEvent('change', e.event, e.version).read()).join('')))
+      }
+      options.onDisconnect(end)
+    },
+  })
+  return new Response(body, { headers: SSE_HEADERS })
+}

@@ -1,0 +1,13 @@
+import { exportDisposition } from './export-file'
+import type { ProjectExport } from '~/features/board/project-bundle.server'
+
+/** A project's JSON export as a download named `<title>.storymap.json` (CONTRACT §8). */
+export function exportResponse({ title, json }: ProjectExport): Response {
+  return new Response(json, {
+    headers: {
+      'Content-Type': 'application/json',
+      'Content-Disposition': exportDisposition(title),
+      'Cache-Control': 'no-store',
+    },
+  })
+}

@@ -1,0 +1,293 @@
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { inviteSchema } from '~/features/accounts/account-forms'
+import { formatDate } from '~/lib/dates'
+import { LEVEL_NAMES, LEVELS, type Level } from '~/features/workspaces/permissions'
+import { ErrorList, Field } from '~/ui/forms'
+
+/** The sections of /{workspace}/settings (SPEC §2, §6). Every control is a plain form. */
+
+function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section className={`card settings-card ${className ?? ''}`} aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+function ActionButton({
+  intent,
+  id,
+  children,
+  className = 'button small',
+}: {
+  intent: string
+  id?: string
+  children: ReactNode
+  className?: string
+}) {
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <Form method="post" className="inline">
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      <button type="submit" name="intent" value={intent} className={className} disabled={busy}>
+        {children}
+      </button>
+    </Form>
+  )
+}
+
+function LevelOptions({ allowed }: { allowed?: readonly Level[] }) {
+  return (
+    <>
+      {(allowed ?? LEVELS).map((l) => (
+        <option key={l} value={l}>
+          {LEVEL_NAMES[l]}
+        </option>
+      ))}
+    </>
+  )
+}
+
+export function MembershipSection({ level, canLeave }: { level: Level; canLeave: boolean }) {
+  return (
+    <Section title="My membership">
+      <p>
+        Your level in this workspace: <span className="badge">{LEVEL_NAMES[level]}</span>
+      </p>
+      {canLeave ? (
+        <ActionButton intent="leave" className="button">
+          Leave workspace
+        </ActionButton>
+      ) : null}
+    </Section>
+  )
+}
+
+/**
+ * `Allow external sharing` (CONTRACT §8): every project's share link works only while it is on.
+ * Members who may not change it see it disabled, with the reason.
+ */
+export function SharingSection({ allow, refusal }: { allow: boolean; refusal: string | null }) {
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <Section title="Sharing">
+      {/* Keyed by the saved value, so the box shows it after each save. */}
+      <Form method="post" key={String(allow)}>
+        <div className="field">
+          <label className="check">
+            <input
+              type="checkbox"
+              name="allowExternalSharing"
+              defaultChecked={allow}
+              disabled={refusal !== null}
+              aria-describedby="sharing-hint"
+            />{' '}
+            Allow external sharing
+          </label>
+          <div className="hint" id="sharing-hint">
+            Off: no project&apos;s share link works. On: each project&apos;s settings can still stop its own.
+          </div>
+        </div>
+        {refusal ? (
+          <p className="muted small">{refusal}</p>
+        ) : (
+          <button type="submit" name="intent" value="externalSharing" className="button" disabled={busy}>
+            Save
+          </button>
+        )}
+      </Form>
+    </Section>
+  )
+}
+
+type Invite = { id: string; email: string; level: Level; createdByName: string; createdAt: string }
+
+export function InvitesSection({
+  invites,
+  planActive,
+  lastResult,
+}: {
+  invites: Invite[]
+  planActive: boolean
+  lastResult?: SubmissionResult<string[]>
+}) {
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm({
+    id: 'invite',
+    lastResult,
+    defaultValue: { level: 'VIEWER' },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
+  })
+  return (
+    <Section title="Workspace invites">
+      {/* Keyed by the list, so a sent invite clears the fields when JavaScript is on. */}
+      <Form
+        key={invites.map((i) => i.id).join()}
+        method="post"
+        {...getFormProps(form)}
+        noValidate
+        className="row"
+        style={{ alignItems: 'flex-start' }}
+      >
+        <Field label="Email" meta={fields.email} type="email" autoComplete="off" />
+        <div className="field">
+          <label htmlFor={fields.level.id}>Level</label>
+          <select {...getSelectProps(fields.level)}>
+            <LevelOptions />
+          </select>
+          <ErrorList id={fields.level.errorId} errors={fields.level.errors} />
+        </div>
+        <div className="field">
+          <label aria-hidden="true">&nbsp;</label>
+          <button type="submit" name="intent" value="invite" className="button primary" disabled={busy}>
+            Send invite
+          </button>
+        </div>
+        <ErrorList id={form.errorId} errors={form.errors} />
+      </Form>
+      {invites.length === 0 ? (
+        <p className="muted">No pending invites</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th>Email</th>
+              <th>Level</th>
+              <th>Invited by</th>
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invites.map((i) => (
+              <tr key={i.id}>
+                <td>{i.email}</td>
+                <td>{LEVEL_NAMES[i.level]}</td>
+                <td className="muted small">{`${i.createdByName}, ${formatDate(i.createdAt)}`}</td>
+                <td className="row end" style={{ marginTop: 0 }}>
+                  {planActive ? (
+                    <ActionButton intent="resendInvite" id={i.id}>
+                      Resend
+                    </ActionButton>
+                  ) : null}
+                  <ActionButton intent="cancelInvite" id={i.id}>
+                    Cancel
+                  </ActionButton>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Section>
+  )
+}
+
+type Member = { id: string; name: string; email: string; level: Level }
+
+export function MembersSection({
+  members,
+  me,
+  planActive,
+}: {
+  members: Member[]
+  me: { memberId: string; level: Level }
+  planActive: boolean
+}) {
+  const busy = useNavigation().state === 'submitting'
+  const assignable = me.level === 'OWNER' ? LEVELS : LEVELS.filter((l) => l !== 'OWNER')
+  return (
+    <Section title="Members">
+      <table className="table">
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Email</th>
+            <th>Level</th>
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((m) => {
+            const self = m.id === me.memberId
+            const locked = self || (me.level !== 'OWNER' && m.level === 'OWNER')
+            return (
+              <tr key={m.id}>
+                <td>{m.name}</td>
+                <td>{m.email}</td>
+                <td>
+                  {locked || !planActive ? (
+                    LEVEL_NAMES[m.level]
+                  ) : (
+                    <Form method="post" className="row">
+                      <input type="hidden" name="id" value={m.id} />
+                      <select
+                        name="level"
+                        defaultValue={m.level}
+                        aria-label={`Level of ${m.name}`}
+                        className="text"
+                      >
+                        <LevelOptions allowed={assignable} />
+                      </select>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="changeRole"
+                        className="button small"
+                        disabled={busy}
+                      >
+                        Change
+                      </button>
+                    </Form>
+                  )}
+                </td>
+                <td>
+                  {self ? (
+                    <span className="badge">THIS IS YOU</span>
+                  ) : locked ? null : (
+                    <ActionButton intent="removeMember" id={m.id}>
+                      Remove
+                    </ActionButton>
+                  )}
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </Section>
+  )
+}
+
+export function DeleteWorkspaceSection({ confirm }: { confirm: boolean }) {
+  return (
+    <Section title="Delete workspace" className="danger-zone">
+      <p className="muted">
+        Deleting the workspace removes all its projects, members and invites. This cannot be undone.
+      </p>
+      {confirm ? (
+        <div className="row">
+          <ActionButton intent="deleteWorkspace" className="button danger">
+            Yes, I am really sure!
+          </ActionButton>
+          <Link className="button" to="?">
+            Cancel
+          </Link>
+        </div>
+      ) : (
+        <Link className="button danger" to="?delete=1">
+          Delete workspace
+        </Link>
+      )}
+    </Section>
+  )
+}

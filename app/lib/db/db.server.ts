@@ -1,0 +1,53 @@
+import Database from 'better-sqlite3'
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { getEnv } from '~/lib/env.server'
+import { singleton } from '~/lib/singleton.server'
+import { installChangeCapture } from '~/features/history/change-capture.server'
+import * as schema from './schema'
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
+
+/** The folder of SQL migrations, found upward from this module (works from source and from build/). */
+function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url))
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'drizzle')
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate
+    dir = path.dirname(dir)
+  }
+  return path.resolve('drizzle')
+}
+
+export function openDatabase(file: string): Db {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  const sqlite = new Database(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('synchronous = NORMAL')
+  const db = drizzle(sqlite, { schema }) as Db
+  migrate(db, { migrationsFolder: migrationsFolder() })
+  installChangeCapture(sqlite)
+  return db
+}
+
+export function getDb(): Db {
+  return singleton('db', () => openDatabase(getEnv().DATABASE_PATH))
+}
+
+/** Checkpoints the WAL into the main file and closes the connection (graceful shutdown). */
+export function closeDatabase() {
+  const store = globalThis as unknown as { __storymapSingletons?: Map<string, unknown> }
+  const db = store.__storymapSingletons?.get('db') as Db | undefined
+  if (!db) return
+  try {
+    db.$client.pragma('wal_checkpoint(TRUNCATE)')
+  } finally {
+    db.$client.close()
+    store.__storymapSingletons?.delete('db')
+  }
+}
