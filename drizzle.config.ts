@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit'
 
 export default defineConfig({
   dialect: 'sqlite',
-  schema: './app/lib/db/schema.ts',
+  // One file per aggregate (index.ts re-exports them, columns.ts has the shared helpers).
+  schema: './app/lib/db/schema/*.ts',
   out: './drizzle',
 })

@@ -1,11 +1,9 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
 import stylesheet from '~/styles/app.css?url'
 import printStylesheet from '~/styles/print.css?url'
 import { MessagesProvider } from '~/ui/messages'
-import { NotFound } from '~/ui/not-found'
-import { isNetworkFailure } from '~/http/offline-loader'
 import { isBoardWrite, isOverlayMove } from '~/http/revalidation'
 import { takeMessage } from '~/http/toast.server'
 import { HOLD_EARLY_CLICKS, replayHeldClick } from '~/ui/early-click'
@@ -70,19 +68,4 @@ export default function App() {
   )
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
-  const unreachable = isNetworkFailure(error)
-  return (
-    <main className="page-center">
-      <div className="card narrow">
-        <h1>{unreachable ? 'The server cannot be reached' : 'Something went wrong'}</h1>
-        <p>{unreachable ? 'Check your connection, then try again.' : 'Please try again. If it keeps happening, contact support.'}</p>
-        <a className="button" href="/">
-          Home
-        </a>
-      </div>
-    </main>
-  )
-}
+export { RouteError as ErrorBoundary } from './ui/route-error'

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test: type checks, build, vitest (unit + integration) and Playwright (Chromium).
+# npm test: type checks, lint, build, vitest (unit + integration + model) and Playwright (Chromium).
 # Every runner runs even when an earlier one fails; the last line is "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
@@ -17,6 +17,9 @@ bash scripts/ensure-poppler.sh || { status=1; extra_failed=$((extra_failed + 1))
 
 step "Type check"
 npx tsc --noEmit || { status=1; extra_failed=$((extra_failed + 1)); }
+
+step "Lint (the architecture's rules: no import cycles, layers, routes without the database)"
+npx eslint . || { status=1; extra_failed=$((extra_failed + 1)); }
 
 step "Build"
 if ! npm run build --silent; then

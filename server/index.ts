@@ -6,6 +6,7 @@ import crypto from 'node:crypto'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { closeDatabase, getDb } from '../app/lib/db/db.server'
+import { installMapDoor } from '../app/features/changes/capture.server'
 import { startMaintenance } from '../app/jobs/maintenance.server'
 import { startWebhookWorker } from '../app/features/automation/webhook-worker.server'
 import { startNotificationWorker } from '../app/features/notifications/notification-worker.server'
@@ -28,7 +29,9 @@ const production = process.env.NODE_ENV === 'production'
 let env
 try {
   env = getEnv()
-  getDb() // creates the file and applies pending migrations before the first request
+  // Creates the file and applies pending migrations before the first request; from then on the
+  // map tables take writes only through the one door (app/features/changes/door.server.ts).
+  installMapDoor(getDb().$client)
   configureLiveHub({ keepAliveMs: env.LIVE_KEEPALIVE_SECONDS * 1000, maxStreams: env.LIVE_MAX_STREAMS })
   void prepareDummyHash() // the first log-in with an unknown address must not be the slow one
   warmUpSingleSignOn() // discovers the provider in the background; an unreachable one is only logged

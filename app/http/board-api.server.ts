@@ -1,7 +1,8 @@
 import { parseBoardCommand, type CardKind } from '~/features/board/board-commands'
 import { CARD_KIND_OF_PATH } from '~/features/board/card-routes'
 import { refuse } from '~/lib/errors'
-import { assertCanEdit, executeBoardCommand } from '~/features/board/board.server'
+import { executeBoardCommand } from '~/features/board/board.server'
+import { authorize } from '~/features/changes/door.server'
 import { pathId, readJson, requireApiWorkspace } from './api.server'
 
 export function cardKindOfPath(segment: string | undefined): CardKind {
@@ -30,7 +31,7 @@ export async function runBoardCommand(
 ) {
   const ctx = await requireApiWorkspace(request)
   // Refuse a caller who may not write before looking at what they sent (the model checks again).
-  assertCanEdit(ctx)
+  authorize(ctx, 'edit')
   const id = pathId(idParam)
   let body: Record<string, unknown> = {}
   if (options.body !== false) {

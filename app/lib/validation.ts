@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { LEVELS } from '~/features/workspaces/permissions'
 
 /**
  * Form and API schemas shared by the browser and the server, with SPEC §5's exact texts.
@@ -69,8 +68,6 @@ export const CREATE_WORKSPACE_ERROR_TEXT: Record<string, string> = {
   name_invalid: 'Name is invalid.',
   workspace_taken: 'The name is already taken.',
 }
-
-export const levelSchema = z.enum(LEVELS, { error: 'Required.' })
 
 const projectTitle = text('Title required.').trim().min(1, 'Project minimum 1 character.').max(200, 'Project maximum 200 characters.')
 

@@ -111,7 +111,13 @@ export default function ProjectListPage() {
       ) : null}
       {searchParams.get('trash') === '1' ? (
         <Modal title="Trash" onClose={closeDialog}>
-          <TrashList listPath="/v1/trash" workspaceId={workspaceId} canEdit={canEdit} onRestored={() => revalidator.revalidate()} />
+          <TrashList
+            listPath="/v1/trash"
+            workspaceId={workspaceId}
+            commandsUrl={`/${workspaceName}/commands`}
+            canEdit={canEdit}
+            onRestored={() => revalidator.revalidate()}
+          />
         </Modal>
       ) : null}
       {duplicating ? (

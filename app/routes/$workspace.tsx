@@ -69,3 +69,5 @@ export default function WorkspaceLayout() {
     </div>
   )
 }
+
+export { RouteError as ErrorBoundary } from '~/ui/route-error'

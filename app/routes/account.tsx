@@ -15,3 +15,5 @@ export default function AccountLayout() {
     </div>
   )
 }
+
+export { RouteError as ErrorBoundary } from '~/ui/route-error'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { titleSchema } from '~/features/board/board-commands'
 import { uuidSchema } from '~/lib/ids'
-import { assertCanEdit } from '~/features/board/board.server'
+import { authorize } from '~/features/changes/door.server'
 import { duplicateProject } from '~/features/transfer/import.server'
 import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
@@ -11,7 +11,7 @@ const duplicateSchema = z.object({ id: uuidSchema, title: titleSchema.optional()
 const route = v1Route({
   POST: async ({ request, params }) => {
     const ctx = await requireApiWorkspace(request)
-    assertCanEdit(ctx)
+    authorize(ctx, 'edit')
     const fromId = pathId(params.id)
     const copy = await parseJson(request, duplicateSchema, {}, { title_invalid: 'Title is invalid.' })
     return { project: duplicateProject(ctx, fromId, copy) }

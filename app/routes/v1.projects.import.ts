@@ -1,7 +1,7 @@
 import { titleSchema } from '~/features/board/board-commands'
 import { refuse } from '~/lib/errors'
 import { importFormatOfContentType, readImport } from '~/features/transfer/import'
-import { assertCanEdit } from '~/features/board/board.server'
+import { authorize } from '~/features/changes/door.server'
 import { importProject } from '~/features/transfer/import.server'
 import { requireApiWorkspace, v1Route } from '~/http/api.server'
 
@@ -13,7 +13,7 @@ import { requireApiWorkspace, v1Route } from '~/http/api.server'
 const route = v1Route({
   POST: async ({ request }) => {
     const ctx = await requireApiWorkspace(request)
-    assertCanEdit(ctx)
+    authorize(ctx, 'edit')
     const invalid = (message: string) => refuse.invalid('import_invalid', message)
     const titleParam = new URL(request.url).searchParams.get('title') ?? ''
     let title: string | null = null

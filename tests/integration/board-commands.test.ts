@@ -68,6 +68,57 @@ describe('the board command route', () => {
     expect(features).toHaveLength(1)
   })
 
+  it('undo and redo go the same way; one sent again with its request id is answered, not done twice', async () => {
+    const board = await makeBoard(owner.client)
+    const path = `/${owner.workspaceName}/projects/${board.project}/commands`
+    const renameIt = (title: string) => ({ type: 'card.rename', kind: 'feature', id: board.feature, title })
+    expect((await owner.client.post(path, renameIt('One'))).status).toBe(200)
+    expect((await owner.client.post(path, renameIt('Two'))).status).toBe(200)
+    const undo = { type: 'history.undo', requestId: uuid() }
+    const first = await owner.client.post(path, undo)
+    expect(first.json).toMatchObject({ ok: true, summary: "Undid: Renamed feature 'One' to 'Two'" })
+    const again = await owner.client.post(path, undo)
+    expect(again.json).toEqual(first.json)
+    const title = async () => (await bundle(owner.client, board.project)).features.find((f: { id: string }) => f.id === board.feature).title
+    expect(await title()).toBe('One')
+    const redo = await owner.client.post(path, { type: 'history.redo', requestId: uuid() })
+    expect(redo.json).toMatchObject({ ok: true, summary: "Redid: Renamed feature 'One' to 'Two'" })
+    expect(await title()).toBe('Two')
+    expect(await viewer.post(path, { type: 'history.undo', requestId: uuid() })).toMatchObject({ status: 403 })
+    expect(await title()).toBe('Two')
+    expect((await owner.client.post(path, { type: 'history.undo' })).json.error).toBe('requestId_invalid')
+  })
+
+  it('restore and purge from the trash, and watching a card, go the same way', async () => {
+    const board = await makeBoard(owner.client)
+    const path = `/${owner.workspaceName}/projects/${board.project}/commands`
+    expect((await owner.client.post(path, { type: 'card.delete', kind: 'feature', id: board.feature })).status).toBe(200)
+    expect(await viewer.post(path, { type: 'trash.restore', id: board.feature })).toMatchObject({ status: 403 })
+    const restored = await owner.client.post(path, { type: 'trash.restore', id: board.feature })
+    expect(restored.json).toMatchObject({ ok: true, entity: { id: board.feature } })
+    // Sent again after a lost answer: nothing left to restore, which the outbox reads as done.
+    expect((await owner.client.post(path, { type: 'trash.restore', id: board.feature })).status).toBe(404)
+    expect((await owner.client.post(path, { type: 'card.delete', kind: 'feature', id: board.feature })).status).toBe(200)
+    expect((await owner.client.post(path, { type: 'trash.purge', id: board.feature })).json).toEqual({ ok: true })
+    expect((await owner.client.get(`/v1/projects/${board.project}/trash`)).json.items).toEqual([])
+
+    const watch = (watching: boolean) => owner.client.post(commands, { type: 'feature.watch', featureId: ids.feature, watching })
+    const watchPath = `/${owner.workspaceName}/projects/${ids.project}/watch/${ids.feature}`
+    expect((await watch(false)).json).toEqual({ ok: true, watching: false })
+    expect((await owner.client.get(watchPath)).json).toEqual({ watching: false })
+    expect((await watch(true)).json).toEqual({ ok: true, watching: true })
+    expect((await owner.client.get(watchPath)).json).toEqual({ watching: true })
+  })
+
+  it('the project list page’s trash goes through its own command route', async () => {
+    const board = await makeBoard(owner.client)
+    const path = `/${owner.workspaceName}/commands`
+    expect((await owner.client.delete(`/v1/projects/${board.project}`)).status).toBe(200)
+    expect(await viewer.post(path, { type: 'trash.restore', id: board.project })).toMatchObject({ status: 403 })
+    expect((await owner.client.post(path, { type: 'trash.restore', id: board.project })).json).toMatchObject({ ok: true, entity: { id: board.project } })
+    expect((await owner.client.post(path, rename('Not here'))).status).toBe(400)
+  })
+
   it('deleting the project itself answers where to go', async () => {
     const res = await owner.client.post(commands, { type: 'card.delete', kind: 'project', id: ids.project })
     expect(res).toMatchObject({ status: 200, json: { ok: true, redirectTo: `/${owner.workspaceName}` } })

@@ -172,8 +172,9 @@ describe('deliveries', () => {
     expect(link.status).toBe(200)
     const got = await hook.waitFor(2)
     const version = (await owner.client.get(`/v1/projects/${ids.project}`)).json.version
-    expect(got[0].json).toMatchObject({ type: 'project', projectId: ids.project, version, by: { name: 'Ana' }, changes: [], summary: "Turned off the share link of project 'Map'" })
-    expect(got[1].json).toMatchObject({ type: 'project', summary: "Made a new share link for project 'Map'" })
+    // Each is a change of the map's log (issue 32), with a version of its own.
+    expect(got[0].json).toMatchObject({ type: 'project', projectId: ids.project, version: version - 1, by: { name: 'Ana' }, changes: [], summary: "Turned off the share link of project 'Map'" })
+    expect(got[1].json).toMatchObject({ type: 'project', version, summary: "Made a new share link for project 'Map'" })
     expect(got[1].body).not.toContain(link.json.externalLink)
     const probe = await owner.client.post(`/v1/projects/${ids.project}/rename`, { title: 'Map 2' })
     expect(probe.status).toBe(200)

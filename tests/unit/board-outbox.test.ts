@@ -117,7 +117,7 @@ describe('BoardOutbox', () => {
 
     // The first attempt landed but its answer was lost; the repeat finds the id taken.
     let attempts = 0
-    ;(fake.env as { fetch: typeof fetch }).fetch = async (url, init) => {
+    ;(fake.env as { fetch: typeof fetch }).fetch = async () => {
       attempts++
       if (attempts === 1) throw new TypeError('Failed to fetch')
       return new Response(JSON.stringify({ error: 'id_taken', message: 'This id is already used.' }), { status: 409 })

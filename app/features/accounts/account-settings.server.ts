@@ -12,6 +12,7 @@ import { hashPassword } from './password.server'
 import { findAccountByEmail, normalizeEmail, type Account } from './account.server'
 import { consumeAccountKey, hasLiveAccountKey, issueAccountKey } from './account-key.server'
 import { destroyAllSessions } from './session.server'
+import { deleteWorkspaces } from '~/features/changes/door.server'
 
 export const KEY_INVALID = 'This link is invalid or has expired.'
 export const MAIL_FAILED = 'Something went wrong.'
@@ -134,8 +135,7 @@ export function changeName(account: Account, name: string) {
  * only member. Refused while it is the last OWNER of a workspace with other members.
  */
 export function deleteAccount(account: Account) {
-  const db = getDb()
-  db.transaction((tx) => {
+  deleteWorkspaces((tx) => {
     const own = tx
       .select({ workspaceId: members.workspaceId, workspaceName: workspaces.name, level: members.level })
       .from(members)
@@ -162,8 +162,7 @@ export function deleteAccount(account: Account) {
       }),
     )
     if (!plan.ok) throw refuse.forbidden(plan.message, 'last_owner')
-    if (plan.deleteWorkspaceIds.length)
-      tx.delete(workspaces).where(inArray(workspaces.id, plan.deleteWorkspaceIds)).run()
     tx.delete(accounts).where(eq(accounts.id, account.id)).run()
+    return plan.deleteWorkspaceIds
   })
 }

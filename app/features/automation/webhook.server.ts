@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import type Database from 'better-sqlite3'
 import { getDb } from '~/lib/db/db.server'
 import { projects, webhookDeliveries, webhooks } from '~/lib/db/schema'
-import { authorJson } from '~/features/history/change-events'
+import { authorJson } from '~/features/changes/change-events'
 import { refuse } from '~/lib/errors'
 import { can } from '~/features/workspaces/permissions'
 import {
@@ -260,19 +260,4 @@ export function afterCommit() {
   if (!state.queuedInTransaction) return
   state.queuedInTransaction = false
   state.onQueued?.()
-}
-
-/**
- * A project's sharing switch changed, or its link was renewed: a `project` delivery. These
- * writes are not in the change log (the key must not reach the live streams of the old link),
- * so the notice is queued here, in the write's transaction, at the project's current version,
- * with no `changes` (the key is not sent) and the sentence as `summary`.
- */
-export function queueProjectNotice(ctx: WorkspaceContext, projectId: string, summary: string, now = new Date()) {
-  const client = getDb().$client
-  const version = client.prepare('select coalesce(max(version), 0) from project_changes where project_id = ?').pluck().get(projectId) as number
-  const at = now.toISOString()
-  const by = authorJson({ memberId: ctx.member.id, name: ctx.account.name, via: ctx.via })
-  const event = JSON.stringify({ version, at, by, changes: [], summary })
-  queueWebhooks(client, { workspaceId: ctx.workspace.id, projectId, version, at, kinds: ['project'], event })
 }

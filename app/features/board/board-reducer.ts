@@ -3,9 +3,10 @@ import { byRank } from './board-grid'
 import type { CardFields, Feature, ProjectBundle } from './board-types'
 import { placeInList, rankBetween } from './rank'
 import { applyTagCommand } from './tag-reducer'
+import type { EditMeta } from './board-types'
 
 /** Who is editing and when: fills createdBy/createdByName/lastModified on local copies. */
-export type EditMeta = { memberId: string; name: string; now: string }
+export type { EditMeta } from './board-types'
 
 type Card = CardFields
 type CardListKey = 'milestones' | 'workflows' | 'subWorkflows' | 'features'

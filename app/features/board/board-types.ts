@@ -81,3 +81,6 @@ export type ProjectBundle = {
   /** The project's tags, by name (CONTRACT §12). */
   tags: Tag[]
 }
+
+/** Who makes an edit and when, as the reducer stamps it on the cards it touches. */
+export type EditMeta = { memberId: string; name: string; now: string }

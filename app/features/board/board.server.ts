@@ -1,8 +1,7 @@
 import type { BoardCommand } from './board-commands'
 import { refuse } from '~/lib/errors'
-import { can } from '~/features/workspaces/permissions'
 import * as cards from './cards.server'
-import { changeContext, writeWithChangeLog } from '~/features/history/change-log.server'
+import { executeChange, type ChangeActor } from '~/features/changes/door.server'
 import type {
   PublicComment,
   PublicFeature,
@@ -17,53 +16,49 @@ import type {
 } from './board-entities.server'
 import * as more from './comments-personas.server'
 import * as tags from './tags.server'
-import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
 
 /**
- * The one entry point for every story-map write, used by the /v1 routes and the board page.
- * Checks the caller may edit (SPEC §6), then runs the command in ONE transaction with its
- * change-log entry: a refusal anywhere inside rolls everything back. Returns the public entity
- * (or `{}` for deletes).
+ * A board command as a change through the one door (app/features/changes/door.server.ts), from
+ * the /v1 routes, MCP and the board page alike: an `edit` of the permission table, one
+ * transaction with its change-log entry. Returns the public entity (or `{}` for deletes).
  */
 export function executeBoardCommand<C extends BoardCommand>(
-  ctx: WorkspaceContext,
+  actor: ChangeActor,
   command: C,
   now = new Date(),
 ): BoardCommandResult<C> {
-  assertCanEdit(ctx)
-  const author: cards.Author = {
-    workspaceId: ctx.workspace.id,
-    memberId: ctx.member.id,
-    name: ctx.account.name,
-    now: now.toISOString(),
-  }
-  const by = changeContext(ctx, now)
+  const author = authorOf(actor, now)
   // better-sqlite3 is synchronous: the read-compute-write of ranks cannot interleave with another request.
-  return writeWithChangeLog(by, command, (tx) => run(tx, author, command)) as BoardCommandResult<C>
+  return executeChange(actor, { action: 'edit', command, at: now, write: (tx) => run(tx, author, command) }) as BoardCommandResult<C>
 }
 
 /**
  * A command and follow-ups on what it made or changed (a card created with its colour and size,
- * several fields of one card), through the same path as executeBoardCommand but as ONE change:
- * one event, one activity line named after the first command, one step to undo. All or nothing.
- * Answers the last command's result.
+ * several fields of one card), as ONE change: one event, one activity line named after the
+ * first command, one step to undo. All or nothing. Answers the last command's result.
  */
-export function executeBoardCommands(ctx: WorkspaceContext, commands: readonly BoardCommand[], now = new Date()): unknown {
+export function executeBoardCommands(actor: ChangeActor, commands: readonly BoardCommand[], now = new Date()): unknown {
   if (commands.length === 0) throw refuse.invalid('invalid_input', 'Nothing to change.')
-  if (commands.length === 1) return executeBoardCommand(ctx, commands[0], now)
-  assertCanEdit(ctx)
-  const author: cards.Author = {
-    workspaceId: ctx.workspace.id,
-    memberId: ctx.member.id,
-    name: ctx.account.name,
-    now: now.toISOString(),
-  }
-  return writeWithChangeLog(changeContext(ctx, now), commands[0], (tx) => {
-    let result: unknown
-    for (const command of commands) result = run(tx, author, command)
-    return result
+  if (commands.length === 1) return executeBoardCommand(actor, commands[0], now)
+  const author = authorOf(actor, now)
+  return executeChange(actor, {
+    action: 'edit',
+    command: commands[0],
+    at: now,
+    write: (tx) => {
+      let result: unknown
+      for (const command of commands) result = run(tx, author, command)
+      return result
+    },
   })
 }
+
+const authorOf = (actor: ChangeActor, now: Date): cards.Author => ({
+  workspaceId: actor.workspace.id,
+  memberId: actor.member.id,
+  name: actor.account.name,
+  now: now.toISOString(),
+})
 
 type Deleted = Record<string, never>
 type ResultByType = {
@@ -106,13 +101,6 @@ export type BoardCommandResult<C extends BoardCommand> = C['type'] extends keyof
   : C extends { kind: infer K extends keyof CardOf }
     ? CardOf[K]
     : never
-
-export function assertCanEdit(ctx: Pick<WorkspaceContext, 'level' | 'planActive'>) {
-  if (can(ctx, 'edit')) return
-  if (!ctx.planActive)
-    throw refuse.forbidden('The workspace plan is inactive: the workspace is view only.', 'plan_inactive')
-  throw refuse.forbidden('Your member level does not allow editing.', 'level_too_low')
-}
 
 function run(tx: Tx, a: cards.Author, c: BoardCommand) {
   switch (c.type) {

@@ -15,7 +15,7 @@ import type {
   PublicWorkflowPersona,
   PublicTag,
 } from './board-entities.server'
-import { projectVersion } from '~/features/history/change-log.server'
+import { projectVersion } from '~/features/changes/change-log.server'
 import { chooseEncoding, compress, type EncodedBody, type Encoding } from './bundle-encoding.server'
 import { exportJsonOf, renderBundleJson } from './project-bundle-json.server'
 import type { Project } from './project.server'

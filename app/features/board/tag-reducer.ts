@@ -1,6 +1,6 @@
 import type { BoardCommand } from './board-commands'
 import type { ProjectBundle, Tag } from './board-types'
-import type { EditMeta } from './board-reducer'
+import type { EditMeta } from './board-types'
 
 type TagCommand = Extract<BoardCommand, { type: `tag.${string}` | 'feature.tags' }>
 

@@ -5,7 +5,7 @@
 
 /** The server's answer to one board write, as the board reads it. */
 export type WriteOutcome =
-  | { ok: true; entity?: unknown; redirectTo?: string }
+  | { ok: true; entity?: unknown; redirectTo?: string; body?: Record<string, unknown> }
   | { ok: false; status: number; error: string; message: string }
 
 const FIRST_RETRY_MS = 1000
@@ -19,12 +19,13 @@ export function retryDelayMs(attempt: number): number {
 
 /**
  * Whether a refusal of a repeated write means the earlier attempt landed: the id a create sent is
- * taken (by that create), or what a delete removes is already gone.
+ * taken (by that create), or what a delete, a restore or a purge takes away is already gone.
+ * (An undo or redo sent again is answered by the server from its request id.)
  */
 export function isSettledByRetry(command: { type: string }, outcome: WriteOutcome): boolean {
   if (outcome.ok) return true
   const action = command.type.split('.')[1]
   if (action === 'create') return outcome.status === 409 && (outcome.error === 'id_taken' || outcome.error === 'already_linked')
-  if (action === 'delete') return outcome.status === 404
+  if (action === 'delete' || action === 'restore' || action === 'purge') return outcome.status === 404
   return false
 }

@@ -1,12 +1,9 @@
 import { getDb } from '~/lib/db/db.server'
-import { authorJson } from './change-events'
+import { authorJson } from '~/features/changes/change-events'
 import { NOUN, type Entity, type SummaryEntry } from './change-summary'
 import { refuse } from '~/lib/errors'
-import { assertCanEdit } from '~/features/board/board.server'
 import { findProject } from '~/features/board/board-entities.server'
-import { changeContext, writeWithChangeLog, type ChangeContext } from './change-log.server'
-
-export { changeContext }
+import { authorize, executeChange } from '~/features/changes/door.server'
 import { applyStates, StateConflict, type StateTransition } from './entity-states.server'
 import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
 
@@ -47,7 +44,13 @@ export function entriesOf(row: Pick<ChangeRow, 'event' | 'prior'>): SummaryEntry
   const changes = (JSON.parse(row.event) as { changes: ({ kind: string; entity?: Entity; id?: string } & { op: string })[] })
     .changes
   const after = new Map(changes.map((c) => [`${c.kind}:${c.op === 'upsert' ? c.entity!.id : c.id}`, c.entity ?? null]))
-  return prior.map((p) => ({ kind: p.kind, id: p.id, before: p.before, after: after.get(`${p.kind}:${p.id}`) ?? null }))
+  return prior.map((p) => ({ kind: p.kind, id: p.id, before: p.before, after: withShareKey(p.before, after.get(`${p.kind}:${p.id}`) ?? null) }))
+}
+
+/** Events leave a project's share key out (CONTRACT §6); a change that reached them did not touch it. */
+function withShareKey(before: Entity | null, after: Entity | null): Entity | null {
+  if (!before || !after || after.kind !== 'project' || 'externalLink' in after) return after
+  return { ...after, externalLink: before.externalLink }
 }
 
 export function changeRow(projectId: string, version: number): ChangeRow | undefined {
@@ -70,7 +73,7 @@ const baseSummary = (summary: string) => summary.replace(/^Redid: /, '')
 function replay(
   ctx: WorkspaceContext,
   projectId: string,
-  command: { type: string; version: number },
+  command: { type: string; version: number; requestId?: string },
   transitions: StateTransition[],
   options: {
     summary: string
@@ -83,15 +86,20 @@ function replay(
 ) {
   let appended: { version: number; summary: string } | null = null
   try {
-    writeWithChangeLog(changeContext(ctx), command, () => applyStates(transitions, describeEntity), {
-      summary: () => options.summary,
-      undoOf: options.undoOf,
-      redoOf: options.redoOf,
-      trash: true,
-      afterAppend: (change) => {
-        if (change.projectId !== projectId) return
-        appended = { version: change.version, summary: change.summary }
-        options.mark(change.version)
+    executeChange(ctx, {
+      action: 'edit',
+      command,
+      write: () => applyStates(transitions, describeEntity),
+      log: {
+        summary: () => options.summary,
+        undoOf: options.undoOf,
+        redoOf: options.redoOf,
+        trash: true,
+        afterAppend: (change) => {
+          if (change.projectId !== projectId) return
+          appended = { version: change.version, summary: change.summary }
+          options.mark(change.version)
+        },
       },
     })
   } catch (error) {
@@ -106,10 +114,28 @@ function replay(
   return appended as { version: number; summary: string }
 }
 
+/**
+ * The answer an undo or redo with this request id already got: a page's outbox sends a write
+ * again when its answer was lost, and an undo done twice would undo two steps.
+ */
+function answeredBefore(projectId: string, memberId: string, requestId: string | undefined) {
+  if (!requestId) return null
+  return (
+    (getDb()
+      .$client.prepare(
+        `select version, summary from project_changes where project_id = ? and member_id = ? and json_extract(command, '$.requestId') = ?
+         order by version desc limit 1`,
+      )
+      .get(projectId, memberId, requestId) as { version: number; summary: string } | undefined) ?? null
+  )
+}
+
 /** Undoes the caller's most recent change on the project that is not undone yet. */
-export function undo(ctx: WorkspaceContext, projectId: string) {
-  assertCanEdit(ctx)
+export function undo(ctx: WorkspaceContext, projectId: string, requestId?: string) {
+  authorize(ctx, 'edit')
   findProject(getDb(), projectId, ctx.workspace.id)
+  const answered = answeredBefore(projectId, ctx.member.id, requestId)
+  if (answered) return answered
   const target = getDb().$client.prepare(`select ${COLUMNS} ${UNDO_STACK}`).get(projectId, ctx.member.id) as
     | ChangeRow
     | undefined
@@ -119,7 +145,7 @@ export function undo(ctx: WorkspaceContext, projectId: string) {
     throw refuse.conflict('undo_conflict', 'What this would bring back was deleted for good.')
   }
   const transitions = entriesOf(target).map((e) => ({ kind: e.kind, id: e.id, from: e.after, to: e.before }))
-  return replay(ctx, projectId, { type: 'history.undo', version: target.version }, transitions, {
+  return replay(ctx, projectId, { type: 'history.undo', version: target.version, ...(requestId ? { requestId } : {}) }, transitions, {
     summary: `Undid: ${baseSummary(target.summary)}`,
     undoOf: target.version,
     mark: (version) =>
@@ -141,9 +167,11 @@ function redoTarget(projectId: string, memberId: string): ChangeRow | null {
 }
 
 /** Re-applies the caller's most recently undone change, as long as they made no new change since. */
-export function redo(ctx: WorkspaceContext, projectId: string) {
-  assertCanEdit(ctx)
+export function redo(ctx: WorkspaceContext, projectId: string, requestId?: string) {
+  authorize(ctx, 'edit')
   findProject(getDb(), projectId, ctx.workspace.id)
+  const answered = answeredBefore(projectId, ctx.member.id, requestId)
+  if (answered) return answered
   const undoRow = redoTarget(projectId, ctx.member.id)
   const original = undoRow ? changeRow(projectId, undoRow.undoOf!) : undefined
   if (!undoRow || !original) throw refuse.conflict('nothing_to_redo', 'There is nothing of yours to redo on this map.')
@@ -152,7 +180,7 @@ export function redo(ctx: WorkspaceContext, projectId: string) {
     throw refuse.conflict('undo_conflict', 'What this would bring back was deleted for good.')
   }
   const transitions = entriesOf(original).map((e) => ({ kind: e.kind, id: e.id, from: e.before, to: e.after }))
-  return replay(ctx, projectId, { type: 'history.redo', version: original.version }, transitions, {
+  return replay(ctx, projectId, { type: 'history.redo', version: original.version, ...(requestId ? { requestId } : {}) }, transitions, {
     summary: `Redid: ${baseSummary(original.summary)}`,
     redoOf: original.version,
     mark: (version) =>

@@ -1,11 +1,10 @@
 import { getDb } from '~/lib/db/db.server'
 import { NOUN, removedCount, type Entity } from './change-summary'
 import { refuse } from '~/lib/errors'
-import { assertCanEdit } from '~/features/board/board.server'
 import { findProject } from '~/features/board/board-entities.server'
-import { writeWithChangeLog, type ChangeContext } from './change-log.server'
+import { authorize, executeChange } from '~/features/changes/door.server'
 import { applyStates, currentEntity, StateConflict } from './entity-states.server'
-import { changeContext, changeRow, describeEntity, entriesOf } from './history.server'
+import { changeRow, describeEntity, entriesOf } from './history.server'
 import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
 
 /**
@@ -80,7 +79,7 @@ const PARENT_TABLE: Record<string, [string, string][]> = {
 
 /** Puts an entry back where it was (same parent, same position) and answers the restored entity. */
 export function restoreFromTrash(ctx: WorkspaceContext, id: string, now = new Date()): Entity {
-  assertCanEdit(ctx)
+  authorize(ctx, 'edit')
   const entry = findEntry(ctx, id)
   const change = changeRow(entry.projectId, entry.version)
   const removed = change ? entriesOf(change).filter((e) => e.after === null && e.before !== null) : []
@@ -94,10 +93,13 @@ export function restoreFromTrash(ctx: WorkspaceContext, id: string, now = new Da
   // The root and everything under it that the same delete removed (a change deletes one root).
   const transitions = removed.map((e) => ({ kind: e.kind, id: e.id, from: null, to: e.before }))
   const summary = `Restored ${NOUN[entry.kind]} '${entry.title}'${removedCount(removed, entry.id)}`
-  const by: ChangeContext = changeContext(ctx, now)
   try {
-    writeWithChangeLog(by, { type: 'trash.restore', id: entry.id, kind: entry.kind }, () => applyStates(transitions, describeEntity), {
-      summary: () => summary,
+    executeChange(ctx, {
+      action: 'edit',
+      command: { type: 'trash.restore', id: entry.id, kind: entry.kind },
+      write: () => applyStates(transitions, describeEntity),
+      log: { summary: () => summary },
+      at: now,
     })
   } catch (error) {
     if (error instanceof StateConflict)
@@ -119,9 +121,14 @@ function forget(row: Pick<TrashRow, 'id' | 'projectId' | 'version' | 'kind'>) {
 
 /** Deletes an entry for good: it can no longer be restored, nor its delete undone. */
 export function purgeFromTrash(ctx: WorkspaceContext, id: string) {
-  assertCanEdit(ctx)
+  authorize(ctx, 'edit')
   const entry = findEntry(ctx, id)
-  getDb().transaction(() => forget(entry))
+  // A deleted project's log goes with it; a card's purge is a line in its map's Activity.
+  const notice =
+    entry.kind === 'project'
+      ? undefined
+      : { projectId: entry.projectId, kind: entry.kind, summary: `Deleted ${NOUN[entry.kind]} '${entry.title}' for good` }
+  executeChange(ctx, { action: 'edit', command: { type: 'trash.purge', id: entry.id, kind: entry.kind }, write: () => forget(entry), log: { notice } })
   return {}
 }
 

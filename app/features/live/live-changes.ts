@@ -69,7 +69,8 @@ export function applyChangeEvent(bundle: ProjectBundle, event: ChangeEvent): Pro
   let project: ProjectEntity = bundle.project
   for (const change of event.changes) {
     if (change.kind === 'project') {
-      if (change.op === 'upsert') project = change.entity as unknown as ProjectEntity
+      // Events leave the share key out (CONTRACT §6): the board keeps the one it has.
+      if (change.op === 'upsert') project = { ...project, ...(change.entity as unknown as ProjectEntity) }
       continue
     }
     const key = LIST_OF[change.kind]

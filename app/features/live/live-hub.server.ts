@@ -211,6 +211,12 @@ export function flushChanges(projectId: string) {
   for (const stream of h.byProject.get(projectId) ?? []) stream.connection.send(bytes)
 }
 
+/** Ends every stream of these projects now (their maps went with their workspace). */
+export function endProjectStreams(projectIds: readonly string[]) {
+  const h = hub()
+  for (const projectId of projectIds) for (const stream of [...(h.byProject.get(projectId) ?? [])]) endStream(stream)
+}
+
 /** Ends every stream whose member, session, link or project has gone; refreshes renamed viewers. */
 export function checkStreams() {
   const h = hub()

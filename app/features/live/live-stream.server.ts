@@ -1,5 +1,5 @@
 import { refuse } from '~/lib/errors'
-import { projectVersion, replaySince } from '~/features/history/change-log.server'
+import { projectVersion, replaySince } from '~/features/changes/change-log.server'
 import { addStream, canOpenStream, flushChanges, viewersOf, type StreamAccess, type StreamCheck, type Viewer } from './live-hub.server'
 import { SSE_RETRY, sseBytes, sseEvent } from './sse.server'
 

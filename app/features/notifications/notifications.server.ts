@@ -201,3 +201,11 @@ export function pruneSentNotifications(now = new Date()): number {
   const before = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString()
   return client().prepare('delete from notification_queue where sent_at is not null and sent_at < ?').run(before).changes
 }
+
+/** Account settings' `Notifications` form (CONTRACT §12): an unchecked switch is absent from the form. */
+export const notificationIntents = {
+  notifications({ account, formData }: { account: { id: string }; formData: FormData }): { done: string } {
+    updateNotificationSettings(account.id, { mentions: formData.get('mentions') === 'on', watching: formData.get('watching') === 'on' })
+    return { done: 'Notification settings saved.' }
+  },
+}

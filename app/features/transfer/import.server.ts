@@ -21,9 +21,8 @@ import { importExport } from './import-json'
 import { cardCount, ImportError, type ImportedMap } from './import-map'
 import { ranksByGroup, rebalanceRanks } from '~/features/board/rank'
 import { randomKey } from '~/lib/crypto.server'
-import { assertCanEdit } from '~/features/board/board.server'
 import { assertIdFree, type PublicProject } from '~/features/board/board-entities.server'
-import { changeContext, withoutCapture, writeWithChangeLog } from '~/features/history/change-log.server'
+import { authorize, executeChange, withoutCapture } from '~/features/changes/door.server'
 import { getProjectBundle } from '~/features/board/project-bundle.server'
 import { publicProject } from '~/features/board/project.server'
 import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
@@ -218,7 +217,6 @@ function createProjectFromMap(
   command: { type: string } & Record<string, unknown>,
   now: Date,
 ): PublicProject {
-  assertCanEdit(ctx)
   const at = now.toISOString()
   const stamp: Stamp = {
     workspaceId: ctx.workspace.id,
@@ -229,14 +227,18 @@ function createProjectFromMap(
     lastModified: at,
     lastModifiedByName: ctx.account.name,
   }
-  const by = changeContext(ctx, now)
-  return writeWithChangeLog(by, command, (tx) => {
-    assertIdFree(tx, projects, id)
-    const { projectId, ...common } = stamp
-    const row = { ...common, id: projectId, title, description: map.description, externalLink: randomKey() }
-    statements().project.run(row)
-    withoutCapture(() => insertContents(map, stamp))
-    return publicProject(row)
+  return executeChange(ctx, {
+    action: 'edit',
+    command,
+    at: now,
+    write: (tx) => {
+      assertIdFree(tx, projects, id)
+      const { projectId, ...common } = stamp
+      const row = { ...common, id: projectId, title, description: map.description, externalLink: randomKey() }
+      statements().project.run(row)
+      withoutCapture(() => insertContents(map, stamp))
+      return publicProject(row)
+    },
   })
 }
 
@@ -268,7 +270,7 @@ export function duplicateProject(
   copy: { id: string; title?: string },
   now = new Date(),
 ) {
-  assertCanEdit(ctx)
+  authorize(ctx, 'edit')
   const bundle = getProjectBundle(ctx.workspace.id, fromId)
   let map: ImportedMap
   try {

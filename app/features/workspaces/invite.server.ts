@@ -9,10 +9,11 @@ import type { Level } from './permissions'
 import { randomKey, sha256 } from '~/lib/crypto.server'
 import { sendMail } from '~/lib/email.server'
 import { invitationMessage } from '~/features/notifications/email-messages.server'
-import type { Account } from '~/features/accounts/account.server'
 import { assertEditorSeat } from '~/features/billing/billing.server'
 import { requireMemberAdmin } from './member.server'
 import type { WorkspaceContext } from './workspace.server'
+
+type Account = typeof accounts.$inferSelect
 
 const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
 export const INVITATION_NOT_FOUND = 'Invitation not found.'

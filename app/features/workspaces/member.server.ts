@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { getDb } from '~/lib/db/db.server'
-import { accounts, members, workspaces } from '~/lib/db/schema'
+import { accounts, members } from '~/lib/db/schema'
 import { refuse } from '~/lib/errors'
 import {
   deleteWorkspaceRefusal,
@@ -12,6 +12,7 @@ import {
 import { atLeast, type Level } from './permissions'
 import { assertEditorSeat } from '~/features/billing/billing.server'
 import type { WorkspaceContext } from './workspace.server'
+import { deleteWorkspaces } from '~/features/changes/door.server'
 
 /**
  * Members of a workspace. Every call takes the caller's WorkspaceContext (read fresh for this
@@ -104,5 +105,5 @@ export function leaveWorkspace(ctx: WorkspaceContext) {
 /** Deletes the workspace and, through the foreign keys, everything in it. */
 export function deleteWorkspace(ctx: WorkspaceContext) {
   forbidIf(deleteWorkspaceRefusal(ctx))
-  getDb().delete(workspaces).where(eq(workspaces.id, ctx.workspace.id)).run()
+  deleteWorkspaces(() => [ctx.workspace.id])
 }

@@ -42,34 +42,55 @@ export type Action =
   | 'deleteWorkspace'
   | 'manageTokens'
   | 'manageWebhooks'
+  | 'linkGithub'
 
 export type Actor = { level: Level; planActive: boolean }
 
 /**
- * The single table of who may do what. Reads, leaving, removals, billing and deletion keep
- * working when the plan has ended; everything that changes content needs an active plan.
+ * The one table of who may do what: the lowest level allowed, whether the plan must be active,
+ * and whether an owner is left out (an owner cannot leave) or alone in (billing, deletion).
+ * Reads, leaving, removals, billing and deletion keep working when the plan has ended;
+ * everything that changes content needs an active plan.
  */
+const RULES: Record<Action, { min: Level; plan: boolean; owner?: 'only' | 'never' }> = {
+  read: { min: 'VIEWER', plan: false },
+  leave: { min: 'VIEWER', plan: false, owner: 'never' },
+  edit: { min: 'EDITOR', plan: true },
+  viewMembers: { min: 'ADMIN', plan: false },
+  cancelInvite: { min: 'ADMIN', plan: false },
+  removeMember: { min: 'ADMIN', plan: false },
+  manageTokens: { min: 'ADMIN', plan: false },
+  manageWebhooks: { min: 'ADMIN', plan: false },
+  invite: { min: 'ADMIN', plan: true },
+  resendInvite: { min: 'ADMIN', plan: true },
+  changeRole: { min: 'ADMIN', plan: true },
+  manageSharing: { min: 'ADMIN', plan: true },
+  linkGithub: { min: 'ADMIN', plan: true },
+  manageBilling: { min: 'OWNER', plan: false, owner: 'only' },
+  deleteWorkspace: { min: 'OWNER', plan: false, owner: 'only' },
+}
+
 export function can({ level, planActive }: Actor, action: Action): boolean {
-  switch (action) {
-    case 'read':
-      return true
-    case 'leave':
-      return level !== 'OWNER'
-    case 'edit':
-      return planActive && canEditLevel(level)
-    case 'viewMembers':
-    case 'cancelInvite':
-    case 'removeMember':
-    case 'manageTokens':
-    case 'manageWebhooks':
-      return atLeast(level, 'ADMIN')
-    case 'invite':
-    case 'resendInvite':
-    case 'changeRole':
-    case 'manageSharing':
-      return planActive && atLeast(level, 'ADMIN')
-    case 'manageBilling':
-    case 'deleteWorkspace':
-      return level === 'OWNER'
-  }
+  const rule = RULES[action]
+  if (rule.owner === 'never' && level === 'OWNER') return false
+  return atLeast(level, rule.min) && (planActive || !rule.plan)
+}
+
+/**
+ * The changes to a map, each authorized by the one door (app/features/changes) with its row of
+ * the table; the texts say why a refused caller may not.
+ */
+export const MAP_REFUSALS = {
+  edit: 'Your member level does not allow editing.',
+  manageSharing: 'Only an admin or owner can change sharing.',
+  linkGithub: 'Only an admin or owner can link a repository.',
+} as const
+export type MapAction = keyof typeof MAP_REFUSALS
+export const PLAN_INACTIVE_TEXT = 'The workspace plan is inactive: the workspace is view only.'
+
+/** Why `actor` may not take a map action (code and text of the 403), or null when it may. */
+export function mapRefusal(actor: Actor, action: MapAction): { code: 'plan_inactive' | 'level_too_low'; message: string } | null {
+  if (can(actor, action)) return null
+  if (!actor.planActive && can({ ...actor, planActive: true }, action)) return { code: 'plan_inactive', message: PLAN_INACTIVE_TEXT }
+  return { code: 'level_too_low', message: MAP_REFUSALS[action] }
 }

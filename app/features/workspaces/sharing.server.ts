@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm'
 import { getDb } from '~/lib/db/db.server'
 import { projects, workspaces } from '~/lib/db/schema'
 import { refuse } from '~/lib/errors'
-import { can } from './permissions'
+import { can, MAP_REFUSALS } from './permissions'
 import { canShareExternally } from '~/features/billing/plan'
 import { randomKey } from '~/lib/crypto.server'
 import { forgetRenderedProject } from '~/features/board/project-bundle.server'
-import { afterCommit as wakeWebhooks, queueProjectNotice } from '~/features/automation/webhook.server'
+import { authorize, executeChange } from '~/features/changes/door.server'
 import { publicWorkspace, type WorkspaceContext } from './workspace.server'
 
 /**
@@ -14,17 +14,13 @@ import { publicWorkspace, type WorkspaceContext } from './workspace.server'
  * project's own switch; a project's share link works only while both are on (and the plan
  * allows it, SPEC §6). Only ADMINs and OWNERs on an active plan change either, or make a new link.
  */
-export const SHARING_NEEDS_ADMIN = 'Only an admin or owner can change sharing.'
+export const SHARING_NEEDS_ADMIN = MAP_REFUSALS.manageSharing
 
-function assertCanManageSharing(ctx: WorkspaceContext) {
-  if (can(ctx, 'manageSharing')) return
-  if (!ctx.planActive) throw refuse.forbidden('The workspace plan is inactive.', 'plan_inactive')
-  throw refuse.forbidden(SHARING_NEEDS_ADMIN, 'level_too_low')
-}
+
 
 /** Turns the workspace's public share links on or off (ADMIN and OWNER, active plan). */
 export function setAllowExternalSharing(ctx: WorkspaceContext, value: boolean) {
-  assertCanManageSharing(ctx)
+  authorize(ctx, 'manageSharing')
   const row = getDb()
     .update(workspaces)
     .set({ allowExternalSharing: value })
@@ -38,7 +34,7 @@ export type ProjectSharing = { enabled: boolean; externalLink: string }
 
 function findProject(ctx: WorkspaceContext, projectId: string) {
   const row = getDb()
-    .select({ enabled: projects.sharingEnabled, externalLink: projects.externalLink })
+    .select({ enabled: projects.sharingEnabled, externalLink: projects.externalLink, title: projects.title })
     .from(projects)
     .where(and(eq(projects.id, projectId), eq(projects.workspaceId, ctx.workspace.id)))
     .get()
@@ -48,31 +44,37 @@ function findProject(ctx: WorkspaceContext, projectId: string) {
 
 /** `GET /v1/projects/{id}/sharing`: the project's own switch and key, for any member. */
 export function getProjectSharing(ctx: WorkspaceContext, projectId: string): ProjectSharing {
-  return findProject(ctx, projectId)
+  const { enabled, externalLink } = findProject(ctx, projectId)
+  return { enabled, externalLink }
 }
 
-/** Stops or restarts one project's share link; the key stays, so restarting brings the same link back. */
+/**
+ * Stops or restarts one project's share link (the key stays, so restarting brings the same link
+ * back). A change through the one door: logged as an Activity line and a `project` webhook, never
+ * an undo step, and the key in neither.
+ */
 export function setProjectSharing(
   ctx: WorkspaceContext,
   projectId: string,
   enabled: boolean,
 ): ProjectSharing {
-  assertCanManageSharing(ctx)
+  authorize(ctx, 'manageSharing')
   const before = findProject(ctx, projectId)
-  const db = getDb()
-  const row = db.transaction((tx) => {
-    const updated = tx
-      .update(projects)
-      .set({ sharingEnabled: enabled })
-      .where(and(eq(projects.id, projectId), eq(projects.workspaceId, ctx.workspace.id)))
-      .returning({ enabled: projects.sharingEnabled, externalLink: projects.externalLink, title: projects.title })
-      .get()!
-    if (before.enabled !== enabled)
-      queueProjectNotice(ctx, projectId, `${enabled ? 'Turned on' : 'Turned off'} the share link of project '${updated.title}'`)
-    return updated
+  return executeChange(ctx, {
+    action: 'manageSharing',
+    command: { type: 'project.sharing', id: projectId, enabled },
+    log:
+      before.enabled === enabled
+        ? undefined
+        : { notice: { projectId, kind: 'project', summary: `${enabled ? 'Turned on' : 'Turned off'} the share link of project '${before.title}'` } },
+    write: (tx) =>
+      tx
+        .update(projects)
+        .set({ sharingEnabled: enabled })
+        .where(and(eq(projects.id, projectId), eq(projects.workspaceId, ctx.workspace.id)))
+        .returning({ enabled: projects.sharingEnabled, externalLink: projects.externalLink })
+        .get()!,
   })
-  wakeWebhooks()
-  return { enabled: row.enabled, externalLink: row.externalLink }
 }
 
 /**
@@ -80,22 +82,23 @@ export function setProjectSharing(
  * at their next access check. The project's switch stays as it was.
  */
 export function newProjectLink(ctx: WorkspaceContext, projectId: string): ProjectSharing {
-  assertCanManageSharing(ctx)
-  findProject(ctx, projectId)
-  const row = getDb().transaction((tx) => {
-    const updated = tx
-      .update(projects)
-      .set({ externalLink: randomKey() })
-      .where(and(eq(projects.id, projectId), eq(projects.workspaceId, ctx.workspace.id)))
-      .returning({ enabled: projects.sharingEnabled, externalLink: projects.externalLink, title: projects.title })
-      .get()!
-    queueProjectNotice(ctx, projectId, `Made a new share link for project '${updated.title}'`)
-    return updated
+  authorize(ctx, 'manageSharing')
+  const { title } = findProject(ctx, projectId)
+  const row = executeChange(ctx, {
+    action: 'manageSharing',
+    command: { type: 'project.newLink', id: projectId },
+    log: { notice: { projectId, kind: 'project', summary: `Made a new share link for project '${title}'` } },
+    write: (tx) =>
+      tx
+        .update(projects)
+        .set({ externalLink: randomKey() })
+        .where(and(eq(projects.id, projectId), eq(projects.workspaceId, ctx.workspace.id)))
+        .returning({ enabled: projects.sharingEnabled, externalLink: projects.externalLink })
+        .get()!,
   })
-  wakeWebhooks()
-  // The key is part of the map's JSON, which is kept per change-log version: this write is not logged.
+  // The rendered map JSON of this version held the old key.
   forgetRenderedProject(projectId)
-  return { enabled: row.enabled, externalLink: row.externalLink }
+  return row
 }
 
 /** What a project's settings show about its share link, and whether the caller may change it. */

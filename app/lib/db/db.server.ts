@@ -6,7 +6,6 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getEnv } from '~/lib/env.server'
 import { singleton } from '~/lib/singleton.server'
-import { installChangeCapture } from '~/features/history/change-capture.server'
 import * as schema from './schema'
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
@@ -31,7 +30,6 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = NORMAL')
   const db = drizzle(sqlite, { schema }) as Db
   migrate(db, { migrationsFolder: migrationsFolder() })
-  installChangeCapture(sqlite)
   return db
 }
 

@@ -1,4 +1,4 @@
-import type { BoardCommand } from '~/features/board/board-commands'
+import type { PageCommand } from '~/features/board/page-commands'
 import { isSettledByRetry, retryDelayMs, type WriteOutcome } from '~/features/board/write-retry'
 
 export type { WriteOutcome }
@@ -48,7 +48,7 @@ export class BoardOutbox {
   }
 
   /** Sends `command` to `url` after every write before it has been answered. */
-  send(url: string, command: BoardCommand): Promise<WriteOutcome> {
+  send(url: string, command: PageCommand): Promise<WriteOutcome> {
     this.update({ waiting: this.state.waiting + 1 })
     const run = () => this.deliver(url, command)
     const result = this.tail.then(run, run)
@@ -61,7 +61,7 @@ export class BoardOutbox {
     return this.tail.then(() => undefined)
   }
 
-  private async deliver(url: string, command: BoardCommand): Promise<WriteOutcome> {
+  private async deliver(url: string, command: PageCommand): Promise<WriteOutcome> {
     const body = JSON.stringify(command)
     for (let attempt = 0; ; attempt++) {
       if (attempt > 0 || !this.env.isOnline()) await this.pause(attempt)
@@ -111,7 +111,8 @@ export class BoardOutbox {
 async function outcomeOf(response: Response): Promise<WriteOutcome | null> {
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null
   if (body === null || typeof body !== 'object') return response.status >= 502 ? null : failed(response.status)
-  if (response.ok) return { ok: true, entity: body.entity, redirectTo: typeof body.redirectTo === 'string' ? body.redirectTo : undefined }
+  if (response.ok)
+    return { ok: true, entity: body.entity, redirectTo: typeof body.redirectTo === 'string' ? body.redirectTo : undefined, body }
   return {
     ok: false,
     status: response.status,
@@ -122,5 +123,8 @@ async function outcomeOf(response: Response): Promise<WriteOutcome | null> {
 
 const failed = (status: number): WriteOutcome => ({ ok: false, status, error: 'failed', message: '' })
 
-/** The one outbox of the page: every board on it writes in one order. */
+/**
+ * The one outbox of the page: every write of a board or the project list leaves through it, in
+ * one order (the page's commands: app/features/board/page-commands.ts).
+ */
 export const boardOutbox = typeof window === 'undefined' ? null : new BoardOutbox()

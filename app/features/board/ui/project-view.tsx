@@ -27,7 +27,8 @@ type Props = Omit<BoardApi, 'showClosed' | 'setShowClosed' | 'openPersonas' | 'l
 
 /** The project page: toolbar, story map, persona panel, and the card dialog outlet. */
 export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
-  const { dispatch, toast } = useDeleteToast(props.bundle, props.dispatch, history && !props.readOnly ? history : null)
+  const commandsUrl = `${props.basePath}/commands`
+  const { dispatch, toast } = useDeleteToast(props.bundle, props.dispatch, history && !props.readOnly ? history : null, commandsUrl)
   const board = { ...props, dispatch }
   const [panel, setPanel] = useState<'activity' | 'trash' | null>(null)
   const closePanel = useCallback(() => setPanel(null), [])
@@ -64,7 +65,7 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
                 <CopyButton text={shareUrl} label="Copy share link" />
               </span>
             ) : null}
-            {history && !readOnly ? <HistoryControls bundle={bundle} state={history} /> : null}
+            {history && !readOnly ? <HistoryControls commandsUrl={commandsUrl} state={history} /> : null}
             {history ? (
               <>
                 <button type="button" className="button small" onClick={() => setPanel('activity')}>
@@ -151,7 +152,13 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
         ) : null}
         {panel === 'activity' ? <ActivityPanel onClose={closePanel} /> : null}
         {panel === 'trash' ? (
-          <TrashPanel projectId={bundle.project.id} workspaceId={bundle.project.workspaceId} canEdit={!readOnly} onClose={closePanel} />
+          <TrashPanel
+            projectId={bundle.project.id}
+            workspaceId={bundle.project.workspaceId}
+            commandsUrl={commandsUrl}
+            canEdit={!readOnly}
+            onClose={closePanel}
+          />
         ) : null}
         {showingTags ? <TagsDialog onClose={() => setShowingTags(false)} /> : null}
         {toast}

@@ -3,8 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useMessages } from '~/ui/messages'
 import type { BoardCommand } from '~/features/board/board-commands'
 import type { ProjectBundle } from '~/features/board/board-types'
-import { callApi } from '~/features/board/ui/api-client'
 import { boardOutbox } from '~/features/board/ui/board-outbox'
+import { newId } from '~/lib/uuid'
 
 /** What the member's Undo and Redo would do now (from the project loader), null when nothing. */
 export type HistoryState = { undo: string | null; redo: string | null }
@@ -18,8 +18,11 @@ function typingIn(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
 }
 
-/** Runs undo or redo on the server, then reloads the page's data (the live stream brings the change too). */
-function useHistoryActions(bundle: ProjectBundle, state: HistoryState) {
+/**
+ * Runs undo or redo through the page's outbox, after the edits before it, then reloads the page's
+ * data (the live stream brings the change too). `commandsUrl`: the board's command route.
+ */
+function useHistoryActions(commandsUrl: string, state: HistoryState) {
   const revalidator = useRevalidator()
   const { push } = useMessages()
   const busy = useRef(false)
@@ -29,16 +32,15 @@ function useHistoryActions(bundle: ProjectBundle, state: HistoryState) {
       if ((!state[op] && !force) || busy.current) return
       // Undo takes back what the server has: edits still waiting to be sent go first.
       if (boardOutbox && (!navigator.onLine || boardOutbox.getState().offline)) return push('fail', `Cannot ${op} while offline.`)
+      if (!boardOutbox) return
       busy.current = true
-      await boardOutbox?.idle()
-      const res = await callApi(`/v1/projects/${bundle.project.id}/${op}`, bundle.project.workspaceId, 'POST')
+      const res = await boardOutbox.send(commandsUrl, { type: `history.${op}`, requestId: newId() })
       busy.current = false
-      if (!res.ok && res.status === 0) return push('fail', `Cannot ${op} while offline.`)
       if (!res.ok)
-        push('fail', res.error === 'undo_conflict' ? `Cannot ${op}: someone else has changed this since.` : res.message)
+        push('fail', res.error === 'undo_conflict' ? `Cannot ${op}: someone else has changed this since.` : res.message || 'Something went wrong.')
       revalidator.revalidate()
     },
-    [bundle.project.id, bundle.project.workspaceId, state, push, revalidator],
+    [commandsUrl, state, push, revalidator],
   )
 }
 
@@ -46,8 +48,8 @@ function useHistoryActions(bundle: ProjectBundle, state: HistoryState) {
  * Undo and Redo (CONTRACT §7): buttons, disabled with a tooltip when there is nothing, and
  * Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z and Ctrl+Y anywhere on the board except while typing in a field.
  */
-export function HistoryControls({ bundle, state }: { bundle: ProjectBundle; state: HistoryState }) {
-  const run = useHistoryActions(bundle, state)
+export function HistoryControls({ commandsUrl, state }: { commandsUrl: string; state: HistoryState }) {
+  const run = useHistoryActions(commandsUrl, state)
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (typingIn(e.target) || e.altKey || !(e.ctrlKey || e.metaKey)) return
@@ -97,9 +99,14 @@ const containsCard = (b: ProjectBundle, id: string) =>
  * The board's dispatch with a `Deleted '{title}' · Undo` toast after each card delete, and the
  * toast itself.
  */
-export function useDeleteToast(bundle: ProjectBundle, dispatch: (command: BoardCommand) => void, state: HistoryState | null) {
+export function useDeleteToast(
+  bundle: ProjectBundle,
+  dispatch: (command: BoardCommand) => void,
+  state: HistoryState | null,
+  commandsUrl: string,
+) {
   const [toast, setToast] = useState<{ id: string; title: string; key: number } | null>(null)
-  const run = useHistoryActions(bundle, state ?? { undo: null, redo: null })
+  const run = useHistoryActions(commandsUrl, state ?? { undo: null, redo: null })
   // The delete must have reached the server before its undo can.
   const saving = useFetchers().some((f) => f.state !== 'idle')
   const latest = useRef(bundle)

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { callApi } from '~/features/board/ui/api-client'
+import { boardOutbox } from '~/features/board/ui/board-outbox'
 import { RelativeTime } from '~/ui/relative-time'
 
 export type TrashItem = {
@@ -27,11 +28,14 @@ const LABEL: Record<string, string> = {
 export function TrashList({
   listPath,
   workspaceId,
+  commandsUrl,
   canEdit,
   onRestored,
 }: {
   listPath: string
   workspaceId: string
+  /** The page's command route: Restore and Delete forever go there through the page's outbox. */
+  commandsUrl: string
   canEdit: boolean
   onRestored?: (item: TrashItem) => void
 }) {
@@ -46,15 +50,17 @@ export function TrashList({
   useEffect(() => void refresh(), [refresh])
 
   const restore = async (item: TrashItem) => {
-    const res = await callApi(`/v1/trash/${item.id}/restore`, workspaceId, 'POST')
-    setMessage(res.ok ? `Restored '${item.title}'.` : res.message)
+    if (!boardOutbox) return
+    const res = await boardOutbox.send(commandsUrl, { type: 'trash.restore', id: item.id })
+    setMessage(res.ok ? `Restored '${item.title}'.` : res.message || 'Something went wrong.')
     if (res.ok) onRestored?.(item)
     await refresh()
   }
   const purge = async (item: TrashItem) => {
     setConfirming(null)
-    const res = await callApi(`/v1/trash/${item.id}`, workspaceId, 'DELETE')
-    setMessage(res.ok ? `Deleted '${item.title}' forever.` : res.message)
+    if (!boardOutbox) return
+    const res = await boardOutbox.send(commandsUrl, { type: 'trash.purge', id: item.id })
+    setMessage(res.ok ? `Deleted '${item.title}' forever.` : res.message || 'Something went wrong.')
     await refresh()
   }
 

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react'
 import { useBoard } from '~/features/board/ui/board-context'
+import { boardOutbox } from '~/features/board/ui/board-outbox'
 
 /**
  * `Watch` / `Unwatch` for a feature in the card dialog (CONTRACT §12): watchers get an e-mail for
- * new comments. Asks the board's own route; shown only on a member's board (not a public link).
+ * new comments. Reads the board's watch route; the change goes through the page's outbox like
+ * every board write. Shown only on a member's board (not a public link).
  */
 export function WatchButton({ featureId }: { featureId: string }) {
   const { basePath, mode } = useBoard()
@@ -24,14 +26,11 @@ export function WatchButton({ featureId }: { featureId: string }) {
   }, [url, member])
   if (!member || watching === null) return null
   const toggle = async () => {
+    if (!boardOutbox) return
     setBusy(true)
     try {
-      const r = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ watching: !watching }),
-      })
-      if (r.ok) setWatching(((await r.json()) as { watching: boolean }).watching)
+      const res = await boardOutbox.send(`${basePath}/commands`, { type: 'feature.watch', featureId, watching: !watching })
+      if (res.ok) setWatching(res.body?.watching === true)
     } finally {
       setBusy(false)
     }

@@ -1,5 +1,5 @@
 import { useActionData, useFetcher, useRouteLoaderData } from '@remix-run/react'
-import type { ProjectSharingAction } from '~/routes/$workspace.projects.$projectId.p.$projectId2'
+import type { SharingReply } from '~/features/workspaces/sharing-intents'
 import type { loader as boardLoader } from '~/routes/$workspace.projects.$projectId'
 
 const BLOCKED_TEXT = {
@@ -14,9 +14,9 @@ const BLOCKED_TEXT = {
  */
 export function ProjectSharing({ projectId, basePath }: { projectId: string; basePath: string }) {
   const board = useRouteLoaderData<typeof boardLoader>('routes/$workspace.projects.$projectId')
-  const fetcher = useFetcher<ProjectSharingAction>()
+  const fetcher = useFetcher<SharingReply>()
   // Without JavaScript the form posts to the dialog's route, whose answer is the action data.
-  const posted = useActionData<ProjectSharingAction>()
+  const posted = useActionData<SharingReply>()
   const result = fetcher.data ?? posted
   if (!board || !('sharing' in board) || board.projectId !== projectId) return null
   const { enabled, blockedBy, canManage } = board.sharing

@@ -39,6 +39,9 @@ export function groupByProject(changes: readonly EntityChange[]): Map<string, En
 /** Who made a change; `via` names the API token it was made with (CONTRACT §10). */
 export type ChangeAuthor = { memberId: string; name: string; via?: string | null }
 
+/** Who makes a logged change, in which workspace, and when (ISO time). */
+export type ChangeContext = ChangeAuthor & { workspaceId: string; at: string }
+
 /** The `by` of events and activity items: `via` only when there is one. */
 export const authorJson = (by: ChangeAuthor) =>
   by.via ? { memberId: by.memberId, name: by.name, via: by.via } : { memberId: by.memberId, name: by.name }
@@ -57,9 +60,19 @@ export function changeEventJson(
   const items = changes.map((c) =>
     c.after === null
       ? `{"op":"delete","kind":${JSON.stringify(c.kind)},"id":${JSON.stringify(c.id)}}`
-      : `{"op":"upsert","kind":${JSON.stringify(c.kind)},"entity":${c.after}}`,
+      : `{"op":"upsert","kind":${JSON.stringify(c.kind)},"entity":${c.kind === 'project' ? withoutShareKey(c.after) : c.after}}`,
   )
   return `{"version":${version},"at":${JSON.stringify(at)},"by":${JSON.stringify(authorJson(by))},"changes":[${items.join(',')}],"summary":${JSON.stringify(summary)}}`
+}
+
+/**
+ * A project as events show it: without `externalLink`. The share key is access, not content: it
+ * never goes to streams or webhooks (the public link's own viewers included); the change log's
+ * prior states keep it, so an undone delete brings the same link back.
+ */
+function withoutShareKey(projectJson: string): string {
+  const { externalLink: _key, ...project } = JSON.parse(projectJson) as Record<string, unknown>
+  return JSON.stringify(project)
 }
 
 /** What the change replaced: every touched entity's state before it (null: it was created). */

@@ -1,31 +1,14 @@
-import { drainCapture, setCapturing } from './change-capture.server'
 import { getDb, type Db } from '~/lib/db/db.server'
-import {
-  changeEventJson,
-  foldTouchedRows,
-  groupByProject,
-  priorStateJson,
-  type ChangeAuthor,
-} from './change-events'
-import { isBoardUndoStep, summarizeChange, type SummaryEntry } from './change-summary'
-import { publishChanges, type PublishedChange } from '~/features/live/live-hub.server'
-import { nameOf, updateTrash } from './trash-entries.server'
-import { afterCommit as wakeWebhooks, queueWebhooks } from '~/features/automation/webhook.server'
-import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
+import { changeEventJson, foldTouchedRows, groupByProject, priorStateJson, type ChangeContext } from './change-events'
+import { drainCapture } from './capture.server'
+import { isBoardUndoStep, summarizeChange, type SummaryEntry } from '~/features/history/change-summary'
+import { nameOf } from '~/features/history/trash-entries.server'
+import { refuse } from '~/lib/errors'
+import type { PublishedChange } from '~/features/live/live-hub.server'
+
+export type { ChangeContext }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-
-/** Who makes a logged write, in which workspace, and when (ISO time). */
-export type ChangeContext = ChangeAuthor & { workspaceId: string; at: string }
-
-/** The caller as the author of a change (with the API token it came through, if any). */
-export const changeContext = (ctx: WorkspaceContext, now = new Date()): ChangeContext => ({
-  workspaceId: ctx.workspace.id,
-  memberId: ctx.member.id,
-  name: ctx.account.name,
-  via: ctx.via,
-  at: now.toISOString(),
-})
 
 /** At least this many changes per project, and every change of the last day, stay in the log. */
 export const KEEP_CHANGES = 1000
@@ -56,7 +39,7 @@ export function projectVersion(projectId: string): number {
   return sql().version.get(projectId) as number
 }
 
-/** What a logged write may say beyond its command (undo, redo and restore use these). */
+/** What a logged change may say beyond its command (undo, redo, restore, sharing use these). */
 export type ChangeOptions = {
   /** The activity sentence, instead of the one summarizeChange makes from the command. */
   summary?: (entries: SummaryEntry[]) => string
@@ -64,79 +47,60 @@ export type ChangeOptions = {
   redoOf?: number
   /** Deleted cards go to the trash (deletes always do; undo and redo say so). */
   trash?: boolean
+  /**
+   * A change to a map that the bundle does not show (sharing switched, a link renewed, a trash
+   * entry purged): logged with this sentence even though no entity changed, as one event with no
+   * changes, and never an undo step.
+   */
+  notice?: { projectId: string; summary: string; /** The entity kind webhooks file it under (CONTRACT §10 types). */ kind: string }
   /** Called inside the transaction with each change appended. */
   afterAppend?: (appended: AppendedChange) => void
 }
-export type AppendedChange = { projectId: string; version: number; summary: string; entries: SummaryEntry[] }
-
-/**
- * Runs one write in a transaction and appends, in that same transaction, one numbered change
- * per project it touched (normally one) with what every touched entity became and what it was.
- * A write that changes nothing visible appends nothing. Once committed, the changes go to the
- * live streams. A refusal thrown by `write` rolls everything back, log included.
- */
-export function writeWithChangeLog<T>(
-  ctx: ChangeContext,
-  command: { type: string } & Record<string, unknown>,
-  write: (tx: Tx) => T,
-  options: ChangeOptions = {},
-): T {
-  const db = getDb()
-  let published: PublishedChange[] = []
-  const result = db.transaction((tx) => {
-    setCapturing(db.$client, true)
-    let value: T
-    try {
-      value = write(tx)
-    } finally {
-      setCapturing(db.$client, false)
-    }
-    published = appendChanges(db, ctx, command, options)
-    return value
-  })
-  if (published.length > 0) {
-    publishChanges(published)
-    wakeWebhooks()
-  }
-  return result
-}
-
-/**
- * Inside a logged write: runs `write` without capturing what it touches. Only for filling a
- * project created in the same write (import, duplicate): nobody can be watching it yet, and its
- * first change (the project itself) is enough to find it; thousands of cards need no event.
- */
-export function withoutCapture<T>(write: () => T): T {
-  const client = getDb().$client
-  setCapturing(client, false)
-  try {
-    return write()
-  } finally {
-    setCapturing(client, true)
-  }
+export type AppendedChange = {
+  projectId: string
+  version: number
+  summary: string
+  entries: SummaryEntry[]
+  /** The §6 event's JSON text. */
+  event: string
+  /** Whether the change is a notice (nothing the bundle shows changed). */
+  notice: boolean
 }
 
 const parse = (json: string | null) => (json === null ? null : JSON.parse(json))
 
-function appendChanges(
+/**
+ * Inside the door's transaction, once the write has run: folds what it touched into one numbered
+ * change per project (normally one), with what every entity became and what it was, and appends
+ * it. Refuses (rolling the write back) when anything touched belongs to another workspace.
+ */
+export function appendChanges(
   db: Db,
   ctx: ChangeContext,
   command: { type: string } & Record<string, unknown>,
   options: ChangeOptions,
+  follow: (appended: AppendedChange) => void,
 ): PublishedChange[] {
   const touched = foldTouchedRows(drainCapture(db.$client))
+  const groups = groupByProject(touched)
+  if (options.notice && !groups.has(options.notice.projectId)) groups.set(options.notice.projectId, [])
   const published: PublishedChange[] = []
   const s = sql()
   const commandJson = JSON.stringify(command)
-  for (const [projectId, changes] of groupByProject(touched)) {
+  for (const [projectId, changes] of groups) {
     const version = (s.version.get(projectId) as number) + 1
-    const entries: SummaryEntry[] = changes.map((c) => ({
-      kind: c.kind,
-      id: c.id,
-      before: parse(c.before),
-      after: parse(c.after),
-    }))
-    const summary = options.summary ? options.summary(entries) : summarizeChange(command, entries, nameOf)
+    const entries: SummaryEntry[] = changes.map((c) => ({ kind: c.kind, id: c.id, before: parse(c.before), after: parse(c.after) }))
+    for (const { before, after } of entries) {
+      const workspaceId = (after ?? before)?.workspaceId
+      if (workspaceId !== undefined && workspaceId !== ctx.workspaceId) throw refuse.notFound('Not found.', 'not_found')
+    }
+    // A notice's own sentence, whether or not a column it changed shows (a renewed key does not).
+    const notice = options.notice?.projectId === projectId
+    const summary = notice
+      ? options.notice!.summary
+      : options.summary
+        ? options.summary(entries)
+        : summarizeChange(command, entries, nameOf)
     const event = changeEventJson(version, ctx.at, ctx, changes, summary)
     s.insert.run({
       projectId,
@@ -152,12 +116,11 @@ function appendChanges(
       summary,
       undoOf: options.undoOf ?? null,
       redoOf: options.redoOf ?? null,
-      undoSkipped: isBoardUndoStep(entries) ? 0 : 1,
+      undoSkipped: !notice && isBoardUndoStep(entries) ? 0 : 1,
     })
-    // Webhook deliveries come from the log too, in the same transaction (ADR 10, CONTRACT §10).
-    queueWebhooks(db.$client, { workspaceId: ctx.workspaceId, projectId, version, at: ctx.at, kinds: changes.map((c) => c.kind), event })
-    updateTrash(ctx, projectId, version, entries, options.trash || command.type === 'card.delete')
-    options.afterAppend?.({ projectId, version, summary, entries })
+    const appended = { projectId, version, summary, entries, event, notice }
+    follow(appended)
+    options.afterAppend?.(appended)
     const projectDeleted = changes.some((c) => c.kind === 'project' && c.after === null)
     published.push({ projectId, version, event, projectDeleted })
   }

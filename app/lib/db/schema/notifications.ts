@@ -1,7 +1,9 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
-import { accounts, features, members, workspaces } from './schema'
+import { accounts } from './accounts'
+import { features } from './board'
+import { members, workspaces } from './workspaces'
 
-// Mentions and notifications (CONTRACT §12); re-exported by schema.ts, which drizzle-kit reads.
+// Mentions and notifications (CONTRACT §12).
 
 /**
  * Account-wide e-mail choices (a row only once one is changed: no row means both on) and the

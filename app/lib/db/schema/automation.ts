@@ -1,5 +1,30 @@
+// API tokens and outgoing webhooks (CONTRACT §10).
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
-import { workspaces } from './schema'
+import { now } from './columns'
+import { members, workspaceId, workspaces } from './workspaces'
+
+/**
+ * Personal API tokens (CONTRACT §10): a member's key to one workspace's /v1 API. Only the
+ * secret's SHA-256 is kept. Deleting the member (removed, left, account deleted) revokes them.
+ */
+export const apiTokens = sqliteTable(
+  'api_tokens',
+  {
+    id: text('id').primaryKey(),
+    secretHash: text('secret_hash').notNull().unique(),
+    prefix: text('prefix').notNull(),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: ['read', 'write'] }).notNull(),
+    workspaceId: workspaceId(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: text('created_at').notNull().default(now),
+    expiresAt: text('expires_at'),
+    lastUsedAt: text('last_used_at'),
+  },
+  (t) => [index('api_tokens_member_idx').on(t.memberId), index('api_tokens_workspace_idx').on(t.workspaceId)],
+)
 
 // Webhooks (CONTRACT §10, ADR 22); re-exported by schema.ts, which drizzle-kit reads.
 
