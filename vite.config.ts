@@ -44,7 +44,6 @@ export default defineConfig({
   plugins: [
     csvParseInTheBrowser(),
     remix({
-      ignoredRouteFiles: ['**/*.test.{ts,tsx}'],
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
@@ -53,7 +52,7 @@ export default defineConfig({
         // Off: with thousands of card links Remix's link scanning cost seconds per change, and a
         // click on a card still being saved could blank the page (ADR 6 and ADR 8).
         v3_lazyRouteDiscovery: false,
-        v3_routeConfig: false,
+        v3_routeConfig: true,
       },
     }),
   ],
