@@ -21,6 +21,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'model',
+          // The model-based test of the write path (tests/model): after integration, against build/ too.
+          sequence: { groupOrder: 2 },
+          include: ['tests/model/**/*.test.ts'],
+          environment: 'node',
+          // Generous: shrinking a failure runs many sequences against the server again.
+          testTimeout: 900_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 })
