@@ -1,5 +1,5 @@
-import type { ProjectBundle } from '~/domain/board-types'
-import { isRank } from '~/domain/rank'
+import type { ProjectBundle } from '~/features/board/board-types'
+import { isRank } from '~/features/board/rank'
 import { RANK_SCOPE, type Kind } from './states'
 
 /**

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
-import type { BoardCommand } from '~/domain/board-commands'
-import { applyCommand } from '~/domain/board-reducer'
-import type { ProjectBundle } from '~/domain/board-types'
+import type { BoardCommand } from '~/features/board/board-commands'
+import { applyCommand } from '~/features/board/board-reducer'
+import type { ProjectBundle } from '~/features/board/board-types'
 import { applyStates, diff, entitiesOf, find, RANK_SCOPE, type Entity, type Entry, type Kind } from './states'
 
 /**

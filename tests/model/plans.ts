@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { COLORS, type BoardCommandInput, type CardKind } from '~/domain/board-commands'
+import { COLORS, type BoardCommandInput, type CardKind } from '~/features/board/board-commands'
 import { living, type Model, type Refusal, type Who } from './model'
 import type { Kind } from './states'
 import type { Channel, World } from './world'
