@@ -165,6 +165,43 @@ describe('undo and redo', () => {
     expect((await undo()).json.error).toBe('nothing_to_undo')
   })
 
+  it('redo of a move into a list whose place another card took since lands next to it, not on a server error', async () => {
+    const owner = await signUp(server.url)
+    const bob = await member(owner, 'EDITOR')
+    const ids = await makeBoard(owner.client)
+    const [first, second, moved, added] = [uuid(), uuid(), uuid(), uuid()]
+    for (const [id, title] of [[first, 'First goal'], [second, 'Second goal']])
+      await owner.client.post(`/v1/workflows/${id}`, { projectId: ids.project, title })
+    // Alone in either list, the activity keeps its rank when it moves: only its goal changes.
+    await bob.client.post(`/v1/subworkflows/${moved}`, { workflowId: second, title: 'Moved' })
+    await bob.client.post(`/v1/subworkflows/${moved}/move`, { toWorkflowId: first, index: 0 })
+    expect((await bob.client.post(`/v1/projects/${ids.project}/undo`)).status).toBe(200)
+    await owner.client.post(`/v1/subworkflows/${added}`, { workflowId: first, title: 'Added' })
+
+    const redone = await bob.client.post(`/v1/projects/${ids.project}/redo`)
+    expect(redone.status, redone.text).toBe(200)
+    const map = await bundle(owner.client, ids.project)
+    const underFirst = map.subWorkflows.filter((s: any) => s.workflowId === first)
+    expect(underFirst.map((s: any) => s.title).sort()).toEqual(['Added', 'Moved'])
+    expect(underFirst[0].rank).not.toBe(underFirst[1].rank)
+  })
+
+  it('undoing the creation of a tag takes it off the features another member put it on', async () => {
+    const owner = await signUp(server.url)
+    const bob = await member(owner, 'EDITOR')
+    const ids = await makeBoard(owner.client)
+    const tag = uuid()
+    await owner.client.post(`/v1/tags/${tag}`, { projectId: ids.project, name: 'Urgent', color: 'RED' })
+    await bob.client.post(`/v1/features/${ids.feature}/tags`, { tagIds: [tag] })
+    expect((await owner.client.post(`/v1/projects/${ids.project}/undo`)).json.summary).toBe("Undid: Added tag 'Urgent'")
+    const map = await bundle(owner.client, ids.project)
+    expect(map.tags).toEqual([])
+    expect(map.features[0].tagIds).toEqual([])
+    // Bob's tagging was changed by that undo: his undo says so once and brings back no tag.
+    expect((await bob.client.post(`/v1/projects/${ids.project}/undo`)).json.error).toBe('undo_conflict')
+    expect((await bundle(owner.client, ids.project)).features[0].tagIds).toEqual([])
+  })
+
   it('creating, importing or duplicating a project is not a step of the board’s undo: the project stays', async () => {
     const owner = await signUp(server.url)
     const project = uuid()

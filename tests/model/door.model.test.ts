@@ -21,8 +21,9 @@ import { closeWorld, openWorld, type World } from './world'
  *   and the events of those undos replayed on top rebuild the empty map too.
  * Undo and redo are only drawn when ADR 12 says they go back (no undo_conflict) without breaking
  * a later step (model.ts, mayDraw), which keeps the final undo-all possible; a refused undo is
- * covered by tests/integration/history.test.ts. Three known bugs are kept out of the draw, each
- * named in model.ts (KNOWN BUG); MODEL_SHOW_BUGS=comments,ranks,tags lets them fail again.
+ * covered by tests/integration/history.test.ts. (It found three bugs, fixed with issue 32: the
+ * reducer kept the comments of features a release, activity or goal took with it; an undo back
+ * into another list at a rank taken since answered 500; a put-back left deleted tags' ids on features.)
  *
  * Replay a failure with the seed and path it prints: MODEL_SEED=… MODEL_PATH=… (and
  * MODEL_REPLAY_PATH=… from the counterexample's replayPath comment); MODEL_RUNS sets the count.
@@ -67,8 +68,13 @@ async function replayEvents(m: Model, r: Real, base: ProjectBundle): Promise<Pro
       if (step.redoOf) expect(event.summary).toBe(`Redid: ${r.summaries.get(step.redoOf)!.replace(/^Redid: /, '')}`)
       rebuilt = applyChangeEvent(rebuilt, event)
     }
-    expect(rebuilt, `events ${base.version + 1}..${version(m)} replayed`).toEqual(await fetchBundle(r))
-    return rebuilt
+    // Events never carry the share key (CONTRACT §6): the board keeps the one its load gave it.
+    const served = await fetchBundle(r)
+    const key = served.project.externalLink
+    expect(JSON.stringify(stream.events), 'the share key in an event').not.toContain(key)
+    const keyed = { ...rebuilt, project: { ...rebuilt.project, externalLink: key } }
+    expect(keyed, `events ${base.version + 1}..${version(m)} replayed`).toEqual(served)
+    return keyed
   } finally {
     stream.close()
   }
@@ -84,7 +90,10 @@ async function undoEverything(m: Model, r: Real) {
     if (targets.length === 0) break
     const { who, step } = targets.sort((a, b) => b.step.version - a.step.version)[0]
     const predicted = predictUndo(m, who)
-    if ('refuse' in predicted) throw new Error(`undo-all: ${who} cannot undo version ${step.version} (${predicted.refuse.code})`)
+    if ('refuse' in predicted) {
+      const history = m.steps.map((s) => `v${s.version} ${s.who} ${s.type}${s.undoneBy ? ` (undone by v${s.undoneBy})` : ''}: ${r.summaries.get(s.version) ?? ''}`)
+      throw new Error(`undo-all: ${who} cannot undo version ${step.version} (${predicted.refuse.code})\n${history.join('\n')}`)
+    }
     await new Door({ who, channel: turn % 2 ? 'mcp' : 'rest', op: { t: 'undo' } }).run(m, r)
   }
   expect(isEmptyMap(r.last), 'the map after undoing everything').toBe(true)

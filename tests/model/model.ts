@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import type { BoardCommand } from '~/features/board/board-commands'
 import { applyCommand } from '~/features/board/board-reducer'
 import type { ProjectBundle } from '~/features/board/board-types'
-import { applyStates, diff, entitiesOf, find, RANK_SCOPE, type Entity, type Entry, type Kind } from './states'
+import { applyStates, diff, entitiesOf, find, PARENTS, RANK_SCOPE, type Entity, type Entry, type Kind } from './states'
 
 /**
  * What the server should hold after a sequence of writes, computed without it: plain commands by
@@ -12,9 +12,6 @@ import { applyStates, diff, entitiesOf, find, RANK_SCOPE, type Entity, type Entr
  */
 
 export type Who = 'owner' | 'editor' | 'viewer'
-/** MODEL_SHOW_BUGS=comments,ranks,tags (or all) turns off the KNOWN BUG guards below, to see those failures again. */
-const shown = (process.env.MODEL_SHOW_BUGS ?? '').split(',')
-const guard = (bug: 'comments' | 'ranks' | 'tags') => !shown.includes(bug) && !shown.includes('all')
 export type Refusal = { status: number; code?: string }
 export type Step = {
   version: number
@@ -82,20 +79,6 @@ function ruleBroken(b: ProjectBundle, memberId: string, c: BoardCommand): Refusa
   return null
 }
 
-/**
- * KNOWN BUG (reported with issue 32): applyCommand's delete of a release, activity or goal drops
- * the features under it but keeps their comments, which the server deletes with them (the
- * reducer's feature delete does drop them). Found by this test (MODEL_SHOW_BUGS=comments
- * MODEL_SEED=10); minimal sequence: a goal, a release, an activity, a feature in that cell, a
- * comment on it, delete the goal. The model drops them here so the rest of the write path stays
- * checked; remove this once the reducer does.
- */
-function withoutOrphanComments(b: ProjectBundle): ProjectBundle {
-  const features = new Set(b.features.map((f) => f.id))
-  const kept = b.featureComments.filter((c) => features.has(c.featureId))
-  return kept.length === b.featureComments.length ? b : { ...b, featureComments: kept }
-}
-
 /** One write of plain commands (several only for an MCP tool that sets fields of what it made). */
 export function predictCommands(m: Model, who: Who, commands: BoardCommand[]): Prediction {
   if (who === 'viewer') return refuse(403, 'level_too_low')
@@ -105,7 +88,6 @@ export function predictCommands(m: Model, who: Who, commands: BoardCommand[]): P
     const broken = ruleBroken(b, memberId, c)
     if (broken) return { refuse: broken }
     b = applyCommand(b, c, { memberId, name, now: new Date(Date.UTC(2000, 0, 1) + ++m.clock * 1000).toISOString() })
-    if (guard('comments') && c.type === 'card.delete') b = withoutOrphanComments(b)
   }
   return { bundle: b, record: { who, type: 'command' }, trashes: commands[0].type === 'card.delete' }
 }
@@ -134,19 +116,24 @@ export function redoTarget(m: Model, who: Who): Step | undefined {
  */
 export function untouchedSince(m: Model, step: Step, since: number): boolean {
   const ids = new Set(step.entries.map((e) => e.id))
+  // A later step touches what `step` touched, or something under it (a feature made in an
+  // activity, then deleted: its undo needs the activity back).
+  const touches = (e: Step['entries'][number]) => {
+    if (ids.has(e.id)) return true
+    const state = e.after ?? e.before
+    return !!state && PARENTS[e.kind].some(([field]) => ids.has(String(state[field])))
+  }
   return m.steps
     .slice(since)
-    .every((later) => !later.entries.some((e) => ids.has(e.id)) || (later.type === 'undo' ? later.undoOf! > since : !!later.undoneBy))
+    .every((later) => !later.entries.some(touches) || (later.type === 'undo' ? later.undoOf! > since : !!later.undoneBy))
 }
 
 /**
- * KNOWN BUG (reported with issue 32): an undo or redo that puts a card back into another list at
- * the same rank answers 500 when a card of that list has taken the rank since (the server only
- * looks for a free rank when the rank itself changes; the unique (list, rank) index refuses the
- * update). Found by this test (MODEL_SHOW_BUGS=ranks MODEL_SEED=4 MODEL_RUNS=150); minimal
- * sequence: goals G1 and G2, activity A under G2, the editor moves A to G1 at index 0, undoes it,
- * the owner adds an activity to G1, the editor redoes: 500 (an undo hits it the same way). The
- * model expects ADR 12's nearest free rank; this keeps such undos and redos out of the draw.
+ * An undo or redo that puts a card back into another list at a rank a card of that list has
+ * taken since: the server gives it the nearest free rank (ADR 12; before issue 32 it answered
+ * 500), so the card no longer sits where an earlier step of its left it, and that step's undo is
+ * a legitimate conflict. Kept out of the draw to keep the final undo-all possible; the free rank
+ * itself is tested in tests/integration/history.test.ts.
  */
 function rankTakenInNewList(m: Model, step: Step, back: boolean): boolean {
   return step.entries.some((e) => {
@@ -158,31 +145,19 @@ function rankTakenInNewList(m: Model, step: Step, back: boolean): boolean {
 }
 
 /**
- * KNOWN BUG (reported with issue 32): a feature's tags are ids in a JSON list, not a foreign key,
- * so ADR 12's put-back neither refuses nor follows them: undoing a tag's creation after someone
- * put the tag on a feature, or restoring (or undoing the delete of) a feature whose tag was
- * deleted meanwhile, leaves the feature carrying an id that is not a tag of the project
- * (CONTRACT §12). Found by this test (MODEL_SHOW_BUGS=tags MODEL_SEED=5); minimal sequence: a
- * goal, a release, an activity, a feature, the owner adds tag 'Urgent', the editor puts it on the
- * feature, the owner undoes: 200, and the feature still carries the deleted tag's id.
- */
-function carriesGoneTags(b: ProjectBundle): boolean {
-  const tags = new Set((b.tags ?? []).map((t) => t.id))
-  return b.features.some((f) => (f.tagIds ?? []).some((t) => !tags.has(t)))
-}
-
-/**
- * Whether the generator may draw this undo, redo or restore by a member who may write: it does not
- * run into a known bug, and an undo or redo goes back (no undo_conflict) without breaking a later step.
+ * Whether the generator may draw this undo, redo or restore by a member who may write: an undo or
+ * redo goes back (no undo_conflict) without breaking a later step.
  */
 export function mayDraw(m: Model, who: Who, op: 'undo' | 'redo' | 'restore', id: string): boolean {
   const p = op === 'undo' ? predictUndo(m, who) : op === 'redo' ? predictRedo(m, who) : predictRestore(m, who, id)
   if ('refuse' in p) return p.refuse.code !== 'undo_conflict'
-  if (guard('tags') && carriesGoneTags(p.bundle)) return false
   if (op === 'restore') return true
   const undo = op === 'redo' ? redoTarget(m, who)! : undefined
   const step = undo ? m.steps[undo.undoOf! - 1] : undoTarget(m, who)!
-  return untouchedSince(m, step, undo ? undo.version : step.version) && !(guard('ranks') && rankTakenInNewList(m, step, op === 'undo'))
+  // A put-back that also changes something its step did not touch (a tag that goes comes off the
+  // features that carried it) changes what a later step left: that step's undo becomes a conflict.
+  const ownOnly = diff(m.bundle, p.bundle).every((e) => step.entries.some((s) => s.id === e.id))
+  return ownOnly && untouchedSince(m, step, undo ? undo.version : step.version) && !rankTakenInNewList(m, step, op === 'undo')
 }
 
 /** An id as a counterexample shows it: its kind and when it appeared (`feature#3`). */

@@ -170,5 +170,13 @@ export function applyStates(b: ProjectBundle, transitions: Transition[]): Applie
     }
     next = put(next, t.kind, entity)
   }
+  // A feature's tags are ids, not foreign keys: what points at a tag that is gone comes off (CONTRACT §12).
+  if (ts.some((t) => t.kind === 'tag' || t.kind === 'feature')) next = withoutGoneTags(next)
   return { bundle: next }
+}
+
+function withoutGoneTags(b: ProjectBundle): ProjectBundle {
+  const tags = new Set((b.tags ?? []).map((t) => t.id))
+  if (!b.features.some((f) => (f.tagIds ?? []).some((id) => !tags.has(id)))) return b
+  return { ...b, features: b.features.map((f) => ((f.tagIds ?? []).every((id) => tags.has(id)) ? f : { ...f, tagIds: (f.tagIds ?? []).filter((id) => tags.has(id)) })) }
 }

@@ -303,29 +303,34 @@ export function applyCommand(bundle: ProjectBundle, command: BoardCommand, meta:
 }
 
 /** SPEC §4: deleting a release or activity removes its features; a goal removes its activities' features. */
+/** The features `gone` picks go, and their comments with them (as the server's cascade does). */
+function withoutFeatures(b: ProjectBundle, gone: (f: ProjectBundle['features'][number]) => boolean): ProjectBundle {
+  const removed = new Set(b.features.filter(gone).map((f) => f.id))
+  if (removed.size === 0) return b
+  return {
+    ...b,
+    features: b.features.filter((f) => !removed.has(f.id)),
+    featureComments: b.featureComments.filter((c) => !removed.has(c.featureId)),
+  }
+}
+
 function deleteCard(b: ProjectBundle, kind: string, id: string): ProjectBundle {
   switch (kind) {
     case 'milestone':
-      return {
-        ...b,
-        milestones: b.milestones.filter((m) => m.id !== id),
-        features: b.features.filter((f) => f.milestoneId !== id),
-      }
+      return withoutFeatures({ ...b, milestones: b.milestones.filter((m) => m.id !== id) }, (f) => f.milestoneId === id)
     case 'subworkflow':
-      return {
-        ...b,
-        subWorkflows: b.subWorkflows.filter((s) => s.id !== id),
-        features: b.features.filter((f) => f.subWorkflowId !== id),
-      }
+      return withoutFeatures({ ...b, subWorkflows: b.subWorkflows.filter((s) => s.id !== id) }, (f) => f.subWorkflowId === id)
     case 'workflow': {
       const gone = new Set(b.subWorkflows.filter((s) => s.workflowId === id).map((s) => s.id))
-      return {
-        ...b,
-        workflows: b.workflows.filter((w) => w.id !== id),
-        subWorkflows: b.subWorkflows.filter((s) => s.workflowId !== id),
-        features: b.features.filter((f) => !gone.has(f.subWorkflowId)),
-        workflowPersonas: b.workflowPersonas.filter((wp) => wp.workflowId !== id),
-      }
+      return withoutFeatures(
+        {
+          ...b,
+          workflows: b.workflows.filter((w) => w.id !== id),
+          subWorkflows: b.subWorkflows.filter((s) => s.workflowId !== id),
+          workflowPersonas: b.workflowPersonas.filter((wp) => wp.workflowId !== id),
+        },
+        (f) => gone.has(f.subWorkflowId),
+      )
     }
     case 'feature':
       return {

@@ -84,6 +84,37 @@ function assertUnchanged(t: StateTransition, now: Entity | null, describe: (t: S
     throw new StateConflict('changed', `${describe(t)} has been changed since.`)
 }
 
+/** Whether a card's transition changes its place: its rank, or the list its rank orders it in. */
+function movesInItsList(t: StateTransition): boolean {
+  const scope = RANK_SCOPE[t.kind]
+  if (!scope || t.from === null || t.to === null) return false
+  const changed = changedKeys(t.from, t.to)
+  return changed.includes('rank') || scope.some((key) => changed.includes(key))
+}
+
+/**
+ * A feature's tags are ids in a list, not foreign keys: a put-back that takes a tag away (an undone
+ * create) or brings back a feature that carried a tag deleted since takes those ids off the
+ * project's features, as deleting a tag does (CONTRACT §12). Captured like the rest of the change.
+ */
+function dropGoneTags(transitions: StateTransition[]) {
+  const projects = new Set<string>()
+  for (const t of transitions) {
+    const state = t.to ?? t.from
+    if ((t.kind === 'tag' || t.kind === 'feature') && typeof state?.projectId === 'string') projects.add(state.projectId)
+  }
+  for (const projectId of projects) {
+    statement(
+      `update features set tag_ids = (
+         select coalesce(json_group_array(t.value), '[]') from json_each(features.tag_ids) as t
+         where t.value in (select id from tags where tags.project_id = features.project_id))
+       where project_id = ? and exists (
+         select 1 from json_each(features.tag_ids) as t
+         where t.value not in (select id from tags where tags.project_id = features.project_id))`,
+    ).run(projectId)
+  }
+}
+
 /** A rank for `entity` in its list: its own, or the nearest free one after it when another card took it. */
 function freeRank(spec: EntitySpec, entity: Entity): string {
   const scope = RANK_SCOPE[spec.changeKind]
@@ -132,7 +163,7 @@ export function applyStates(transitions: StateTransition[], describe: (t: StateT
 
   // Cards whose rank or list changes are parked first ('~' sorts after a–z), so ranks can swap.
   const updates = byOrder.filter((t) => t.from !== null && t.to !== null)
-  const reranked = updates.filter((t) => RANK_SCOPE[t.kind] && changedKeys(t.from!, t.to!).includes('rank'))
+  const reranked = updates.filter((t) => movesInItsList(t))
   for (const t of reranked) update(specOf(t.kind), t.id, { rank: `~${t.id}` })
   for (const t of byOrder) {
     const spec = specOf(t.kind)
@@ -140,7 +171,8 @@ export function applyStates(transitions: StateTransition[], describe: (t: StateT
       if (t.from === null && t.to !== null) insert(spec, t.to)
       else if (t.from !== null && t.to !== null) {
         const values = Object.fromEntries(changedKeys(t.from, t.to).map((key) => [key, t.to![key]]))
-        if ('rank' in values) values.rank = freeRank(spec, t.to)
+        // Back into another list at the same rank: a card there may have taken it since.
+        if (movesInItsList(t)) values.rank = freeRank(spec, t.to)
         update(spec, t.id, values)
       }
     } catch (error) {
@@ -149,6 +181,7 @@ export function applyStates(transitions: StateTransition[], describe: (t: StateT
       throw error
     }
   }
+  dropGoneTags(byOrder)
   const expected = new Set(deletes.map((t) => `${t.kind}:${t.id}`))
   const cascaded = statement('select kind, id from temp.change_capture where new is null').all() as { kind: string; id: string }[]
   if (cascaded.some((row) => !expected.has(`${row.kind}:${row.id}`)))
