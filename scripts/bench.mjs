@@ -10,6 +10,8 @@
 // BENCH_ONLY=mcp: only an MCP add_feature round trip beside the REST create (also part of the full run).
 // BENCH_ONLY=webhooks: only renames/s with a webhook whose receiver takes 5 s, against without
 // (BENCH_SECONDS sets each measurement's length, default 10).
+//   npm run bench -- --capacity            teams at work, ramped until it breaks (issue 34; capacity.mjs)
+//   npm run bench -- --capacity --big-board   20 teams beside a 4,000-card board loaded once a second
 import fs from 'node:fs'
 import { measureBoard } from './bench/board-browser.mjs'
 import { sequentialLatency, throughput } from './bench/http-load.mjs'
@@ -18,6 +20,9 @@ import { measureFanout, renamesWithStreams } from './bench/live-fanout.mjs'
 import { benchMcp, printMcp } from './bench/mcp.mjs'
 import { benchLadder, printLadder } from './bench/ladder.mjs'
 import { benchWebhooks, printWebhooks } from './bench/webhooks.mjs'
+import { benchBigBoard, benchCapacity, capacityOptions, limitWarnings } from './bench/capacity.mjs'
+import { printBigBoard, printCapacity, stepLine } from './bench/capacity-report.mjs'
+import { TEAM_SHAPE } from './bench/capacity-teams.mjs'
 import {
   cpuCalibration,
   describeMachine,
@@ -237,7 +242,34 @@ function printSize(results, importing) {
   if (importing) console.log(importLine(importing))
 }
 
+/** `--capacity`: the ramp, or with `--big-board` the comparison; the machine printed beside the figures. */
+async function capacity() {
+  const options = capacityOptions(process.argv)
+  const loadAtStart = loadAverage()
+  step('building (npm run build)')
+  buildApp()
+  const machine = { ...describeMachine(), loopMs: cpuCalibration().ms }
+  console.log(`\nStorymap capacity benchmark, ${new Date().toISOString()}`)
+  console.log(`machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM; ${machine.os}; Node ${machine.node}`)
+  console.log(`load average at start: ${loadAtStart}; core speed: a loop of 10⁸ additions takes ${Math.round(machine.loopMs)} ms`)
+  const biggest = options.bigBoard ? options.bigTeams : Math.max(...options.steps)
+  for (const warning of limitWarnings(biggest * TEAM_SHAPE.members)) console.log(`WARNING (largest step): ${warning}`)
+  const results = options.bigBoard
+    ? await benchBigBoard(step, options)
+    : await benchCapacity(step, options, (s) => step(stepLine(s)))
+  if (options.bigBoard) printBigBoard(results)
+  else printCapacity(results, options)
+  const loopAtEnd = cpuCalibration().ms
+  console.log(`\nload average at end: ${loadAverage()}; core speed at end: ${Math.round(loopAtEnd)} ms`)
+  if (process.env.BENCH_JSON)
+    fs.writeFileSync(
+      process.env.BENCH_JSON,
+      JSON.stringify({ mode: options.bigBoard ? 'big-board' : 'capacity', machine, loadAtStart, loopAtEnd, options, ...results }, null, 2),
+    )
+}
+
 async function main() {
+  if (process.argv.includes('--capacity')) return capacity()
   const loadAtStart = loadAverage()
   const sizes = sizesFromArgs()
   sizes.forEach(mapShape) // refuses an unknown size before the build
