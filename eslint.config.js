@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint'
 
 /** Imports a layer may not make (docs/architecture.md, "Rules kept by lint"). */
 const SERVER_ONLY = { group: ['**/*.server', '**/*.server.ts', '**/*.server.tsx'], message: 'Server code (.server) stays out of pure rules and the browser.' }
-const REACT = { group: ['react', 'react-dom', 'react-dom/*', '@remix-run/react'], message: 'Pure rules use no React.' }
+const REACT = { group: ['react', 'react-dom', 'react-dom/*', 'react-router', 'react-router/dom'], message: 'Pure rules use no React.' }
 const NODE = { group: ['node:*'], message: 'Pure rules use no Node API.' }
 const DATABASE = { group: ['~/lib/db/*', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*'], message: 'Routes reach data through a feature, never the database.' }
 const FEATURES = { group: ['~/features/*', '~/http/*', '~/jobs/*'], message: 'lib/ is infrastructure: it imports no feature.' }

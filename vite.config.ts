@@ -1,8 +1,8 @@
-import { vitePlugin as remix } from '@remix-run/dev'
+import { reactRouter } from '@react-router/dev/vite'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 
-declare module '@remix-run/node' {
+declare module 'react-router' {
   interface Future {
     v3_singleFetch: true
   }
@@ -31,29 +31,19 @@ export default defineConfig({
       'react',
       'react-dom',
       'react-dom/client',
-      '@remix-run/react',
+      'react-router',
+      'react-router/dom',
       '@conform-to/react',
       '@conform-to/zod/v4',
       'zod',
       '@hello-pangea/dnd',
       'react-markdown',
     ],
-    exclude: ['better-sqlite3', 'drizzle-orm', 'argon2', '@remix-run/node', 'stripe', 'nodemailer'],
+    exclude: ['better-sqlite3', 'drizzle-orm', 'argon2', '@react-router/node', 'stripe', 'nodemailer'],
   },
   build: { target: 'es2022' },
   plugins: [
     csvParseInTheBrowser(),
-    remix({
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        // Off: with thousands of card links Remix's link scanning cost seconds per change, and a
-        // click on a card still being saved could blank the page (ADR 6 and ADR 8).
-        v3_lazyRouteDiscovery: false,
-        v3_routeConfig: true,
-      },
-    }),
+    reactRouter(),
   ],
 })

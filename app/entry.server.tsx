@@ -1,6 +1,12 @@
-import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/node'
-import { createReadableStreamFromReadable } from '@remix-run/node'
-import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type EntryContext,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { redactPath } from '~/lib/log-redaction'
@@ -25,16 +31,16 @@ export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
+  routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? ''
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
+  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode
   return new Promise((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,

@@ -1,5 +1,5 @@
 // What our Express server (server/index.ts) passes to every loader and action.
-declare module '@remix-run/node' {
+declare module 'react-router' {
   interface AppLoadContext {
     cspNonce: string
     requestId: string

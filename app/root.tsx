@@ -1,5 +1,5 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router'
 import { useEffect, type ReactNode } from 'react'
 import stylesheet from '~/styles/app.css?url'
 import printStylesheet from '~/styles/print.css?url'

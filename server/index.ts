@@ -1,4 +1,4 @@
-import type { ServerBuild } from '@remix-run/node'
+import type { ServerBuild } from 'react-router'
 import closeWithGrace from 'close-with-grace'
 import compression from 'compression'
 import express from 'express'
@@ -112,7 +112,7 @@ if (viteDevServer) {
 }
 
 const build = viteDevServer
-  ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+  ? () => viteDevServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
   : ((await import(new URL('./server/index.js', import.meta.url).href)) as ServerBuild)
 
 app.all(

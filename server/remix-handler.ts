@@ -1,10 +1,5 @@
-import {
-  createReadableStreamFromReadable,
-  createRequestHandler,
-  writeReadableStreamToWritable,
-  type AppLoadContext,
-  type ServerBuild,
-} from '@remix-run/node'
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import type { OutgoingHttpHeaders } from 'node:http'
 import { compressAnswer } from './compress-answer'

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import type { z } from 'zod'
 import { DomainError, refuse, STATUS_OF_KIND } from '~/lib/errors'
 import { readBearer, tokenInQuery, tokenRefusal } from '~/features/automation/api-tokens'

@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 import { getSessionAccount, type SessionAccount } from '~/features/accounts/session.server'
 import { getWorkspaceContextByName, type WorkspaceContext } from '~/features/workspaces/workspace.server'
 

@@ -1,4 +1,4 @@
-import { data, type AppLoadContext } from '@remix-run/node'
+import { data, type AppLoadContext } from 'react-router'
 import { HONEYPOT_MESSAGE, honeypotFilled, HONEYPOT_FIELD } from './abuse'
 
 export type FormRefusal = { message: string; init: ResponseInit }

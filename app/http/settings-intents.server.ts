@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 import { z } from 'zod'
 import { DomainError } from '~/lib/errors'
 import { redirectWithMessage } from './toast.server'

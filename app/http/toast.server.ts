@@ -1,4 +1,4 @@
-import { createCookie, redirect } from '@remix-run/node'
+import { createCookie, redirect } from 'react-router'
 import crypto from 'node:crypto'
 import type { FlashMessage, MessageType } from '~/ui/messages'
 import { getEnv } from '~/lib/env.server'

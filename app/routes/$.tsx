@@ -1,4 +1,4 @@
-import type { MetaFunction } from '@remix-run/node'
+import type { MetaFunction } from 'react-router'
 import { NotFound } from '~/ui/not-found'
 
 export const meta: MetaFunction = () => [{ title: 'Page not found · Storymap' }]

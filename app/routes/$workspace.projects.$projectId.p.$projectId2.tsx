@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs } from 'react-router'
 import { cardDialogRoute } from '~/features/board/ui/card-dialog-route'
 import { DomainError } from '~/lib/errors'
 import { isUuid } from '~/lib/ids'

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { CSV_FILENAME, projectToCsv } from '~/features/transfer/csv'
 import { DomainError } from '~/lib/errors'
 import { getProjectBundle } from '~/features/board/project-bundle.server'

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { DomainError } from '~/lib/errors'
 import { getProjectExport } from '~/features/board/project-bundle.server'
 import { requireWorkspace } from '~/http/auth.server'

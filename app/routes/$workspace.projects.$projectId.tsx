@@ -1,4 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useEffect } from 'react'
+import { data, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
 import {
   redirect,
   useLoaderData,
@@ -6,9 +7,10 @@ import {
   type ClientActionFunctionArgs,
   type ClientLoaderFunctionArgs,
   type ShouldRevalidateFunction,
-} from '@remix-run/react'
+} from 'react-router'
 import { useBundleText, useServerBoard } from '~/features/board/ui/board-context'
 import { boardOutbox } from '~/features/board/ui/board-outbox'
+import { boardReloaded, boardReloadWanted } from '~/features/board/ui/board-reload'
 import { ProjectView } from '~/features/board/ui/project-view'
 import { useLiveBoard } from '~/features/live/ui/use-live-board'
 import { useDraftsLostOnReadOnly } from '~/features/board/ui/unsaved-drafts'
@@ -76,12 +78,16 @@ export async function clientLoader({ params, serverLoader }: ClientLoaderFunctio
 }
 
 /**
- * Opening and closing card dialogs needs no reload of the map; edits, other projects and an
- * explicit revalidation (the live board after a reset) do.
+ * Opening and closing card dialogs and changing the filter (the query) need no reload of the map;
+ * edits, other projects and an explicit revalidation (the live board after a reset) do. So does
+ * the first move after a sharing change: closing its dialog at once cancels the reload that
+ * follows the change, and the router's own request for another one is the same flag an opened
+ * card sets, so it is not read here (board-reload.ts).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
   if (currentUrl.href === nextUrl.href) return true
+  if (boardReloadWanted()) return true
   return currentParams.projectId !== nextParams.projectId || currentParams.workspace !== nextParams.workspace
 }
 
@@ -90,6 +96,7 @@ export default function ProjectPage() {
   const { bundleJson, me, members, baseUrl, shareUrl, history } = loaderData
   const loaderBundle = useBundleText(bundleJson)
   rememberShown(`board:${loaderBundle.project.id}`, loaderData)
+  useEffect(boardReloaded, [loaderData])
   const { workspace } = useParams()
   const basePath = `/${workspace}/projects/${loaderBundle.project.id}`
   const { bundle: liveBundle, ...live } = useLiveBoard(loaderBundle, `/v1/projects/${loaderBundle.project.id}/events`, me)

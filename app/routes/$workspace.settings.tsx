@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
+import { useActionData, useLoaderData } from 'react-router'
 import { WorkspaceTokensSection } from '~/features/automation/ui/api-tokens'
 import { WebhooksSection } from '~/features/automation/ui/webhooks-settings'
 import { BillingSection, PlanSection } from '~/features/billing/ui/plan-settings'

@@ -1,12 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { useState } from 'react'
 import { ErrorList } from '~/ui/forms'
 import { BILLING_TEXT, checkoutSchema, planChangeSchema, totalPrice } from '~/features/billing/billing'

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react'
+import type { LoaderFunctionArgs } from 'react-router'
+import { Outlet, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from 'react-router'
 import { AppHeader } from '~/ui/app-header'
 import { can } from '~/features/workspaces/permissions'
 import { trialBanner } from '~/features/billing/plan'

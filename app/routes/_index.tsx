@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type LoaderFunctionArgs } from 'react-router'
 import { listAccountWorkspaces } from '~/features/workspaces/workspace.server'
 import { requireAccount } from '~/http/auth.server'
 

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { DomainError } from '~/lib/errors'
 import { normalizeEmail } from '~/lib/email-address'
 import { invitationForText } from '~/features/workspaces/membership'

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { destroySession } from '~/features/accounts/session.server'
 
 async function logout(request: Request) {

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
+import { Form, Link, useActionData, useLoaderData } from 'react-router'
 import { notificationSettings, readUnsubscribeKey, updateNotificationSettings } from '~/features/notifications/notifications.server'
 
 export const meta: MetaFunction = () => [{ title: 'Unsubscribe · Storymap' }]

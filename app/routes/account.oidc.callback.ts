@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type LoaderFunctionArgs } from 'react-router'
 import { DomainError } from '~/lib/errors'
 import { oidcTexts } from '~/features/accounts/oidc'
 import { signInWithProvider, type ProviderSignIn } from '~/features/accounts/oidc-identity.server'

@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type LoaderFunctionArgs } from 'react-router'
 import { oidcTexts } from '~/features/accounts/oidc'
 import { safeRedirect } from '~/http/auth.server'
 import { logger } from '~/lib/logger.server'

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
+import { Link, useActionData, useLoaderData } from 'react-router'
 import { accountTokenIntents } from '~/features/automation/settings-intents.server'
 import { AccountTokensSection } from '~/features/automation/ui/api-tokens'
 import { listAccountTokens } from '~/features/automation/api-token.server'

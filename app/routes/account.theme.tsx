@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs } from 'react-router'
 import { parseTheme } from '~/features/accounts/theme'
 import { changeTheme } from '~/features/accounts/account-settings.server'
 import { getSessionAccount } from '~/features/accounts/session.server'

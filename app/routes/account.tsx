@@ -1,4 +1,4 @@
-import { Link, Outlet } from '@remix-run/react'
+import { Link, Outlet } from 'react-router'
 
 /** The public account pages share a centred card layout. */
 export default function AccountLayout() {

@@ -1,5 +1,5 @@
-import type { LinksFunction, MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
+import type { LinksFunction, MetaFunction } from 'react-router'
+import { Link } from 'react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import swaggerStyles from 'swagger-ui-react/swagger-ui.css?url'
 

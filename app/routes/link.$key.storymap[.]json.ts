@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { DomainError } from '~/lib/errors'
 import { getPublicExport } from '~/features/board/project-bundle.server'
 import { exportResponse } from '~/features/transfer/export-response.server'

@@ -1,5 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
+import { data, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams, type ShouldRevalidateFunction } from 'react-router'
 import { useBundleText, useDemoBoard } from '~/features/board/ui/board-context'
 import { ProjectView } from '~/features/board/ui/project-view'
 import { useLiveBoard } from '~/features/live/ui/use-live-board'

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs } from 'react-router'
 import { apiError, requireBearerToken } from '~/http/api.server'
 
 /** The MCP SDK (and its zod 4) is loaded on the first call, not by every server that never gets one (ADR 23). */

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useRouteLoaderData } from '@remix-run/react'
+import { Form, Link, useLocation, useRouteLoaderData } from 'react-router'
 import { useEffect, useRef, useState } from 'react'
 import { parseTheme } from '~/features/accounts/theme'
 import { ThemeSwitcher } from '~/features/accounts/ui/theme-switcher'

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { isNetworkFailure } from '~/http/offline-loader'
 import { NotFound } from './not-found'
 

@@ -1,4 +1,4 @@
-import { useNavigation } from '@remix-run/react'
+import { useNavigation } from 'react-router'
 import type { ReactNode } from 'react'
 
 /** A settings page's card: a titled section (account and workspace settings). */

@@ -190,7 +190,7 @@ async function timeDrop(page, boardPath, featureHref) {
   if (held === null) throw new Error('the drop sent no request')
   // The write and its reload are done (the board's live stream stays open, so no 'networkidle').
   await page.waitForFunction(() => {
-    const state = window.__remixRouter?.state
+    const state = window.__reactRouterDataRouter?.state
     return state?.navigation.state === 'idle' && state.revalidation === 'idle' && [...state.fetchers.values()].every((f) => f.state === 'idle')
   })
   await page.unroute(isBoardData)

@@ -4,7 +4,7 @@
 //   remix    node:http handing a web Request to Remix's createRequestHandler on our build
 //   express-remix  Express → the same handler, no middleware
 // Each answers GET /healthz. The whole app is build/server.js itself (servers.mjs startApp).
-import { createRequestHandler } from '@remix-run/node'
+import { createRequestHandler } from 'react-router'
 import express from 'express'
 import http from 'node:http'
 

@@ -71,13 +71,13 @@ type RouterState = {
 
 /**
  * Waits until every board write has reached the server and the page holds its answer: Remix's
- * router (window.__remixRouter) has no fetcher, navigation or revalidation under way.
+ * router (window.__reactRouterDataRouter) has no fetcher, navigation or revalidation under way.
  * (waitForLoadState('networkidle') cannot do this: it fires once per document, so after the first
  * load it answers at once, while a write or its revalidation may still be on the wire.)
  */
 export async function settle(page: Page) {
   await page.waitForFunction(() => {
-    const state = (window as unknown as { __remixRouter?: { state: RouterState } }).__remixRouter?.state
+    const state = (window as unknown as { __reactRouterDataRouter?: { state: RouterState } }).__reactRouterDataRouter?.state
     return (
       state !== undefined &&
       state.navigation.state === 'idle' &&

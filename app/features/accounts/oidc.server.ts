@@ -1,4 +1,4 @@
-import { createCookie } from '@remix-run/node'
+import { createCookie } from 'react-router'
 import type * as client from 'openid-client'
 import { readClaims, type ProviderClaims } from './oidc'
 import { getEnv, type ServerEnv } from '~/lib/env.server'

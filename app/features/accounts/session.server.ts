@@ -1,4 +1,4 @@
-import { createCookie } from '@remix-run/node'
+import { createCookie } from 'react-router'
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import { getDb } from '~/lib/db/db.server'
 import { prepared } from '~/lib/db/prepared.server'

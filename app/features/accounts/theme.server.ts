@@ -1,4 +1,4 @@
-import { createCookie } from '@remix-run/node'
+import { createCookie } from 'react-router'
 import { parseTheme, type Theme } from './theme'
 import { getSessionAccount } from './session.server'
 

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link } from '@remix-run/react'
+import { Form, Link } from 'react-router'
 import { ErrorList, Field, VALIDATE_ON_SUBMIT } from '~/ui/forms'
 import { IntentButton, SettingsCard } from '~/ui/settings'
 import { emailChangeSchema, nameChangeSchema } from '../account-forms'

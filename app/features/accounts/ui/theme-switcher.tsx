@@ -1,4 +1,4 @@
-import { useFetcher, useFetchers, useLocation } from '@remix-run/react'
+import { useFetcher, useFetchers, useLocation } from 'react-router'
 import { THEME_LABELS, THEMES, parseTheme, type Theme } from '~/features/accounts/theme'
 
 const ACTION = '/account/theme'

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, Link, useNavigation } from 'react-router'
 import { formatDateTime } from '~/lib/dates'
 import { createWebhookSchema, WEBHOOK_EVENTS, type WebhookEvent } from '~/features/automation/webhooks'
 import { CopyButton } from '~/ui/copy-button'

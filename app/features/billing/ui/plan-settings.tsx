@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, Link, useNavigation } from 'react-router'
 import { BILLING_TEXT, billingInfoSchema } from '~/features/billing/billing'
 import { formatDate } from '~/lib/dates'
 import { ErrorList, Field } from '~/ui/forms'

@@ -1,4 +1,4 @@
-import { useFetchers, useSubmit } from '@remix-run/react'
+import { useFetchers, useSubmit } from 'react-router'
 import { createContext, useCallback, useContext, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import type { BoardCommand } from '~/features/board/board-commands'
 import type { BoardFilter } from '~/features/board/board-filter'

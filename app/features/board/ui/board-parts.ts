@@ -1,4 +1,4 @@
-import { useMatches } from '@remix-run/react'
+import { useMatches } from 'react-router'
 import { useEffect } from 'react'
 
 /** The board's dialogs that load when first needed (and the validation library they use). */
@@ -9,8 +9,8 @@ export const loadShortcutsDialog = () => import('./shortcuts-dialog')
 const BOARD_ROUTES = new Set(['routes/$workspace.projects.$projectId', 'routes/link.$key'])
 
 type RemixWindow = {
-  __remixManifest?: { routes: Record<string, { parentId?: string; module: string }> }
-  __remixRouteModules?: Record<string, unknown>
+  __reactRouterManifest?: { routes: Record<string, { parentId?: string; module: string }> }
+  __reactRouterRouteModules?: Record<string, unknown>
 }
 
 /**
@@ -27,8 +27,8 @@ export function usePreloadBoardParts() {
       void loadNewCardModal().catch(() => undefined)
       void loadShortcutsDialog().catch(() => undefined)
       const w = window as RemixWindow
-      for (const [id, route] of Object.entries(w.__remixManifest?.routes ?? {})) {
-        if (route.parentId !== board || w.__remixRouteModules?.[id]) continue
+      for (const [id, route] of Object.entries(w.__reactRouterManifest?.routes ?? {})) {
+        if (route.parentId !== board || w.__reactRouterRouteModules?.[id]) continue
         void import(/* @vite-ignore */ route.module).catch(() => undefined)
       }
     }

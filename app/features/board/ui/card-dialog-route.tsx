@@ -1,4 +1,4 @@
-import { useParams } from '@remix-run/react'
+import { useParams } from 'react-router'
 import { CardDialog, type DialogKind } from './card-dialog'
 
 /** The body of every overlay route (/m/, /sw/, /f/, /w/, /p/): a dialog over the board. */

@@ -1,4 +1,4 @@
-import { useNavigate } from '@remix-run/react'
+import { useNavigate } from 'react-router'
 import { Fragment, useId, useState } from 'react'
 import { Modal } from '~/ui/modal'
 import type { CardKind } from '~/features/board/board-commands'

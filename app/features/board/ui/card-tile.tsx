@@ -1,4 +1,4 @@
-import { useNavigate } from '@remix-run/react'
+import { useNavigate } from 'react-router'
 import type { DraggableProvided, DraggableProvidedDragHandleProps } from '@hello-pangea/dnd'
 import { createContext, memo, useCallback, useContext, useEffect, type CSSProperties, type MouseEvent, type ReactNode } from 'react'
 import { takeHeldCardClick } from '~/ui/early-click'

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useParams, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useParams, useRouteError } from 'react-router'
 import { isNetworkFailure } from '~/http/offline-loader'
 
 /** The project route's error page: 'Project not found' for unknown or foreign projects. */

@@ -1,4 +1,4 @@
-import { Link, Outlet } from '@remix-run/react'
+import { Link, Outlet } from 'react-router'
 import { useCallback, useEffect, useState } from 'react'
 import { useMessages } from '~/ui/messages'
 import { boardAlerts } from '~/features/board/board-alerts'

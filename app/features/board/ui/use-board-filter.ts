@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from '@remix-run/react'
+import { useLocation, useNavigate } from 'react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { parseBoardFilter, queryString, writeBoardFilter, type BoardFilter } from '~/features/board/board-filter'
 

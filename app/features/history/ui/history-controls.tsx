@@ -1,4 +1,4 @@
-import { useFetchers, useRevalidator } from '@remix-run/react'
+import { useFetchers, useRevalidator } from 'react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useMessages } from '~/ui/messages'
 import type { BoardCommand } from '~/features/board/board-commands'

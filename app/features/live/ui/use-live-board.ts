@@ -1,4 +1,4 @@
-import { useRevalidator } from '@remix-run/react'
+import { useRevalidator } from 'react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ProjectBundle } from '~/features/board/board-types'
 import { shareUnchangedEntities } from '~/features/board/bundle-identity'

@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 
 /** Account settings, section Notifications (CONTRACT §12): a plain form, so it works without JavaScript. */
 export function NotificationSettingsCard({ mentions, watching }: { mentions: boolean; watching: boolean }) {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, Link, useNavigation } from 'react-router'
 import { useRef, useState } from 'react'
 import { ErrorList, Field } from '~/ui/forms'
 import { Modal } from '~/ui/modal'

@@ -1,4 +1,4 @@
-import { useNavigate } from '@remix-run/react'
+import { useNavigate } from 'react-router'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { Modal } from '~/ui/modal'
 import { TITLE_MAX } from '~/features/board/board-constants'

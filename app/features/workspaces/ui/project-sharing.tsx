@@ -1,4 +1,5 @@
-import { useActionData, useFetcher, useRouteLoaderData } from '@remix-run/react'
+import { useActionData, useFetcher, useRouteLoaderData } from 'react-router'
+import { wantBoardReload } from '~/features/board/ui/board-reload'
 import type { SharingReply } from '~/features/workspaces/sharing-intents'
 import type { loader as boardLoader } from '~/routes/$workspace.projects.$projectId'
 
@@ -37,7 +38,7 @@ export function ProjectSharing({ projectId, basePath }: { projectId: string; bas
             {enabled ? 'Anyone with the share link can view this project.' : 'This project is not shared.'}
           </p>
           {canManage ? (
-            <fetcher.Form method="post" action={`${basePath}/p/${projectId}`} className="row">
+            <fetcher.Form method="post" action={`${basePath}/p/${projectId}`} className="row" onSubmit={wantBoardReload}>
               {enabled ? button('stopSharing', 'Stop sharing') : button('shareAgain', 'Share again')}
               {button('newLink', 'New link')}
             </fetcher.Form>

@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, Link, useNavigation } from 'react-router'
 import type { ReactNode } from 'react'
 import { inviteSchema } from '~/features/accounts/account-forms'
 import { formatDate } from '~/lib/dates'
