@@ -6,13 +6,16 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 # /usr/local/include/node (node-gyp would otherwise download them).
 ENV npm_config_build_from_source=true npm_config_nodedir=/usr/local
 COPY package.json package-lock.json ./
-# npm ci applies patches/ (patch-package, postinstall): Remix's router is patched (ADR 13).
+# npm ci applies patches/ (patch-package, postinstall): React Router's route matching skips
+# branches by their literal start (ADR 13, ADR 27).
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The build bundles every package the server uses but the runtime ones; /runtime/node_modules gets
+# those and what they need, without the addons' sources and object files (issue 34).
+RUN npm run build && node scripts/runtime-modules.mjs /runtime
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 DATABASE_PATH=/data/storymap.db
@@ -25,7 +28,7 @@ WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/* \
   && useradd --system --uid 10001 --home /app storymap && mkdir -p /data && chown storymap /data
 COPY --from=build --chown=storymap /app/package.json ./
-COPY --from=build --chown=storymap /app/node_modules ./node_modules
+COPY --from=build --chown=storymap /runtime/node_modules ./node_modules
 COPY --from=build --chown=storymap /app/build ./build
 COPY --from=build --chown=storymap /app/drizzle ./drizzle
 COPY --from=build --chown=storymap /app/scripts/backup.mjs ./scripts/backup.mjs

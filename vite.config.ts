@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
+import { RUNTIME_PACKAGES } from './scripts/runtime-packages.mjs'
 
 declare module 'react-router' {
   interface Future {
@@ -23,7 +24,7 @@ function csvParseInTheBrowser(): Plugin {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   server: { hmr: { port: 24679 } },
   optimizeDeps: {
@@ -42,8 +43,11 @@ export default defineConfig({
     exclude: ['better-sqlite3', 'drizzle-orm', 'argon2', '@react-router/node', 'stripe', 'nodemailer'],
   },
   build: { target: 'es2022' },
+  // The build bundles every package but the runtime ones (scripts/runtime-packages.mjs); the dev
+  // server loads them from node_modules as they are.
+  ssr: command === 'build' ? { noExternal: true, external: RUNTIME_PACKAGES } : {},
   plugins: [
     csvParseInTheBrowser(),
     reactRouter(),
   ],
-})
+}))

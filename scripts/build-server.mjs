@@ -1,6 +1,8 @@
-// Bundles our Express server (server/index.ts) to build/server.js; packages stay external.
+// Bundles our Express server (server/index.ts) to build/server.js, with the packages it uses but the
+// runtime ones (scripts/runtime-packages.mjs) and Vite, which only development loads.
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
+import { RUNTIME_PACKAGES } from './runtime-packages.mjs'
 
 await build({
   entryPoints: ['server/index.ts'],
@@ -9,7 +11,9 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  external: [...RUNTIME_PACKAGES, 'vite'],
+  // Bundled CommonJS packages (Express) call require() for Node's own modules.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   alias: { '~': fileURLToPath(new URL('../app', import.meta.url)) },
   logLevel: 'warning',
 })

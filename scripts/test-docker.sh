@@ -93,7 +93,12 @@ if ! docker build -t "$image" .; then
   summary
   exit 1
 fi
-echo "built in $(($(date +%s) - started)) s; $(docker image inspect -f '{{.Size}}' "$image" | awk '{printf "%.0f MB", $1 / 1e6}')"
+size=$(docker image inspect -f '{{.Size}}' "$image")
+base=$(docker image inspect -f '{{.Size}}' node:20-bookworm-slim)
+echo "built in $(($(date +%s) - started)) s; $((size / 1000000)) MB, $(((size - base) / 1000000)) MB over its base node:20-bookworm-slim (budget: 150 MB)"
+
+le() { [ "$1" -le "$2" ]; }
+check "the image is at most 150 MB over its base" le $(((size - base) / 1000000)) 150
 
 step "Start on a new volume"
 start_container "$prefix-1"

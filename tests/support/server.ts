@@ -23,13 +23,14 @@ export type RunningServer = {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { dir?: string } = {},
+  /** dir: the database's folder (a restart passes the same); root: the app's folder (default: this checkout). */
+  options: { dir?: string; root?: string } = {},
 ): Promise<RunningServer> {
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-test-'))
   const dbPath = path.join(dir, 'storymap.db')
   let log = ''
   const child = spawn(process.execPath, ['build/server.js'], {
-    cwd: root,
+    cwd: options.root ?? root,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
