@@ -30,8 +30,10 @@ export type FakeIssue = {
 }
 type Repo = { owner: string; name: string; issues: Map<number, FakeIssue>; labels: FakeLabel[]; nextNumber: number }
 type Token = { repos: Set<string>; push: boolean }
-type Fault = { path: RegExp; kind: 'status' | 'drop' | 'rate'; status?: number; headers?: Record<string, string> }
-export type FakeCall = { method: string; path: string; query: Obj; status: number; body: Obj }
+/** Which calls a fault hits: its path, and optionally the method and a test of the query. */
+export type FaultMatch = { method?: string; query?: (query: Obj) => boolean }
+type Fault = { path: RegExp; match: FaultMatch; kind: 'status' | 'drop' | 'rate'; status?: number; headers?: Record<string, string> }
+export type FakeCall = { method: string; path: string; query: Obj; status: number; body: Obj; at: number }
 
 const LIMIT = 5000
 
@@ -156,22 +158,22 @@ export class FakeGithub {
   }
 
   /** The next call whose path matches answers this status (e.g. 500, 401). */
-  failNext(path: RegExp, status: number) {
-    this.faults.push({ path, kind: 'status', status })
+  failNext(path: RegExp, status: number, match: FaultMatch = {}) {
+    this.faults.push({ path, match, kind: 'status', status })
   }
 
   /** The next call whose path matches has its connection cut before any answer. */
-  dropNext(path: RegExp) {
-    this.faults.push({ path, kind: 'drop' })
+  dropNext(path: RegExp, match: FaultMatch = {}) {
+    this.faults.push({ path, match, kind: 'drop' })
   }
 
   /** The next call whose path matches hits a rate limit: 403 with x-ratelimit-remaining 0 and reset, or 429 with retry-after. */
-  rateLimitNext(path: RegExp, how: { status: 403; resetInSeconds: number } | { status: 429; retryAfter: number }) {
+  rateLimitNext(path: RegExp, how: { status: 403; resetInSeconds: number } | { status: 429; retryAfter: number }, match: FaultMatch = {}) {
     const headers: Record<string, string> =
       how.status === 403
         ? { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + how.resetInSeconds) }
         : { 'retry-after': String(how.retryAfter) }
-    this.faults.push({ path, kind: 'rate', status: how.status, headers })
+    this.faults.push({ path, match, kind: 'rate', status: how.status, headers })
   }
 
   callsTo(method: string, path: RegExp) {
@@ -181,7 +183,7 @@ export class FakeGithub {
   // ---- the server's side
 
   private guard(req: express.Request, res: express.Response, next: express.NextFunction) {
-    const call: FakeCall = { method: req.method, path: req.path, query: { ...req.query }, status: 0, body: req.body ?? {} }
+    const call: FakeCall = { method: req.method, path: req.path, query: { ...req.query }, status: 0, body: req.body ?? {}, at: Date.now() }
     this.calls.push(call)
     res.on('finish', () => {
       call.status = res.statusCode
@@ -190,7 +192,9 @@ export class FakeGithub {
     res.setHeader('x-ratelimit-limit', String(LIMIT))
     res.setHeader('x-ratelimit-remaining', String(Math.max(0, LIMIT - this.costly - 1)))
     res.setHeader('x-ratelimit-reset', String(Math.ceil(Date.now() / 1000) + 3600))
-    const at = this.faults.findIndex((f) => f.path.test(req.path))
+    const at = this.faults.findIndex(
+      (f) => f.path.test(req.path) && (!f.match.method || f.match.method === req.method) && (!f.match.query || f.match.query(req.query)),
+    )
     if (at >= 0) {
       const [fault] = this.faults.splice(at, 1)
       if (fault.kind === 'drop') return req.socket.destroy()
