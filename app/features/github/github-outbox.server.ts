@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
 import { singleton } from '~/lib/singleton.server'
-import type { SyncedField } from './issue-mapping'
+import { changedIssueFields } from './issue-mapping'
 
 /**
  * The GitHub outbox (CONTRACT §13, ADR 26), filled inside the change's own transaction by the
@@ -16,21 +16,6 @@ const shared = () => singleton('github-outbox', () => ({ onQueued: undefined as 
 
 export function setGithubQueuedListener(listener: (() => void) | undefined) {
   shared().onQueued = listener
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
-
-/** The issue fields a feature's change touches (a move changes the body's footer). */
-export function changedIssueFields(before: Entity, after: Entity): SyncedField[] {
-  if (!after) return []
-  if (!before) return ['title', 'body', 'state', 'labels']
-  const fields: SyncedField[] = []
-  if (before.title !== after.title) fields.push('title')
-  if (before.description !== after.description || before.milestoneId !== after.milestoneId || before.subWorkflowId !== after.subWorkflowId)
-    fields.push('body')
-  if (before.status !== after.status) fields.push('state')
-  if (!same(before.tagIds, after.tagIds)) fields.push('labels')
-  return fields
 }
 
 const linked = (entity: Entity) => {

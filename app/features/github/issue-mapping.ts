@@ -136,6 +136,21 @@ export function conflictNote(decisions: Record<SyncedField, FieldDecision>): str
   return notes.length > 0 ? ` (${notes.join('; ')})` : ''
 }
 
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
+
+/** The issue fields a feature's change touches (a move changes the body's footer). */
+export function changedIssueFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null): SyncedField[] {
+  if (!after) return []
+  if (!before) return ['title', 'body', 'state', 'labels']
+  const fields: SyncedField[] = []
+  if (before.title !== after.title) fields.push('title')
+  if (before.description !== after.description || before.milestoneId !== after.milestoneId || before.subWorkflowId !== after.subWorkflowId)
+    fields.push('body')
+  if (before.status !== after.status) fields.push('state')
+  if (!same(before.tagIds, after.tagIds)) fields.push('labels')
+  return fields
+}
+
 /** `owner/name` as GitHub allows it. */
 export const REPOSITORY_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/
 
