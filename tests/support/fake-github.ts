@@ -49,7 +49,8 @@ export class FakeGithub {
   private lastStamp = 0
   url = ''
 
-  async start() {
+  /** Listens on loopback, on `port` (0: any free port). */
+  async start(port = 0) {
     const app = express()
     app.use(express.json({ limit: '5mb' }))
     app.use((req, res, next) => this.guard(req, res, next))
@@ -97,7 +98,7 @@ export class FakeGithub {
     })
     app.use((req, res) => res.status(404).json({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }))
     await new Promise<void>((resolve) => {
-      this.server = app.listen(0, '127.0.0.1', () => resolve())
+      this.server = app.listen(port, '127.0.0.1', () => resolve())
     })
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
     return this
