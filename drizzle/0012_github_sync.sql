@@ -26,7 +26,6 @@ CREATE TABLE `github_links` (
 	`etag` text,
 	`since` text,
 	`retry_at` text,
-	`poll_at` text,
 	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade
 );

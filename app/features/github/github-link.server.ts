@@ -19,7 +19,7 @@ export type PublicGithubLink = {
 
 const COLUMNS = `project_id as projectId, workspace_id as workspaceId, repository, token_cipher as tokenCipher,
   webhook_secret as webhookSecret, linked_at as linkedAt, linked_by as linkedBy, linked_by_name as linkedByName,
-  status, error, last_sync_at as lastSyncAt, etag, since, retry_at as retryAt, poll_at as pollAt`
+  status, error, last_sync_at as lastSyncAt, etag, since, retry_at as retryAt`
 
 export function findLink(projectId: string): LinkRow | undefined {
   return getDb().$client.prepare(`select ${COLUMNS} from github_links where project_id = ?`).get(projectId) as LinkRow | undefined

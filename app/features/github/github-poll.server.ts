@@ -1,5 +1,4 @@
 import { getDb } from '~/lib/db/db.server'
-import { getEnv } from '~/lib/env.server'
 import { refuse } from '~/lib/errors'
 import { authorize } from '~/features/changes/door.server'
 import { findProject } from '~/features/board/board-entities.server'
@@ -130,8 +129,6 @@ export function mayPoll(link: LinkRow, now: number): boolean {
 
 /** The worker's poll of one link, its failures recorded (the next poll tries again). */
 export async function scheduledPoll(link: LinkRow) {
-  const next = new Date(Date.now() + getEnv().GITHUB_POLL_SECONDS * 1000).toISOString()
-  getDb().$client.prepare('update github_links set poll_at = ? where project_id = ?').run(next, link.projectId)
   try {
     await pollOnce(link)
   } catch (error) {

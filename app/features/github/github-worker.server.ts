@@ -1,6 +1,8 @@
 import { getDb } from '~/lib/db/db.server'
 import { logger } from '~/lib/logger.server'
+import { getEnv } from '~/lib/env.server'
 import { coalescedWake } from '~/lib/coalesced-wake'
+import { singleton } from '~/lib/singleton.server'
 import { callOptions, githubCall, githubClient, GithubFailure } from './github-client.server'
 import { allLinks, findLink, logSync, markReachable, type LinkRow } from './github-link.server'
 import { featureSnapshot, issueFields, issueLinkOf, mapValues, saveIssueLink } from './feature-issue.server'
@@ -122,13 +124,18 @@ async function pushPending(link: LinkRow) {
   }
 }
 
+/**
+ * When each project's next poll is due (ms since the epoch), in memory: a poll that finds nothing
+ * writes nothing. A project not in it (just linked, or after a restart) is polled at once.
+ */
+const pollDues = () => singleton('github-poll-due', () => new Map<string, number>())
+
 /** When the project next needs the worker (ms since the epoch), or null when it is due now. */
 function nextDue(link: LinkRow, now: number): number | null {
   if (link.status === 'token_invalid') return Infinity
   if (link.retryAt && Date.parse(link.retryAt) > now) return Date.parse(link.retryAt)
   const pushAt = getDb().$client.prepare('select min(next_at) from github_outbox where project_id = ?').pluck().get(link.projectId) as string | null
-  const pollAt = link.pollAt ? Date.parse(link.pollAt) : now
-  const due = Math.min(pollAt, pushAt ? Date.parse(pushAt) : Infinity)
+  const due = Math.min(pollDues().get(link.projectId) ?? now, pushAt ? Date.parse(pushAt) : Infinity)
   return due <= now ? null : due
 }
 
@@ -137,11 +144,16 @@ async function serve(projectId: string) {
   if (!link) return
   await pushPending(link)
   const after = findLink(projectId)
-  if (after && (!after.pollAt || Date.parse(after.pollAt) <= Date.now()) && mayPoll(after, Date.now())) await scheduledPoll(after)
-  else if (after && (!after.pollAt || Date.parse(after.pollAt) <= Date.now())) {
-    // Not allowed to pull now (plan inactive, member gone, rate limit): look again after a poll interval.
-    getDb().$client.prepare('update github_links set poll_at = ? where project_id = ?').run(new Date(Date.now() + 60_000).toISOString(), projectId)
-  }
+  if (!after || (pollDues().get(projectId) ?? 0) > Date.now()) return
+  // Polled every GITHUB_POLL_SECONDS; while the linking member may not pull (plan inactive,
+  // member gone, rate limit), looked at again after the same interval.
+  pollDues().set(projectId, Date.now() + getEnv().GITHUB_POLL_SECONDS * 1000)
+  if (mayPoll(after, Date.now())) await scheduledPoll(after)
+}
+
+/** A new or changed link is polled at once. */
+export function pollSoon(projectId: string) {
+  pollDues().delete(projectId)
 }
 
 export function startGithubWorker(): () => void {

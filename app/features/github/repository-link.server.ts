@@ -9,6 +9,7 @@ import { findLink, listLog, publicLink, type PublicGithubLink } from './github-l
 import { splitRepository } from './issue-mapping'
 import { encryptToken } from './github-token.server'
 import { wakeGithubWorker } from './github-outbox.server'
+import { pollSoon } from './github-worker.server'
 
 /**
  * Linking a project to a repository (CONTRACT §13): OWNERs and ADMINs on an active plan. The token
@@ -58,11 +59,11 @@ export async function linkRepository(ctx: WorkspaceContext, projectId: string, i
       getDb()
         .$client.prepare(
           `insert into github_links (project_id, workspace_id, repository, token_cipher, webhook_secret, linked_at, linked_by, linked_by_name,
-             status, error, last_sync_at, etag, since, retry_at, poll_at)
-           values (@projectId, @workspaceId, @repository, @tokenCipher, @webhookSecret, @now, @memberId, @name, 'ok', null, null, null, @now, null, @now)
+             status, error, last_sync_at, etag, since, retry_at)
+           values (@projectId, @workspaceId, @repository, @tokenCipher, @webhookSecret, @now, @memberId, @name, 'ok', null, null, null, @now, null)
            on conflict (project_id) do update set repository = excluded.repository, token_cipher = excluded.token_cipher,
              linked_at = excluded.linked_at, linked_by = excluded.linked_by, linked_by_name = excluded.linked_by_name,
-             status = 'ok', error = null, last_sync_at = null, etag = null, since = excluded.since, retry_at = null, poll_at = excluded.poll_at`,
+             status = 'ok', error = null, last_sync_at = null, etag = null, since = excluded.since, retry_at = null`,
         )
         .run({
           projectId,
@@ -76,6 +77,7 @@ export async function linkRepository(ctx: WorkspaceContext, projectId: string, i
         })
     },
   })
+  pollSoon(projectId)
   wakeGithubWorker()
   return { github: publicLink(findLink(projectId)!), webhookSecret }
 }

@@ -28,8 +28,6 @@ export const githubLinks = sqliteTable('github_links', {
   etag: text('etag'),
   since: text('since'),
   retryAt: text('retry_at'),
-  /** The next poll is due then. */
-  pollAt: text('poll_at'),
 })
 
 /**
