@@ -10,6 +10,8 @@
 // BENCH_ONLY=mcp: only an MCP add_feature round trip beside the REST create (also part of the full run).
 // BENCH_ONLY=webhooks: only renames/s with a webhook whose receiver takes 5 s, against without
 // (BENCH_SECONDS sets each measurement's length, default 10).
+// BENCH_ONLY=github: GitHub Issues sync against the fake GitHub: Send to GitHub of a 200-feature
+// release, 200 renames through the outbox, and polls of a 1,000-issue repository.
 import fs from 'node:fs'
 import { measureBoard } from './bench/board-browser.mjs'
 import { sequentialLatency, throughput } from './bench/http-load.mjs'
@@ -18,6 +20,7 @@ import { measureFanout, renamesWithStreams } from './bench/live-fanout.mjs'
 import { benchMcp, printMcp } from './bench/mcp.mjs'
 import { benchLadder, printLadder } from './bench/ladder.mjs'
 import { benchWebhooks, printWebhooks } from './bench/webhooks.mjs'
+import { benchGithub, printGithub } from './bench/github.mjs'
 import {
   cpuCalibration,
   describeMachine,
@@ -247,6 +250,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'mcp') return printMcp(await benchMcp(step), loadAverage())
   if (process.env.BENCH_ONLY === 'ladder') return printLadder(await benchLadder(step))
   if (process.env.BENCH_ONLY === 'webhooks') return printWebhooks(await benchWebhooks(step), loadAverage())
+  if (process.env.BENCH_ONLY === 'github') return printGithub(await benchGithub(step), loadAverage(), cpuCalibration().ms)
   const importing = process.env.BENCH_ONLY ? null : await benchImport(step)
   const machine = { ...describeMachine(), loopMs: cpuCalibration().ms }
   console.log(`\nStorymap benchmark, ${new Date().toISOString()}`)
