@@ -18,6 +18,7 @@ import type {
 import { projectVersion } from '~/features/changes/change-log.server'
 import { chooseEncoding, compress, type EncodedBody, type Encoding } from './bundle-encoding.server'
 import { exportJsonOf, renderBundleJson, type Audience } from './project-bundle-json.server'
+import { githubStateKey } from '~/features/github/github-link.server'
 import type { Project } from './project.server'
 
 /**
@@ -59,14 +60,8 @@ const renderedByConnection = new WeakMap<Database.Database, Map<string, Rendered
  */
 function cacheKey(client: Database.Database, projectId: string, audience: Audience): string {
   const outside = client.prepare('select data_version from pragma_data_version').pluck().get() as number
-  const github =
-    audience === 'member'
-      ? (client
-          .prepare(`select repository || status || coalesce(error, '') || coalesce(last_sync_at, '') || linked_at from github_links where project_id = ?`)
-          .pluck()
-          .get(projectId) ?? '')
-      : ''
-  return `${projectVersion(projectId)}:${outside}:${String(github)}`
+  const github = audience === 'member' ? githubStateKey(projectId) : ''
+  return `${projectVersion(projectId)}:${outside}:${github}`
 }
 
 /** The map's JSON, from memory when the map has not changed; call inside a read transaction. */

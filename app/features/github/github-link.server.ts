@@ -1,5 +1,6 @@
 import { getDb } from '~/lib/db/db.server'
 import type { githubLinks } from '~/lib/db/schema'
+import { singleton } from '~/lib/singleton.server'
 
 /**
  * A project's link to its repository as stored, and as every member may read it (CONTRACT §13):
@@ -29,15 +30,45 @@ export function allLinks(): LinkRow[] {
   return getDb().$client.prepare(`select ${COLUMNS} from github_links`).all() as LinkRow[]
 }
 
+/**
+ * When a poll that found nothing changed last answered, per project: kept in memory, so such a
+ * poll writes nothing (CONTRACT §13: an unchanged repository costs nothing). After a restart the
+ * stored time shows until the first poll.
+ */
+const quietSyncs = () => singleton('github-quiet-syncs', () => new Map<string, string>())
+
+export function noteQuietSync(projectId: string, at: Date) {
+  quietSyncs().set(projectId, at.toISOString())
+}
+
+/** A link made, changed or removed starts without a quiet poll. */
+export function forgetQuietSync(projectId: string) {
+  quietSyncs().delete(projectId)
+}
+
+function lastSyncOf(row: Pick<LinkRow, 'projectId' | 'lastSyncAt'>): string | null {
+  const quiet = quietSyncs().get(row.projectId)
+  if (!quiet) return row.lastSyncAt
+  return row.lastSyncAt && row.lastSyncAt > quiet ? row.lastSyncAt : quiet
+}
+
 export function publicLink(row: LinkRow): PublicGithubLink {
   return {
     repository: row.repository,
     linkedAt: row.linkedAt,
     linkedBy: { memberId: row.linkedBy, name: row.linkedByName },
     status: row.status,
-    lastSyncAt: row.lastSyncAt,
+    lastSyncAt: lastSyncOf(row),
     error: row.error,
   }
+}
+
+/** What the bundle shows of the link, as one string: it changes when the link's shown state does (the bundle cache's key). */
+export function githubStateKey(projectId: string): string {
+  const row = getDb()
+    .$client.prepare(`select repository || status || coalesce(error, '') || linked_at as shown, last_sync_at as lastSyncAt from github_links where project_id = ?`)
+    .get(projectId) as { shown: string; lastSyncAt: string | null } | undefined
+  return row ? `${row.shown}${lastSyncOf({ projectId, lastSyncAt: row.lastSyncAt }) ?? ''}` : ''
 }
 
 /** The project's `github` as the bundle shows it, or null. */

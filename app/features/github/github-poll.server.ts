@@ -5,7 +5,7 @@ import { findProject } from '~/features/board/board-entities.server'
 import { can } from '~/features/workspaces/permissions'
 import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
 import { callOptions, githubCall, githubClient, GithubFailure, nextPage } from './github-client.server'
-import { findLink, markReachable, type LinkRow } from './github-link.server'
+import { findLink, markReachable, noteQuietSync, publicLink, type LinkRow } from './github-link.server'
 import { applyIssues, linkedIssueNumbers, markIssueMissing, type GithubIssue } from './github-pull.server'
 import { splitRepository } from './issue-mapping'
 import { assertLinkUsable, linkingActor, recordFailure, refuseForFailure, requireLink, tokenOf } from './sync-state.server'
@@ -17,9 +17,6 @@ import { withProjectLock } from './sync-lock.server'
  * unchanged repository answers 304 to the very same request (free of rate limit), and nothing is
  * written. `Sync now` reads every issue instead, and notices issues that are gone.
  */
-
-/** An unchanged poll writes `lastSyncAt` at most this often. */
-const QUIET_STAMP_MS = 60_000
 
 type Page = { issues: GithubIssue[]; etag: string | null; next: string | null }
 
@@ -63,11 +60,6 @@ function saveCursor(projectId: string, etag: string | null, since: string | null
     .run(etag, since, at, projectId)
 }
 
-function stampQuietPoll(link: LinkRow, at: Date) {
-  if (link.lastSyncAt && at.getTime() - Date.parse(link.lastSyncAt) < QUIET_STAMP_MS) return
-  getDb().$client.prepare('update github_links set last_sync_at = ? where project_id = ?').run(at.toISOString(), link.projectId)
-}
-
 /** One conditional poll; returns how many features changed. Throws GithubFailure. */
 export async function pollOnce(link: LinkRow): Promise<number> {
   const token = tokenOf(link)
@@ -76,9 +68,10 @@ export async function pollOnce(link: LinkRow): Promise<number> {
   if (link.since) params.since = link.since
   const first = await githubCall(() => firstPage(link, token, params, link.etag))
   const now = new Date()
-  markReachable(link.projectId)
+  if (link.status !== 'ok') markReachable(link.projectId)
   if (first === 'unchanged') {
-    stampQuietPoll(link, now)
+    // Nothing changed: nothing is written (the time of this poll is kept in memory).
+    noteQuietSync(link.projectId, now)
     return 0
   }
   const issues = [...first.issues, ...(await restOf(token, first.next))]
@@ -116,7 +109,7 @@ export async function syncNow(ctx: WorkspaceContext, projectId: string) {
     }
     const after = findLink(projectId)
     if (!after) throw refuse.conflict('github_not_linked', 'This project is not linked to a GitHub repository.')
-    return { pulled, lastSyncAt: after.lastSyncAt }
+    return { pulled, lastSyncAt: publicLink(after).lastSyncAt }
   })
 }
 
@@ -134,9 +127,13 @@ export async function scheduledPoll(link: LinkRow) {
   } catch (error) {
     if (!(error instanceof GithubFailure)) throw error
     if (error.failure.kind === 'missing') {
+      // Written once: later polls that find it still missing change nothing.
       getDb()
-        .$client.prepare(`update github_links set status = 'repository_missing', error = ? where project_id = ? and status <> 'token_invalid'`)
-        .run(error.failure.message, link.projectId)
+        .$client.prepare(
+          `update github_links set status = 'repository_missing', error = ?
+           where project_id = ? and status <> 'token_invalid' and (status <> 'repository_missing' or error is not ?)`,
+        )
+        .run(error.failure.message, link.projectId, error.failure.message)
       return
     }
     recordFailure(link, error.failure, { direction: 'pull', action: 'poll' }, error.failure.kind !== 'token_invalid')

@@ -52,6 +52,8 @@ const sameGithub = (a: FeatureGithub | null, b: FeatureGithub) => !!a && a.numbe
 function applyIssue(actor: ChangeActor, link: LinkRow, row: IssueLinkRow, issue: GithubIssue): boolean {
   const feature = featureSnapshot(row.featureId)
   if (!feature || feature.projectId !== link.projectId) return false
+  // An older state of the issue than the one last seen (a webhook delivered late) changes nothing.
+  if (Date.parse(issue.updated_at) < Date.parse(row.issueUpdatedAt)) return false
   const github = githubValues(issue)
   const map = mapValues(feature)
   const synced: SyncedValues = { title: row.title, body: row.body, state: row.state, labels: row.labels }
@@ -62,7 +64,10 @@ function applyIssue(actor: ChangeActor, link: LinkRow, row: IssueLinkRow, issue:
   // What both sides agree on from now: a taken field is GitHub's; a field equal on both sides is that value.
   const agreed: SyncedValues = { ...synced }
   for (const field of SYNCED_FIELDS) if (taken.includes(field) || github[field] === map[field]) agreed[field] = github[field]
-  const saveAgreement = () => saveIssueLink({ ...row, ...agreed, issueUpdatedAt: issue.updated_at })
+  const saveAgreement = () => {
+    const next = { ...row, ...agreed, issueUpdatedAt: issue.updated_at }
+    if (SYNCED_FIELDS.some((f) => next[f] !== row[f]) || next.issueUpdatedAt !== row.issueUpdatedAt) saveIssueLink(next)
+  }
 
   if (taken.length === 0) {
     saveAgreement()
