@@ -42,7 +42,7 @@ export async function runGithubIntent(ctx: WorkspaceContext, projectId: string, 
         return { ok: true, message: `Linked to ${input.repository}.`, webhookSecret }
       }
       case 'unlink':
-        unlinkRepository(ctx, projectId)
+        await unlinkRepository(ctx, projectId)
         return { ok: true, message: 'Unlinked.' }
       case 'sync': {
         const { pulled } = await syncNow(ctx, projectId)

@@ -10,7 +10,8 @@ import { withProjectLock } from './sync-lock.server'
  * `POST /v1/github/webhook/{projectId}` (CONTRACT §13): GitHub's `issues` events, signed with the
  * link's webhook secret (`X-Hub-Signature-256`, checked with Octokit's webhook methods). A missing
  * or wrong signature is 401 and changes nothing. The change is the same as a poll would make; a
- * link that may not pull now (token refused, plan inactive) leaves it to a later poll.
+ * link that may not pull now (token refused, rate limit, plan inactive) leaves it to a later
+ * poll; events of another repository than the linked one are ignored.
  */
 export async function receiveGithubWebhook(projectId: string | undefined, body: string, headers: Headers) {
   const link = isUuid(projectId) ? findLink(projectId.toLowerCase()) : undefined
@@ -20,7 +21,7 @@ export async function receiveGithubWebhook(projectId: string | undefined, body: 
     throw new SignatureRefused()
   const event = headers.get('x-github-event')
   if (event !== 'issues') return {}
-  let payload: { action?: string; issue?: GithubIssue }
+  let payload: { action?: string; issue?: GithubIssue; repository?: { full_name?: string } }
   try {
     payload = JSON.parse(body)
   } catch {
@@ -31,6 +32,8 @@ export async function receiveGithubWebhook(projectId: string | undefined, body: 
   await withProjectLock(link.projectId, async () => {
     const current = findLink(link.projectId)
     if (!current || !mayPoll(current, Date.now())) return
+    // A hook left on a repository the project was linked to before (the secret outlives a relink) changes nothing.
+    if (payload.repository?.full_name?.toLowerCase() !== current.repository.toLowerCase()) return
     if (payload.action === 'deleted' || payload.action === 'transferred') {
       const row = linkedIssueNumbers(current).get(issue.number)
       if (row) markIssueMissing(current, row.featureId)

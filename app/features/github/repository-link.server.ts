@@ -5,7 +5,10 @@ import { authorize, executeChange } from '~/features/changes/door.server'
 import { findProject } from '~/features/board/board-entities.server'
 import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
 import { asFailure, callOptions, githubClient } from './github-client.server'
-import { findLink, listLog, publicLink, type PublicGithubLink } from './github-link.server'
+import { findLink, forgetQuietSync, listLog, publicLink, type LinkRow, type PublicGithubLink } from './github-link.server'
+import { issueLinksOf } from './feature-issue.server'
+import { domainRefusal } from './sync-state.server'
+import { withProjectLock } from './sync-lock.server'
 import { splitRepository } from './issue-mapping'
 import { encryptToken } from './github-token.server'
 import { wakeGithubWorker } from './github-outbox.server'
@@ -28,8 +31,9 @@ async function checkRepository(input: LinkInput): Promise<string> {
     data = (await githubClient(input.token).rest.repos.get({ owner, repo, request: callOptions() })).data
   } catch (error) {
     const { failure, status } = asFailure(error)
+    if (failure.kind === 'rate_limited') throw domainRefusal(failure)
     if (failure.kind === 'token_invalid') throw refuse.invalid('github_token_invalid', `GitHub refused the token: ${failure.message}`, 'token')
-    if (failure.kind === 'missing' || failure.kind === 'forbidden' || (status !== null && status < 500 && failure.kind !== 'rate_limited'))
+    if (failure.kind === 'missing' || failure.kind === 'forbidden' || (status !== null && status < 500))
       throw refuse.invalid('github_repository_invalid', `GitHub does not show this repository to the token: ${failure.message}`, 'repository')
     throw refuse.upstream('github_unreachable', `GitHub could not be reached: ${failure.message}`)
   }
@@ -42,14 +46,34 @@ function projectTitle(ctx: WorkspaceContext, projectId: string) {
   return findProject(getDb(), projectId, ctx.workspace.id).title
 }
 
+/**
+ * Where the first poll of a new or changed link starts, so that nothing changed on GitHub while
+ * the project was unlinked or stopped is missed: the same repository again keeps its cursor; a
+ * repository some features already have issues in is read whole once; any other from now.
+ */
+function sinceForLink(projectId: string, before: LinkRow | undefined, repository: string, now: string): string | null {
+  if (before && before.repository.toLowerCase() === repository.toLowerCase()) return before.since
+  return issueLinksOf(projectId, repository).size > 0 ? null : now
+}
+
 /** `PUT /v1/projects/{id}/github`. */
 export async function linkRepository(ctx: WorkspaceContext, projectId: string, input: LinkInput) {
   authorize(ctx, 'linkGithub')
-  const title = projectTitle(ctx, projectId)
+  projectTitle(ctx, projectId)
   const repository = await checkRepository(input)
+  // After any sync operation of the project under way (it must not write onto the new link).
+  const webhookSecret = await withProjectLock(projectId, async () => storeLink(ctx, projectId, repository, input.token))
+  pollSoon(projectId)
+  wakeGithubWorker()
+  return { github: publicLink(findLink(projectId)!), webhookSecret }
+}
+
+function storeLink(ctx: WorkspaceContext, projectId: string, repository: string, token: string): string {
+  const title = projectTitle(ctx, projectId)
   const before = findLink(projectId)
   const webhookSecret = before?.webhookSecret ?? crypto.randomBytes(32).toString('hex')
   const now = new Date().toISOString()
+  const since = sinceForLink(projectId, before, repository, now)
   const verb = before ? 'Relinked' : 'Linked'
   executeChange(ctx, {
     action: 'linkGithub',
@@ -60,7 +84,7 @@ export async function linkRepository(ctx: WorkspaceContext, projectId: string, i
         .$client.prepare(
           `insert into github_links (project_id, workspace_id, repository, token_cipher, webhook_secret, linked_at, linked_by, linked_by_name,
              status, error, last_sync_at, etag, since, retry_at)
-           values (@projectId, @workspaceId, @repository, @tokenCipher, @webhookSecret, @now, @memberId, @name, 'ok', null, null, null, @now, null)
+           values (@projectId, @workspaceId, @repository, @tokenCipher, @webhookSecret, @now, @memberId, @name, 'ok', null, null, null, @since, null)
            on conflict (project_id) do update set repository = excluded.repository, token_cipher = excluded.token_cipher,
              linked_at = excluded.linked_at, linked_by = excluded.linked_by, linked_by_name = excluded.linked_by_name,
              status = 'ok', error = null, last_sync_at = null, etag = null, since = excluded.since, retry_at = null`,
@@ -69,17 +93,17 @@ export async function linkRepository(ctx: WorkspaceContext, projectId: string, i
           projectId,
           workspaceId: ctx.workspace.id,
           repository,
-          tokenCipher: encryptToken(input.token, projectId),
+          tokenCipher: encryptToken(token, projectId),
           webhookSecret,
           now,
+          since,
           memberId: ctx.member.id,
           name: ctx.account.name,
         })
     },
   })
-  pollSoon(projectId)
-  wakeGithubWorker()
-  return { github: publicLink(findLink(projectId)!), webhookSecret }
+  forgetQuietSync(projectId)
+  return webhookSecret
 }
 
 /** `GET /v1/projects/{id}/github`: any member. */
@@ -90,8 +114,14 @@ export function getRepositoryLink(ctx: WorkspaceContext, projectId: string): { g
 }
 
 /** `DELETE /v1/projects/{id}/github`: sync stops and the token goes; features keep their issues. */
-export function unlinkRepository(ctx: WorkspaceContext, projectId: string) {
+export async function unlinkRepository(ctx: WorkspaceContext, projectId: string) {
   authorize(ctx, 'linkGithub')
+  projectTitle(ctx, projectId)
+  await withProjectLock(projectId, async () => removeLink(ctx, projectId))
+  return { github: null }
+}
+
+function removeLink(ctx: WorkspaceContext, projectId: string) {
   const title = projectTitle(ctx, projectId)
   const row = findLink(projectId)
   if (!row) throw refuse.conflict('github_not_linked', 'This project is not linked to a GitHub repository.')
@@ -105,7 +135,7 @@ export function unlinkRepository(ctx: WorkspaceContext, projectId: string) {
       client.prepare('delete from github_outbox where project_id = ?').run(projectId)
     },
   })
-  return { github: null }
+  forgetQuietSync(projectId)
 }
 
 /** `GET /v1/projects/{id}/github/log`: any member. */
