@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMember, bundle, makeBoard, uuid } from '../support/board'
 import { signUp } from '../support/client'
 import { FakeGithub } from '../support/fake-github'
-import { featureOf, link, rows } from '../support/github'
+import { afterPolls, featureOf, link, rows } from '../support/github'
 import { startServer, type RunningServer } from '../support/server'
 
 /**
@@ -79,6 +79,12 @@ describe('linking', () => {
     expect(second.webhookSecret).toBe(first.webhookSecret)
     expect(second.github.repository).toBe('acme/other')
     expect((await activity(owner.client, ids.project))[0].summary).toBe(`Relinked project 'Map' to GitHub repository 'acme/other'`)
+    // The feature's issue is in the first repository: its edits no longer go there.
+    const patches = github.callsTo('PATCH', /^\/repos\/acme\/shop\//).length
+    await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Renamed after the relink' })
+    await afterPolls(github, 'acme/other')
+    expect(github.callsTo('PATCH', /^\/repos\/acme\/shop\//)).toHaveLength(patches)
+    expect(rows(server.dbPath, 'select * from github_outbox where project_id = ?', ids.project)).toEqual([])
 
     const gone = await owner.client.delete(`/v1/projects/${ids.project}/github`)
     expect(gone.json).toEqual({ github: null })
@@ -103,6 +109,10 @@ describe('linking', () => {
     expect(await put(REPO, 'tok-write')).toMatchObject({ status: 502, json: { error: 'github_unreachable' } })
     github.dropNext(/^\/repos\/acme\/shop$/)
     expect(await put(REPO, 'tok-write')).toMatchObject({ status: 502, json: { error: 'github_unreachable' } })
+    github.rateLimitNext(/^\/repos\/acme\/shop$/, { status: 429, retryAfter: 30 })
+    const limited = await put(REPO, 'tok-write')
+    expect(limited).toMatchObject({ status: 503, json: { error: 'github_rate_limited' } })
+    expect(limited.headers.get('retry-after')).toBe('30')
     expect((await owner.client.get(`/v1/projects/${ids.project}/github`)).json).toEqual({ github: null })
     expect(await activity(owner.client, ids.project)).not.toContainEqual(expect.objectContaining({ summary: expect.stringContaining('GitHub') }))
   })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bundle, makeBoard, uuid } from '../support/board'
 import { signUp, type Client } from '../support/client'
 import { FakeGithub } from '../support/fake-github'
-import { eventually, featureOf, link } from '../support/github'
+import { afterPolls, eventually, featureOf, link, pollsOf, rows } from '../support/github'
 import { LiveStream } from '../support/live'
 import { startServer, type RunningServer } from '../support/server'
 
@@ -11,14 +11,12 @@ import { startServer, type RunningServer } from '../support/server'
  * the card dialog and a release, later edits through the outbox, polls pulling GitHub's edits
  * through the one door, no ping-pong, and the conflict rule.
  */
-const REPO = 'acme/shop'
 let server: RunningServer
 let github: FakeGithub
+let repos = 0
 
 beforeAll(async () => {
   github = await new FakeGithub().start()
-  github.addRepo(REPO)
-  github.addToken('tok', [REPO])
   server = await startServer({ GITHUB_API_URL: github.url, GITHUB_POLL_SECONDS: '1' })
 })
 afterAll(async () => {
@@ -26,11 +24,15 @@ afterAll(async () => {
   await github?.stop()
 })
 
+/** A board linked to a repository of its own (so every poll of that repository is this board's). */
 async function linkedBoard(name = 'Ana') {
+  const repo = `acme/shop${++repos}`
+  github.addRepo(repo)
+  github.addToken(`tok${repos}`, [repo])
   const owner = await signUp(server.url, { name })
   const ids = await makeBoard(owner.client)
-  await link(owner.client, ids.project, REPO, 'tok')
-  return { owner, ids }
+  await link(owner.client, ids.project, repo, `tok${repos}`)
+  return { owner, ids, repo }
 }
 
 const push = async (client: Client, featureId: string) => {
@@ -44,7 +46,7 @@ const summaries = async (client: Client, projectId: string) =>
 
 describe('Storymap → GitHub', () => {
   it('creates the issue: title, body with the footer, labels from tags in their colours; the tile and the event get #n', async () => {
-    const { owner, ids } = await linkedBoard()
+    const { owner, ids, repo } = await linkedBoard()
     const tagId = uuid()
     expect((await owner.client.post(`/v1/tags/${tagId}`, { projectId: ids.project, name: 'Payments', color: 'RED' })).status).toBe(200)
     await owner.client.post(`/v1/features/${ids.feature}/tags`, { tagIds: [tagId] })
@@ -54,12 +56,12 @@ describe('Storymap → GitHub', () => {
 
     const res = await owner.client.post(`/v1/features/${ids.feature}/github`)
     expect(res.status, res.text).toBe(200)
-    expect(res.json).toMatchObject({ id: ids.feature, title: 'Feature', github: { number: expect.any(Number), url: expect.stringMatching(/^https:\/\/github.com\/acme\/shop\/issues\/\d+$/), state: 'open' } })
-    const issue = github.issue(REPO, res.json.github.number)!
+    expect(res.json).toMatchObject({ id: ids.feature, title: 'Feature', github: { number: 1, url: `https://github.com/${repo}/issues/1`, state: 'open' } })
+    const issue = github.issue(repo, res.json.github.number)!
     expect(issue.title).toBe('Feature')
     expect(issue.body).toMatch(new RegExp(`^Cards and \\*wallets\\*\n\n---\nStory map: http://localhost:\\d+/ws\\w+/projects/${ids.project}/f/${ids.feature} · Release · Goal › Activity$`))
     expect(issue.labels.map((l) => l.name)).toEqual(['Payments'])
-    expect(github.labels(REPO).find((l) => l.name === 'Payments')?.color).toBe('fa5252')
+    expect(github.labels(repo).find((l) => l.name === 'Payments')?.color).toBe('fa5252')
 
     const event = await stream.next('change')
     expect(event.data.changes).toEqual([{ op: 'upsert', kind: 'feature', entity: expect.objectContaining({ id: ids.feature, github: res.json.github }) }])
@@ -71,15 +73,15 @@ describe('Storymap → GitHub', () => {
   })
 
   it('sends a release: every open feature without an issue, in board order', async () => {
-    const { owner, ids } = await linkedBoard()
+    const { owner, ids, repo } = await linkedBoard()
     const more = [uuid(), uuid(), uuid()]
     for (const [i, id] of more.entries())
       await owner.client.post(`/v1/features/${id}`, { milestoneId: ids.milestone, subWorkflowId: ids.subworkflow, title: `F${i}` })
     await owner.client.post(`/v1/features/${more[1]}/close`)
-    const before = github.issues(REPO).length
+    const before = github.issues(repo).length
     const res = await owner.client.post(`/v1/milestones/${ids.milestone}/github`)
     expect(res.json).toEqual({ created: 3, failed: [] })
-    expect(github.issues(REPO).slice(before).map((i) => i.title)).toEqual(['Feature', 'F0', 'F2'])
+    expect(github.issues(repo).slice(before).map((i) => i.title)).toEqual(['Feature', 'F0', 'F2'])
     expect((await owner.client.post(`/v1/milestones/${ids.milestone}/github`)).json).toEqual({ created: 0, failed: [] })
     const other = await signUp(server.url)
     const unlinked = await makeBoard(other.client)
@@ -87,17 +89,17 @@ describe('Storymap → GitHub', () => {
   })
 
   it("sends a linked feature's later edits to its issue within 10 s, coalesced, in order", async () => {
-    const { owner, ids } = await linkedBoard()
+    const { owner, ids, repo } = await linkedBoard()
     const { number } = await push(owner.client, ids.feature)
     await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Pay by card' })
     await owner.client.post(`/v1/features/${ids.feature}/description`, { description: 'Visa first' })
     await owner.client.post(`/v1/features/${ids.feature}/close`)
-    const issue = await eventually(() => github.issue(REPO, number)!, (i) => i.state === 'closed' && i.title === 'Pay by card', 10_000)
+    const issue = await eventually(() => github.issue(repo, number)!, (i) => i.state === 'closed' && i.title === 'Pay by card', 10_000)
     expect(issue.body).toMatch(/^Visa first\n\n---\nStory map: .* · Release · Goal › Activity$/)
     const map = await eventually(() => bundle(owner.client, ids.project), (b) => featureOf(b, ids.feature).github.state === 'closed')
     expect(featureOf(map, ids.feature).status).toBe('CLOSED')
     // The push does not come back as a change (no ping-pong): after polls, the last change is the issue's state.
-    await new Promise((r) => setTimeout(r, 2500))
+    await afterPolls(github, repo)
     const lines = await summaries(owner.client, ids.project)
     expect(lines[0].summary).toBe(`GitHub issue #${number} of feature 'Pay by card' is closed`)
     expect(lines.filter((l) => l.by.via === 'GitHub')).toHaveLength(1)
@@ -106,7 +108,7 @@ describe('Storymap → GitHub', () => {
 
 describe('GitHub → Storymap', () => {
   it('pulls closed, renamed, re-described and relabelled issues as the linking member via GitHub, live, undoable', async () => {
-    const { owner, ids } = await linkedBoard('Bea')
+    const { owner, ids, repo } = await linkedBoard('Bea')
     const { number } = await push(owner.client, ids.feature)
     const tagId = uuid()
     await owner.client.post(`/v1/tags/${tagId}`, { projectId: ids.project, name: 'Bug', color: 'RED' })
@@ -114,7 +116,7 @@ describe('GitHub → Storymap', () => {
     await stream.next('ready')
 
     const patches = github.callsTo('PATCH', /\/issues\/\d+$/).length
-    github.edit(REPO, number, { state: 'closed', title: 'Checkout', body: 'New words\n\n---\nStory map: http://x · R · G › A', labels: ['bug', 'Urgent'] })
+    github.edit(repo, number, { state: 'closed', title: 'Checkout', body: 'New words\n\n---\nStory map: http://x · R · G › A', labels: ['bug', 'Urgent'] })
     const event = await stream.next('change', 8000)
     expect(event.data.by).toEqual({ memberId: expect.any(String), name: 'Bea', via: 'GitHub' })
     expect(event.data.summary).toBe("Renamed feature 'Feature' to 'Checkout', closed feature 'Checkout', changed the description of feature 'Checkout', changed the tags of feature 'Checkout'")
@@ -127,35 +129,44 @@ describe('GitHub → Storymap', () => {
     stream.close()
 
     // Nothing went back to GitHub for it.
-    await new Promise((r) => setTimeout(r, 1500))
+    await afterPolls(github, repo)
     expect(github.callsTo('PATCH', /\/issues\/\d+$/).length).toBe(patches)
 
     const undone = await owner.client.post(`/v1/projects/${ids.project}/undo`)
     expect(undone.json.summary).toMatch(/^Undid: Renamed feature 'Feature' to 'Checkout'/)
-    const issue = await eventually(() => github.issue(REPO, number)!, (i) => i.state === 'open' && i.title === 'Feature')
+    const issue = await eventually(() => github.issue(repo, number)!, (i) => i.state === 'open' && i.title === 'Feature')
     expect(issue.labels.map((l) => l.name)).toEqual([])
   })
 
-  it('costs nothing when nothing changed: the poll is a 304', async () => {
-    const { owner, ids } = await linkedBoard()
+  it('costs nothing when nothing changed: the poll is a 304, and nothing is written', async () => {
+    const { owner, ids, repo } = await linkedBoard()
     await push(owner.client, ids.feature)
-    await new Promise((r) => setTimeout(r, 2500))
-    const polls = github.calls.filter((c) => c.method === 'GET' && c.query.since && /\/acme\/shop\/issues$/.test(c.path))
-    expect(polls.at(-1)!.status).toBe(304)
+    await eventually(() => pollsOf(github, repo).at(-1)?.status, (status) => status === 304)
     const version = (await bundle(owner.client, ids.project)).version
-    await new Promise((r) => setTimeout(r, 1500))
+    const lastSync = (await owner.client.get(`/v1/projects/${ids.project}/github`)).json.github.lastSyncAt
+    const stored = () => rows(server.dbPath, 'select * from github_links l left join github_issues i on i.project_id = l.project_id where l.project_id = ?', ids.project)
+    const before = { rows: stored(), polls: pollsOf(github, repo).length }
+    await afterPolls(github, repo)
+    const quiet = pollsOf(github, repo).slice(before.polls)
+    expect(quiet.length).toBeGreaterThanOrEqual(2)
+    expect(quiet.filter((c) => c.status !== 304)).toEqual([])
+    expect(stored()).toEqual(before.rows)
     expect((await bundle(owner.client, ids.project)).version).toBe(version)
+    // The time of the last (quiet) poll still shows, kept in memory.
+    expect((await owner.client.get(`/v1/projects/${ids.project}/github`)).json.github.lastSyncAt > lastSync).toBe(true)
   })
 
   it('lets the later change win when both sides changed a field, and says so', async () => {
-    const { owner, ids } = await linkedBoard()
+    const { owner, ids, repo } = await linkedBoard()
     const { number } = await push(owner.client, ids.feature)
     // The map's rename cannot reach GitHub yet; then GitHub renames too, later.
     github.failNext(/\/issues\/\d+$/, 500)
     await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Map title' })
     await eventually(() => github.callsTo('PATCH', /\/issues\/\d+$/).filter((c) => c.status === 500).length, (n) => n > 0)
-    await new Promise((r) => setTimeout(r, 1100))
-    github.edit(REPO, number, { title: 'GitHub title' })
+    // GitHub's times have whole seconds: its change is later once the clock is past the map's second.
+    const renamedAt = Date.parse(featureOf(await bundle(owner.client, ids.project), ids.feature).lastModified)
+    await eventually(() => Math.floor(Date.now() / 1000), (second) => second > Math.floor(renamedAt / 1000), 2000)
+    github.edit(repo, number, { title: 'GitHub title' })
     const map = await eventually(() => bundle(owner.client, ids.project), (b) => featureOf(b, ids.feature).title === 'GitHub title')
     expect(featureOf(map, ids.feature).title).toBe('GitHub title')
     const lines = await summaries(owner.client, ids.project)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bundle, makeBoard, uuid } from '../support/board'
 import { signUp } from '../support/client'
 import { FakeGithub } from '../support/fake-github'
-import { featureOf, link } from '../support/github'
+import { eventually, featureOf, link, pollsOf } from '../support/github'
 import { startReceiver } from '../support/receiver'
 import { startServer, type RunningServer } from '../support/server'
 
@@ -77,8 +77,51 @@ describe('webhooks from GitHub', () => {
     // The same event again changes nothing; an issue deleted on GitHub marks the link missing.
     expect((await deliver(ids.project, 'issues', payload, webhookSecret)).status).toBe(200)
     expect((await bundle(owner.client, ids.project)).version).toBe(after.version)
-    expect((await deliver(ids.project, 'issues', { action: 'deleted', issue: closed }, webhookSecret)).status).toBe(200)
+    expect((await deliver(ids.project, 'issues', { ...payload, action: 'deleted' }, webhookSecret)).status).toBe(200)
     expect(featureOf(await bundle(owner.client, ids.project), ids.feature).github.state).toBe('missing')
+  })
+
+  it("let a later map change win over an earlier GitHub one (Activity says so), and ignore late deliveries and another repository's events", async () => {
+    const [repo, next] = ['acme/late', 'acme/next']
+    github.addRepo(repo)
+    github.addRepo(next)
+    github.addToken('tok3', [repo, next])
+    const owner = await signUp(server.url, { name: 'Di' })
+    const ids = await makeBoard(owner.client)
+    const { webhookSecret } = await link(owner.client, ids.project, repo, 'tok3')
+    await eventually(() => pollsOf(github, repo).length, (n) => n > 0)
+    const number = (await owner.client.post(`/v1/features/${ids.feature}/github`)).json.github.number
+    const early = github.edit(repo, number, { title: 'Early on GitHub' })
+    const event = (issue: unknown, from = repo) => ({ action: 'edited', issue, repository: { full_name: from } })
+
+    // The map renames a second later (GitHub's times have whole seconds); its push fails for now.
+    await eventually(() => Date.now(), (now) => Math.floor(now / 1000) > Date.parse(early.updated_at) / 1000, 2000)
+    github.failNext(new RegExp(`^/repos/${repo}/issues/${number}$`), 500)
+    await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Later on the map' })
+    await eventually(() => github.callsTo('PATCH', new RegExp(`^/repos/${repo}/`)).filter((c) => c.status === 500).length, (n) => n > 0)
+    expect((await deliver(ids.project, 'issues', event(early), webhookSecret)).status).toBe(200)
+    const [line] = (await owner.client.get(`/v1/projects/${ids.project}/activity`)).json.items
+    expect(line).toMatchObject({
+      summary: "Kept feature 'Later on the map' as it is on the map (title changed on both sides, Storymap's change was later and wins)",
+      by: { name: 'Di', via: 'GitHub' },
+    })
+    // The retried push takes the map's title to GitHub; a late second delivery of the early state changes nothing.
+    await eventually(() => github.issue(repo, number)!.title, (title) => title === 'Later on the map')
+    const settled = await bundle(owner.client, ids.project)
+    expect((await deliver(ids.project, 'issues', event(early), webhookSecret)).status).toBe(200)
+    expect((await bundle(owner.client, ids.project)).version).toBe(settled.version)
+
+    // Relinked to another repository (the secret is kept), whose issue #1 is another feature's:
+    // a hook left on the old repository changes nothing.
+    await link(owner.client, ids.project, next, 'tok3')
+    const other = (await owner.client.post(`/v1/features/${uuid()}`, { milestoneId: ids.milestone, subWorkflowId: ids.subworkflow, title: 'Other' })).json
+    expect((await owner.client.post(`/v1/features/${other.id}/github`)).json.github).toMatchObject({ number: 1, url: `https://github.com/${next}/issues/1` })
+    const before = await bundle(owner.client, ids.project)
+    const closedThere = github.edit(repo, 1, { state: 'closed' })
+    expect((await deliver(ids.project, 'issues', { ...event(closedThere), action: 'closed' }, webhookSecret)).status).toBe(200)
+    const after = await bundle(owner.client, ids.project)
+    expect(after.version).toBe(before.version)
+    expect(featureOf(after, other.id).status).toBe('OPEN')
   })
 })
 

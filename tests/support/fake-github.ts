@@ -46,7 +46,6 @@ export class FakeGithub {
   private ids = 1000
   /** Calls that counted against the rate limit (304s do not). */
   costly = 0
-  private lastStamp = 0
   url = ''
 
   /** Listens on loopback, on `port` (0: any free port). */
@@ -243,11 +242,9 @@ export class FakeGithub {
     return issue
   }
 
-  /** GitHub's times have whole seconds; each change here gets a later one than the last. */
+  /** GitHub's times have whole seconds (two changes in one second have the same time). */
   private stamp(): string {
-    const now = Math.max(Math.floor(Date.now() / 1000), this.lastStamp + 1)
-    this.lastStamp = now
-    return new Date(now * 1000).toISOString().replace('.000Z', 'Z')
+    return new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().replace('.000Z', 'Z')
   }
 
   private makeIssue(repo: Repo, fields: { title: string; body: string | null; labels: (string | { name: string })[] }): FakeIssue {

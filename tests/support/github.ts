@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3'
 import { expect } from 'vitest'
 import type { Client } from './client'
+import type { FakeGithub } from './fake-github'
 
 /** Helpers for the GitHub sync tests (CONTRACT §13). */
 
@@ -33,4 +34,16 @@ export function rows(dbPath: string, sql: string, ...args: unknown[]) {
 
 export function featureOf(bundle: { features: { id: string }[] }, id: string) {
   return bundle.features.find((f) => f.id === id) as Record<string, any>
+}
+
+/** The worker's finished polls of a repository (list calls that carry `since`; a first poll after a full-read link has none). */
+export function pollsOf(github: FakeGithub, repository: string) {
+  const path = `/repos/${repository}/issues`
+  return github.calls.filter((c) => c.method === 'GET' && c.path.toLowerCase() === path.toLowerCase() && c.query.since && c.status !== 0)
+}
+
+/** Waits until the worker has polled the repository `count` more times (so what it would do has been done). */
+export async function afterPolls(github: FakeGithub, repository: string, count = 2, ms = 15_000) {
+  const seen = pollsOf(github, repository).length
+  await eventually(() => pollsOf(github, repository).length, (n) => n >= seen + count, ms)
 }
