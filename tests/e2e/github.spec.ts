@@ -54,6 +54,8 @@ test('link, push, close on GitHub, see it closed live, undo', async ({ page }) =
   await expectNoAxeFindings(page, '.github-dialog')
   expect(await page.content()).not.toContain('github_pat_e2e')
   await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+  // The menu item that opened it is gone: focus returns to the menu's button.
+  await expect(page.getByRole('button', { name: 'Project menu' })).toBeFocused()
 
   // Push a feature from its dialog: the tile shows #1.
   await card(page, 'Feature', 'Card payment').click()

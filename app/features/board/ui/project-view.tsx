@@ -1,5 +1,5 @@
 import { Link, Outlet, useSearchParams } from '@remix-run/react'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useMessages } from '~/ui/messages'
 import { boardAlerts } from '~/features/board/board-alerts'
 import { BoardProvider, type BoardApi, type PersonaView } from './board-context'
@@ -40,6 +40,7 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
   // `?github=1` (the link in the refused-token e-mail) opens the GitHub dialog.
   const [searchParams] = useSearchParams()
   const [showingGithub, setShowingGithub] = useState(() => searchParams.get('github') === '1')
+  const menuButton = useRef<HTMLButtonElement>(null)
   const { push } = useMessages()
   useEffect(() => boardAlerts.subscribe((message, detail) => push('fail', message, detail)), [push])
   const closePersonas = useCallback(() => setPersonaView(null), [])
@@ -91,6 +92,7 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
               <button
                 type="button"
                 className="button small"
+                ref={menuButton}
                 aria-label="Project menu"
                 aria-haspopup="menu"
                 aria-expanded={menuOpen}
@@ -161,7 +163,7 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
           </div>
         </div>
         {mode === 'demo' ? null : <ConnectionNotice editable={!readOnly} />}
-        {history ? <GithubBoard open={showingGithub} setOpen={setShowingGithub} /> : null}
+        {history ? <GithubBoard open={showingGithub} setOpen={setShowingGithub} returnFocus={menuButton} /> : null}
         <OpenCardProvider query={query}>
           <StoryMap />
         </OpenCardProvider>
