@@ -42,6 +42,7 @@ export const GITHUB_PATHS: PathSpecs = {
       errors: {
         400: '`github_repository_invalid` (unknown or unreadable repository), `github_token_invalid` (GitHub refused the token), `github_permission_missing` (no issues write).',
         502: '`github_unreachable`.',
+        503: '`github_rate_limited`: GitHub’s rate limit; `Retry-After` says when to try again.',
       },
     },
     delete: { tag, summary: 'Unlink the repository', description: 'OWNERs and ADMINs. Sync stops, the token is deleted; features keep their issues.', access: 'workspace', write: true, ok: z.object({ github: z.null() }), errors: { 409: '`github_not_linked`.' } },
