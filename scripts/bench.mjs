@@ -11,7 +11,8 @@
 // BENCH_ONLY=webhooks: only renames/s with a webhook whose receiver takes 5 s, against without
 // (BENCH_SECONDS sets each measurement's length, default 10).
 // BENCH_ONLY=github: GitHub Issues sync against the fake GitHub: Send to GitHub of a 200-feature
-// release, 200 renames through the outbox, and polls of a 1,000-issue repository.
+// release, 200 renames through the outbox, and polls of a 1,000-issue repository, beside the same
+// calls from bare Octokit (also part of the full run).
 import fs from 'node:fs'
 import { measureBoard } from './bench/board-browser.mjs'
 import { sequentialLatency, throughput } from './bench/http-load.mjs'
@@ -274,6 +275,7 @@ async function main() {
   }
   if (!process.env.BENCH_ONLY) printMcp(await benchMcp(step), loadAverage())
   if (!process.env.BENCH_ONLY) printLadder(await benchLadder(step))
+  if (!process.env.BENCH_ONLY) printGithub(await benchGithub(step), loadAverage(), machine.loopMs)
   if (all.length > 1 && !process.env.BENCH_ONLY) {
     console.log('\n## How each cost grows with the map\n')
     console.log(growthTable(all))
