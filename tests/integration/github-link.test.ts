@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMember, bundle, makeBoard, uuid } from '../support/board'
 import { signUp } from '../support/client'
 import { FakeGithub } from '../support/fake-github'
-import { afterPolls, featureOf, link, rows } from '../support/github'
+import { afterPolls, eventually, featureOf, link, rows } from '../support/github'
 import { startServer, type RunningServer } from '../support/server'
 
 /**
@@ -190,6 +190,36 @@ describe('permissions', () => {
     expect(after.project.github.repository).toBe(REPO)
     expect(featureOf(after, ids.feature).github).toBeNull()
     expect((await owner.client.get(`/v1/projects/${ids.project}/github/log`)).status).toBe(200)
+  })
+
+  it('pulls wait while the plan is inactive, and come in once it is active again', async () => {
+    const repo = 'acme/paused'
+    github.addRepo(repo)
+    github.addRepo('acme/witness')
+    github.addToken('tok-paused', [repo, 'acme/witness'])
+    const owner = await signUp(server.url)
+    const ids = await makeBoard(owner.client)
+    await link(owner.client, ids.project, repo, 'tok-paused')
+    const { number } = (await owner.client.post(`/v1/features/${ids.feature}/github`)).json.github
+    const witness = await signUp(server.url)
+    await link(witness.client, (await makeBoard(witness.client)).project, 'acme/witness', 'tok-paused')
+
+    const setExpiry = (at: number) => {
+      const db = new Database(server.dbPath)
+      db.prepare('update subscriptions set expiration_date = ? where workspace_id = ?').run(new Date(at).toISOString(), owner.workspaceId)
+      db.close()
+    }
+    setExpiry(Date.now() - 1000)
+    github.edit(repo, number, { state: 'closed' })
+    const calls = github.calls.filter((c) => c.path.startsWith(`/repos/${repo}/`)).length
+    // The worker polls the other workspace's repository meanwhile, and not this one.
+    await afterPolls(github, 'acme/witness')
+    expect(github.calls.filter((c) => c.path.startsWith(`/repos/${repo}/`))).toHaveLength(calls)
+    expect(featureOf(await bundle(owner.client, ids.project), ids.feature).status).toBe('OPEN')
+
+    setExpiry(Date.now() + 86_400_000)
+    const map = await eventually(() => bundle(owner.client, ids.project), (b) => featureOf(b, ids.feature).status === 'CLOSED')
+    expect(featureOf(map, ids.feature).github).toMatchObject({ number, state: 'closed' })
   })
 })
 
