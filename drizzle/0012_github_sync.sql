@@ -39,7 +39,8 @@ CREATE TABLE `github_log` (
 	`issue` integer,
 	`action` text NOT NULL,
 	`status` text NOT NULL,
-	`error` text
+	`error` text,
+	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE INDEX `github_log_project_idx` ON `github_log` (`project_id`,`seq`);--> statement-breakpoint
@@ -50,7 +51,8 @@ CREATE TABLE `github_outbox` (
 	`fields` text NOT NULL,
 	`created_at` text NOT NULL,
 	`attempt` integer DEFAULT 0 NOT NULL,
-	`next_at` text NOT NULL
+	`next_at` text NOT NULL,
+	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE INDEX `github_outbox_project_idx` ON `github_outbox` (`project_id`,`seq`);--> statement-breakpoint

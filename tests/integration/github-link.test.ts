@@ -96,6 +96,20 @@ describe('linking', () => {
     expect((await owner.client.delete(`/v1/projects/${ids.project}/github`)).json.error).toBe('github_not_linked')
   })
 
+  it('a deleted project takes its link, waiting pushes and sync log with it', async () => {
+    const owner = await signUp(server.url)
+    const ids = await makeBoard(owner.client)
+    await link(owner.client, ids.project, REPO, 'tok-write')
+    const { number } = (await owner.client.post(`/v1/features/${ids.feature}/github`)).json.github
+    github.failNext(new RegExp(`^/repos/${REPO}/issues/${number}$`), 500)
+    await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Waiting' })
+    const waiting = () => rows(server.dbPath, 'select attempt from github_outbox where project_id = ?', ids.project)
+    await eventually(waiting, (r) => r.length === 1 && r[0].attempt > 0)
+    expect((await owner.client.delete(`/v1/projects/${ids.project}`)).status).toBe(200)
+    for (const table of ['github_links', 'github_outbox', 'github_log'])
+      expect(rows(server.dbPath, `select * from ${table} where project_id = ?`, ids.project), table).toEqual([])
+  })
+
   it('refuses what GitHub refuses, with the contract codes, and links nothing', async () => {
     const owner = await signUp(server.url)
     const ids = await makeBoard(owner.client)

@@ -62,7 +62,9 @@ export const githubOutbox = sqliteTable(
   'github_outbox',
   {
     seq: integer('seq').primaryKey({ autoIncrement: true }),
-    projectId: text('project_id').notNull(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     featureId: text('feature_id').notNull(),
     fields: text('fields').notNull(),
     createdAt: text('created_at').notNull(),
@@ -77,7 +79,9 @@ export const githubLog = sqliteTable(
   'github_log',
   {
     seq: integer('seq').primaryKey({ autoIncrement: true }),
-    projectId: text('project_id').notNull(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     at: text('at').notNull(),
     direction: text('direction', { enum: ['push', 'pull'] }).notNull(),
     featureId: text('feature_id'),
