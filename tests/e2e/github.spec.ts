@@ -62,6 +62,8 @@ test('link, push, close on GitHub, see it closed live, undo', async ({ page }) =
   const feature = page.getByRole('dialog', { name: 'Feature card' })
   await feature.getByRole('button', { name: 'Create GitHub issue' }).click()
   await expect(feature.getByRole('link', { name: '#1' })).toHaveAttribute('href', `https://github.com/${REPO}/issues/1`)
+  // The button is gone: focus is on the issue's link.
+  await expect(feature.getByRole('link', { name: '#1' })).toBeFocused()
   await expect(feature.getByText('open', { exact: true })).toBeVisible()
   await expectNoAxeFindings(page, '.modal')
   await feature.getByRole('button', { name: 'Close', exact: true }).click()
@@ -104,5 +106,13 @@ test('a refused token stops the sync and the board says so, with the way to fix 
   const notice = page.getByRole('alert').filter({ hasText: 'GitHub sync stopped: the token was refused.' })
   await expect(notice).toBeVisible()
   await notice.getByRole('button', { name: 'Fix the GitHub link' }).click()
-  await expect(page.getByRole('dialog', { name: 'GitHub' }).getByText('Status: GitHub sync stopped: the token was refused.')).toBeVisible()
+  const fix = page.getByRole('dialog', { name: 'GitHub' })
+  await expect(fix.getByText('Status: GitHub sync stopped: the token was refused.')).toBeVisible()
+
+  // Unlinking ends it: the notice goes, and focus moves from the vanished button to the outcome.
+  await fix.getByRole('button', { name: 'Unlink' }).click()
+  await expect(fix.getByText('This project is not linked to a GitHub repository.')).toBeVisible()
+  await expect(fix.getByRole('status')).toHaveText('Unlinked.')
+  await expect(fix.getByRole('status')).toBeFocused()
+  await expect(notice).toHaveCount(0)
 })

@@ -1,5 +1,5 @@
 import { useFetcher } from '@remix-run/react'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Modal } from '~/ui/modal'
 import { CopyButton } from '~/ui/copy-button'
 import type { GithubLink } from '~/features/board/board-types'
@@ -31,13 +31,20 @@ export function GithubDialog({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (result?.webhookSecret) setSecret(result.webhookSecret)
   }, [result])
+  // When the control used is gone (Unlink's section, once the link is read again), focus goes
+  // to the outcome rather than the page.
+  const outcome = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    const dialog = outcome.current?.closest('[role="dialog"]')
+    if (dialog && !dialog.contains(document.activeElement)) outcome.current?.focus()
+  }, [result, data.data])
   const info = data.data
   const github = info?.github ?? null
   return (
     <Modal title="GitHub" onClose={onClose} className="github-dialog">
       {!info ? <p className="muted">Loading…</p> : null}
       {result ? (
-        <p className={result.ok ? 'success-text' : 'errors-text'} role={result.ok ? 'status' : 'alert'}>
+        <p ref={outcome} tabIndex={-1} className={result.ok ? 'success-text' : 'errors-text'} role={result.ok ? 'status' : 'alert'}>
           {result.message}
         </p>
       ) : null}

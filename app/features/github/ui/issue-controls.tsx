@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import type { Feature } from '~/features/board/board-types'
 import { useBoard } from '~/features/board/ui/board-context'
 import { useMessages } from '~/ui/messages'
@@ -21,11 +21,19 @@ export function FeatureIssue({ feature }: { feature: Feature }) {
   const { run, busy, result } = useGithubAction(`github-issue-${feature.id}`)
   useResultMessage(result)
   const issue = feature.github
+  // The button is gone once the issue exists: focus goes to the issue's link instead of the page.
+  const asked = useRef(false)
+  const issueLink = useRef<HTMLAnchorElement>(null)
+  useEffect(() => {
+    if (!issue || !asked.current) return
+    asked.current = false
+    issueLink.current?.focus()
+  }, [issue])
   if (issue)
     return (
       <p className="github-issue">
         GitHub issue{' '}
-        <a href={issue.url} target="_blank" rel="noreferrer">
+        <a ref={issueLink} href={issue.url} target="_blank" rel="noreferrer">
           #{issue.number}
         </a>{' '}
         <span className={`issue-state ${issue.state}`}>{issue.state}</span>
@@ -33,7 +41,15 @@ export function FeatureIssue({ feature }: { feature: Feature }) {
     )
   if (!bundle.project.github || readOnly || mode !== 'edit') return null
   return (
-    <button type="button" className="button wide" disabled={busy} onClick={() => run({ intent: 'createIssue', featureId: feature.id })}>
+    <button
+      type="button"
+      className="button wide"
+      disabled={busy}
+      onClick={() => {
+        asked.current = true
+        run({ intent: 'createIssue', featureId: feature.id })
+      }}
+    >
       {busy ? 'Creating GitHub issue…' : 'Create GitHub issue'}
     </button>
   )
