@@ -103,6 +103,13 @@ describe('Storymap → GitHub', () => {
     const lines = await summaries(owner.client, ids.project)
     expect(lines[0].summary).toBe(`GitHub issue #${number} of feature 'Pay by card' is closed`)
     expect(lines.filter((l) => l.by.via === 'GitHub')).toHaveLength(1)
+
+    // Deleting the feature leaves its issue alone.
+    const calls = github.calls.filter((c) => c.method !== 'GET').length
+    expect((await owner.client.delete(`/v1/features/${ids.feature}`)).status).toBe(200)
+    await afterPolls(github, repo)
+    expect(github.calls.filter((c) => c.method !== 'GET')).toHaveLength(calls)
+    expect(github.issue(repo, number)).toMatchObject({ title: 'Pay by card', state: 'closed' })
   })
 })
 

@@ -125,6 +125,22 @@ describe('webhooks from GitHub', () => {
   })
 })
 
+it('Sync now pulls at once what changed on GitHub, and answers how many features changed', async () => {
+  github.addRepo('acme/now')
+  github.addToken('tok4', ['acme/now'])
+  const owner = await signUp(server.url)
+  const ids = await makeBoard(owner.client)
+  await link(owner.client, ids.project, 'acme/now', 'tok4')
+  const { number } = (await owner.client.post(`/v1/features/${ids.feature}/github`)).json.github
+  github.edit('acme/now', number, { title: 'Renamed on GitHub', state: 'closed' })
+  const synced = await owner.client.post(`/v1/projects/${ids.project}/github/sync`)
+  expect(synced.json).toEqual({ pulled: 1, lastSyncAt: expect.any(String) })
+  expect(featureOf(await bundle(owner.client, ids.project), ids.feature)).toMatchObject({ title: 'Renamed on GitHub', status: 'CLOSED' })
+  const [entry] = (await owner.client.get(`/v1/projects/${ids.project}/github/log`)).json.items
+  expect(entry).toEqual({ at: expect.any(String), direction: 'pull', featureId: ids.feature, issue: number, action: 'title, state', status: 'ok', error: null })
+  expect((await owner.client.post(`/v1/projects/${ids.project}/github/sync`)).json.pulled).toBe(0)
+})
+
 describe('import', () => {
   it('adds one linked feature per matching issue, in number order, as one undoable change; pull requests and linked issues are skipped', async () => {
     const owner = await signUp(server.url)
