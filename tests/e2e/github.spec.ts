@@ -49,6 +49,8 @@ test('link, push, close on GitHub, see it closed live, undo', async ({ page }) =
   await dialog.getByRole('button', { name: 'Link repository' }).click()
   await expect(dialog.getByRole('status')).toHaveText(`Linked to ${REPO}.`)
   await expect(dialog.getByRole('region', { name: 'Repository' })).toContainText(`Linked to ${REPO} by`)
+  // GITHUB_API_URL is the fake here, not api.github.com: the repository's page is on the same host.
+  await expect(dialog.getByRole('link', { name: REPO })).toHaveAttribute('href', `${github.url}/${REPO}`)
   await expect(dialog.getByText('Status: Syncing')).toBeVisible()
   await expect(dialog.getByRole('textbox', { name: 'Secret' })).toHaveValue(/^[0-9a-f]{64}$/)
   await expectNoAxeFindings(page, '.github-dialog')

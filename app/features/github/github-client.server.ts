@@ -27,6 +27,13 @@ export function githubClient(token: string): Octokit {
   return new Octokit({ auth: token, baseUrl: getEnv().GITHUB_API_URL, userAgent: `Storymap/${APP_VERSION}`, log: quiet })
 }
 
+/** The repository's page on the web: github.com, or the GitHub Enterprise Server that GITHUB_API_URL names (`https://HOST/api/v3`). */
+export function repositoryWebUrl(repository: string): string {
+  const api = getEnv().GITHUB_API_URL
+  const web = api === 'https://api.github.com' ? 'https://github.com' : api.replace(/\/api\/v3$/, '')
+  return `${web}/${repository}`
+}
+
 /** Request options for one call: a time limit, so a hanging GitHub is a failure like any other. */
 export const callOptions = () => ({ signal: AbortSignal.timeout(CALL_TIMEOUT_MS) })
 

@@ -8,6 +8,7 @@ import { createIssueForFeature, sendReleaseToGithub } from './github-push.server
 import { syncNow } from './github-poll.server'
 import { importIssues } from './github-import.server'
 import { wakeGithubWorker } from './github-outbox.server'
+import { repositoryWebUrl } from './github-client.server'
 import { uuidSchema } from '~/lib/ids'
 
 /**
@@ -15,7 +16,14 @@ import { uuidSchema } from '~/lib/ids'
  * shows, and the same operations as the /v1 routes, as Remix fetcher actions.
  */
 export function githubDialogData(ctx: WorkspaceContext, projectId: string) {
-  return { ...getRepositoryLink(ctx, projectId), ...getSyncLog(ctx, projectId), canLink: can(ctx, 'linkGithub'), canEdit: can(ctx, 'edit') }
+  const { github } = getRepositoryLink(ctx, projectId)
+  return {
+    github,
+    repositoryUrl: github ? repositoryWebUrl(github.repository) : null,
+    ...getSyncLog(ctx, projectId),
+    canLink: can(ctx, 'linkGithub'),
+    canEdit: can(ctx, 'edit'),
+  }
 }
 
 export const githubIntentSchema = z.discriminatedUnion('intent', [

@@ -14,7 +14,7 @@ import { useGithubAction } from './use-github'
  * issues` into a cell. What a member may do follows their level.
  */
 type LogItem = { at: string; direction: string; featureId: string | null; issue: number | null; action: string; status: string; error: string | null }
-type DialogData = { github: GithubLink | null; items: LogItem[]; canLink: boolean; canEdit: boolean }
+type DialogData = { github: GithubLink | null; repositoryUrl: string | null; items: LogItem[]; canLink: boolean; canEdit: boolean }
 
 const when = (iso: string) => new Date(iso).toLocaleString()
 
@@ -52,7 +52,7 @@ export function GithubDialog({ onClose }: { onClose: () => void }) {
         <section className="github-status" aria-label="Repository">
           <p>
             Linked to{' '}
-            <a href={`https://github.com/${github.repository}`} target="_blank" rel="noreferrer">
+            <a href={info.repositoryUrl ?? undefined} target="_blank" rel="noreferrer">
               {github.repository}
             </a>{' '}
             by {github.linkedBy.name}.
