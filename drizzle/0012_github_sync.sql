@@ -30,6 +30,7 @@ CREATE TABLE `github_links` (
 	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE INDEX `github_links_workspace_idx` ON `github_links` (`workspace_id`);--> statement-breakpoint
 CREATE TABLE `github_log` (
 	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`project_id` text NOT NULL,

@@ -9,26 +9,32 @@ import { workspaceId } from './workspaces'
  * SESSION_SECRET); `etag` and `since` make the next poll a conditional request; `retryAt` holds
  * every call back while GitHub's rate limit says so.
  */
-export const githubLinks = sqliteTable('github_links', {
-  projectId: text('project_id')
-    .primaryKey()
-    .references(() => projects.id, { onDelete: 'cascade' }),
-  workspaceId: workspaceId(),
-  repository: text('repository').notNull(),
-  tokenCipher: text('token_cipher').notNull(),
-  webhookSecret: text('webhook_secret').notNull(),
-  linkedAt: text('linked_at').notNull(),
-  linkedBy: text('linked_by').notNull(),
-  linkedByName: text('linked_by_name').notNull(),
-  status: text('status', { enum: ['ok', 'token_invalid', 'repository_missing', 'rate_limited', 'unreachable'] })
-    .notNull()
-    .default('ok'),
-  error: text('error'),
-  lastSyncAt: text('last_sync_at'),
-  etag: text('etag'),
-  since: text('since'),
-  retryAt: text('retry_at'),
-})
+export const githubLinks = sqliteTable(
+  'github_links',
+  {
+    projectId: text('project_id')
+      .primaryKey()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId(),
+    repository: text('repository').notNull(),
+    tokenCipher: text('token_cipher').notNull(),
+    webhookSecret: text('webhook_secret').notNull(),
+    linkedAt: text('linked_at').notNull(),
+    linkedBy: text('linked_by').notNull(),
+    linkedByName: text('linked_by_name').notNull(),
+    status: text('status', {
+      enum: ['ok', 'token_invalid', 'repository_missing', 'rate_limited', 'unreachable'],
+    })
+      .notNull()
+      .default('ok'),
+    error: text('error'),
+    lastSyncAt: text('last_sync_at'),
+    etag: text('etag'),
+    since: text('since'),
+    retryAt: text('retry_at'),
+  },
+  (t) => [index('github_links_workspace_idx').on(t.workspaceId)],
+)
 
 /**
  * Each linked feature's issue and what both sides last agreed on (title, body above the footer,
