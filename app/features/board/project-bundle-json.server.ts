@@ -2,7 +2,7 @@ import type { Db } from '~/lib/db/db.server'
 import { jsonObjectSql, LIST_SPECS, tableNameOf, type EntitySpec } from './entity-json.server'
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '~/features/transfer/export-file'
 import { publicProject, type Project } from './project.server'
-import { githubOfProject } from '~/features/github/github-link.server'
+import type { PublicGithubLink } from '~/features/github/github-link.server'
 
 /**
  * Renders a whole story map as the API's JSON text inside SQLite: each row becomes its
@@ -32,8 +32,8 @@ export type Audience = 'member' | 'public'
  * The JSON text of `GET /v1/projects/{id}` for this project row at this change-log version;
  * run it inside a read transaction.
  */
-export function renderBundleJson(db: Db, project: Project, version: number, audience: Audience = 'member'): string {
-  const shown = audience === 'member' ? { ...publicProject(project), github: githubOfProject(project.id) } : publicProject(project)
+export function renderBundleJson(db: Db, project: Project, version: number, audience: Audience = 'member', github: PublicGithubLink | null = null): string {
+  const shown = audience === 'member' ? { ...publicProject(project), github } : publicProject(project)
   const parts = [`{"version":${version}`, `"project":${JSON.stringify(shown)}`]
   for (const [name, sql] of audience === 'member' ? LIST_SQL : PUBLIC_LIST_SQL) {
     const rows = db.$client.prepare(sql).pluck().all(project.id) as string[]

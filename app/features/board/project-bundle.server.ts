@@ -18,7 +18,7 @@ import type {
 import { projectVersion } from '~/features/changes/change-log.server'
 import { chooseEncoding, compress, type EncodedBody, type Encoding } from './bundle-encoding.server'
 import { exportJsonOf, renderBundleJson, type Audience } from './project-bundle-json.server'
-import { githubStateKey } from '~/features/github/github-link.server'
+import { githubOfProject, type PublicGithubLink } from '~/features/github/github-link.server'
 import type { Project } from './project.server'
 
 /**
@@ -56,12 +56,11 @@ const renderedByConnection = new WeakMap<Database.Database, Map<string, Rendered
 
 /**
  * The key of a map's rendered JSON: its version, other connections' commits, and for members the
- * GitHub link's state (its status and last sync change without a change to the map).
+ * GitHub link as shown (its status and last sync change without a change to the map).
  */
-function cacheKey(client: Database.Database, projectId: string, audience: Audience): string {
+function cacheKey(client: Database.Database, projectId: string, github: PublicGithubLink | null): string {
   const outside = client.prepare('select data_version from pragma_data_version').pluck().get() as number
-  const github = audience === 'member' ? githubStateKey(projectId) : ''
-  return `${projectVersion(projectId)}:${outside}:${github}`
+  return `${projectVersion(projectId)}:${outside}:${github ? JSON.stringify(github) : ''}`
 }
 
 /** The map's JSON, from memory when the map has not changed; call inside a read transaction. */
@@ -69,7 +68,9 @@ function bundleJsonOf(project: Project, audience: Audience = 'member'): Rendered
   const db = getDb()
   let rendered = renderedByConnection.get(db.$client)
   if (!rendered) renderedByConnection.set(db.$client, (rendered = new Map()))
-  const key = cacheKey(db.$client, project.id, audience)
+  // One read of the GitHub link serves the key and the render (the public link shows none).
+  const github = audience === 'member' ? githubOfProject(project.id) : null
+  const key = cacheKey(db.$client, project.id, github)
   const slot = `${audience}:${project.id}`
   const cached = rendered.get(slot)
   rendered.delete(slot) // re-inserted below: the Map stays in least-recently-used order
@@ -77,7 +78,7 @@ function bundleJsonOf(project: Project, audience: Audience = 'member'): Rendered
     rendered.set(slot, cached)
     return cached
   }
-  const json = renderBundleJson(db, project, projectVersion(project.id), audience)
+  const json = renderBundleJson(db, project, projectVersion(project.id), audience, github)
   const entry: Rendered = { key, bytes: new TextEncoder().encode(json), compressed: {} }
   rendered.set(slot, entry)
   if (rendered.size > MAX_ENTRIES) rendered.delete(rendered.keys().next().value!)

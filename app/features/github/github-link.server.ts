@@ -63,14 +63,6 @@ export function publicLink(row: LinkRow): PublicGithubLink {
   }
 }
 
-/** What the bundle shows of the link, as one string: it changes when the link's shown state does (the bundle cache's key). */
-export function githubStateKey(projectId: string): string {
-  const row = getDb()
-    .$client.prepare(`select repository || status || coalesce(error, '') || linked_at as shown, last_sync_at as lastSyncAt from github_links where project_id = ?`)
-    .get(projectId) as { shown: string; lastSyncAt: string | null } | undefined
-  return row ? `${row.shown}${lastSyncOf({ projectId, lastSyncAt: row.lastSyncAt }) ?? ''}` : ''
-}
-
 /** The project's `github` as the bundle shows it, or null. */
 export function githubOfProject(projectId: string): PublicGithubLink | null {
   const row = findLink(projectId)
