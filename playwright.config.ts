@@ -56,6 +56,9 @@ export default defineConfig({
       // The webhooks test's receiver listens on loopback, over http.
       WEBHOOKS_ALLOW_HTTP: 'true',
       WEBHOOKS_ALLOW_PRIVATE: 'true',
+      // GitHub Issues sync talks to the fake GitHub the github spec starts on the next port.
+      GITHUB_API_URL: `http://127.0.0.1:${PORT + 1}`,
+      GITHUB_POLL_SECONDS: '1',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
   },

@@ -12,6 +12,9 @@
 // (BENCH_SECONDS sets each measurement's length, default 10).
 //   npm run bench -- --capacity            teams at work, ramped until it breaks (issue 34; capacity.mjs)
 //   npm run bench -- --capacity --big-board   20 teams beside a 4,000-card board loaded once a second
+// BENCH_ONLY=github: GitHub Issues sync against the fake GitHub: Send to GitHub of a 200-feature
+// release, 200 renames through the outbox, and polls of a 1,000-issue repository, beside the same
+// calls from bare Octokit (also part of the full run).
 import fs from 'node:fs'
 import { measureBoard } from './bench/board-browser.mjs'
 import { sequentialLatency, throughput } from './bench/http-load.mjs'
@@ -23,6 +26,7 @@ import { benchWebhooks, printWebhooks } from './bench/webhooks.mjs'
 import { benchBigBoard, benchCapacity, capacityOptions, limitWarnings } from './bench/capacity.mjs'
 import { printBigBoard, printCapacity, stepLine } from './bench/capacity-report.mjs'
 import { TEAM_SHAPE } from './bench/capacity-teams.mjs'
+import { benchGithub, printGithub } from './bench/github.mjs'
 import {
   cpuCalibration,
   describeMachine,
@@ -279,6 +283,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'mcp') return printMcp(await benchMcp(step), loadAverage())
   if (process.env.BENCH_ONLY === 'ladder') return printLadder(await benchLadder(step))
   if (process.env.BENCH_ONLY === 'webhooks') return printWebhooks(await benchWebhooks(step), loadAverage())
+  if (process.env.BENCH_ONLY === 'github') return printGithub(await benchGithub(step), loadAverage(), cpuCalibration().ms)
   const importing = process.env.BENCH_ONLY ? null : await benchImport(step)
   const machine = { ...describeMachine(), loopMs: cpuCalibration().ms }
   console.log(`\nStorymap benchmark, ${new Date().toISOString()}`)
@@ -302,6 +307,7 @@ async function main() {
   }
   if (!process.env.BENCH_ONLY) printMcp(await benchMcp(step), loadAverage())
   if (!process.env.BENCH_ONLY) printLadder(await benchLadder(step))
+  if (!process.env.BENCH_ONLY) printGithub(await benchGithub(step), loadAverage(), machine.loopMs)
   if (all.length > 1 && !process.env.BENCH_ONLY) {
     console.log('\n## How each cost grows with the map\n')
     console.log(growthTable(all))

@@ -10,6 +10,7 @@ import { installMapDoor } from '../app/features/changes/capture.server'
 import { startMaintenance } from '../app/jobs/maintenance.server'
 import { startWebhookWorker } from '../app/features/automation/webhook-worker.server'
 import { startNotificationWorker } from '../app/features/notifications/notification-worker.server'
+import { startGithubWorker } from '../app/features/github/github-worker.server'
 import { closeAllStreams, configureLiveHub } from '../app/features/live/live-hub.server'
 import { redactPath } from '../app/lib/log-redaction'
 import { EnvError, getEnv } from '../app/lib/env.server'
@@ -151,6 +152,7 @@ server.requestTimeout = 60_000
 const stopMaintenance = startMaintenance()
 const stopWebhooks = startWebhookWorker()
 const stopNotifications = startNotificationWorker()
+const stopGithub = startGithubWorker()
 
 closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'fatal error, shutting down')
@@ -161,6 +163,7 @@ closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
   stopMaintenance()
   stopWebhooks()
   stopNotifications()
+  stopGithub()
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   // Live streams never finish by themselves: end them, and their connections close once idle.
   closeAllStreams()

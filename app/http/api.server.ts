@@ -47,7 +47,8 @@ type Handler = (args: Args) => Promise<unknown> | unknown
 
 function toResponse(error: unknown): Response {
   if (error instanceof Response) return error
-  if (error instanceof DomainError) return apiError(STATUS_OF_KIND[error.kind], error.code, error.message)
+  if (error instanceof DomainError)
+    return apiError(STATUS_OF_KIND[error.kind], error.code, error.message, error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined)
   logger.error({ err: error }, 'unhandled error in /v1 route')
   return apiError(500, 'internal', 'Something went wrong.')
 }

@@ -43,6 +43,13 @@ export const envSchema = z.object({
   WEBHOOKS_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
   /** The notification e-mail window: at most one e-mail per member and card this often (tests shrink it; 600 in production). */
   NOTIFICATIONS_WINDOW_SECONDS: z.coerce.number().positive().max(600).default(600),
+  /** GitHub Issues sync (CONTRACT §13): the REST API's address (GitHub Enterprise Server: https://HOST/api/v3), and how often linked repositories are polled. */
+  GITHUB_API_URL: z
+    .url()
+    .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://')
+    .transform((u) => u.replace(/\/+$/, ''))
+    .default('https://api.github.com'),
+  GITHUB_POLL_SECONDS: z.coerce.number().int().min(1, 'must be at least 1').max(86400).default(60),
   /** Read by the logger directly (it starts before the rest); validated here with everything else. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Single sign-on (CONTRACT §11): set the issuer, client id and secret together, or none of them. */

@@ -2,6 +2,8 @@
 export type ErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'unavailable' | 'upstream'
 
 export class DomainError extends Error {
+  /** Seconds the caller should wait before trying again (sent as `Retry-After`). */
+  retryAfter?: number
   constructor(
     readonly kind: ErrorKind,
     readonly code: string,

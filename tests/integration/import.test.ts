@@ -63,8 +63,10 @@ describe('export (JSON)', () => {
     const { format, formatVersion, exportedAt, ...rest } = res.json
     void [format, formatVersion, exportedAt]
     // The bundle without the share key, which is access, not content (CONTRACT §8).
-    const { externalLink, ...project } = current.project
+    // …and without its GitHub link (CONTRACT §13: the features keep their issues).
+    const { externalLink, github, ...project } = current.project
     expect(externalLink).toMatch(/^[A-Za-z0-9_-]{40,}$/)
+    expect(github).toBeNull()
     expect(rest).toEqual({ ...current, project })
   })
 
@@ -79,11 +81,13 @@ describe('export (JSON)', () => {
     expect(shared.headers.get('content-disposition')).toMatch(
       /^attachment; filename="Shop _Q3_ _ Ops\.storymap\.json"/,
     )
-    expect({ ...shared.json, exportedAt: null }).toEqual({ ...mine.json, exportedAt: null })
+    // The share link's file leaves out the features' GitHub issues (CONTRACT §13).
+    const publicFile = { ...mine.json, exportedAt: null, features: mine.json.features.map(({ github: _issue, ...f }: { github: unknown }) => f) }
+    expect({ ...shared.json, exportedAt: null }).toEqual(publicFile)
     expect((await new Client(server.url).get(`/v1/link/not-a-key/export`)).status).toBe(404)
     // The share link page's Export JSON menu item.
     const page = await new Client(server.url).get(`/link/${link}/storymap.json`)
-    expect({ ...page.json, exportedAt: null }).toEqual({ ...mine.json, exportedAt: null })
+    expect({ ...page.json, exportedAt: null }).toEqual(publicFile)
   })
 
   it('the board page offers the same file for its Export JSON menu item', async () => {

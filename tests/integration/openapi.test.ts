@@ -7,6 +7,8 @@ import { linkIn, startMailbox } from '../support/mailbox'
 import { answerChecker } from '../support/openapi'
 import { startReceiver } from '../support/receiver'
 import { startServer, type RunningServer } from '../support/server'
+import { FakeGithub } from '../support/fake-github'
+import { sign } from '@octokit/webhooks-methods'
 
 /**
  * GET /v1/openapi.json (CONTRACT §10): a valid OpenAPI 3.1 document, and a true one: every
@@ -18,10 +20,21 @@ let server: RunningServer
 let mailbox: Awaited<ReturnType<typeof startMailbox>>
 let doc: any
 let checker: ReturnType<typeof answerChecker>
+let github: FakeGithub
 
 beforeAll(async () => {
   mailbox = await startMailbox()
-  server = await startServer({ SMTP_URL: mailbox.url, BASE_URL: BASE, WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' })
+  github = await new FakeGithub().start()
+  github.addRepo('acme/shop')
+  github.addToken('tok', ['acme/shop'])
+  server = await startServer({
+    SMTP_URL: mailbox.url,
+    BASE_URL: BASE,
+    WEBHOOKS_ALLOW_HTTP: 'true',
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
+    GITHUB_API_URL: github.url,
+    GITHUB_POLL_SECONDS: '3600',
+  })
   const res = await fetch(`${server.url}/v1/openapi.json`)
   expect(res.status).toBe(200)
   doc = await res.json()
@@ -30,6 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
   await mailbox?.close()
+  await github?.stop()
 })
 
 /** One call to a documented operation; its answer is checked against the document. */
@@ -198,7 +212,8 @@ describe('real answers of the map calls match the document', () => {
     // Closing and reopening last: a closed card takes no other edit.
     const last = (t: string) => (t.endsWith('/close') ? 1 : t.endsWith('/open') ? 2 : 0)
     const cardOps = Object.keys(doc.paths)
-      .filter((t) => /^\/v1\/(milestones|workflows|subworkflows|features)\/\{id\}\/\w+$/.test(t))
+      // GitHub's (…/github) are called in their own test, with a linked repository.
+      .filter((t) => /^\/v1\/(milestones|workflows|subworkflows|features)\/\{id\}\/\w+$/.test(t) && !t.endsWith('/github'))
       .sort((a, b) => last(a) - last(b))
     for (const template of cardOps) {
       const [, segment, op] = /^\/v1\/(\w+)\/\{id\}\/(\w+)$/.exec(template)!
@@ -285,6 +300,37 @@ describe('real answers of the map calls match the document', () => {
     } finally {
       await receiver.close()
     }
+  })
+
+  it('GitHub sync', async () => {
+    const { client } = await newAccount('Gus')
+    const id = { project: uuid(), workflow: uuid(), subworkflow: uuid(), milestone: uuid(), feature: uuid() }
+    const post = (template: string, params: Record<string, string>, body?: unknown) => api(client, 'POST', template, params, body)
+    await post('/v1/projects/{id}', { id: id.project }, { title: 'Shop' })
+    await post('/v1/workflows/{id}', { id: id.workflow }, { projectId: id.project, title: 'Buy' })
+    await post('/v1/subworkflows/{id}', { id: id.subworkflow }, { workflowId: id.workflow, title: 'Pay' })
+    await post('/v1/milestones/{id}', { id: id.milestone }, { projectId: id.project, title: 'MVP' })
+    await post('/v1/features/{id}', { id: id.feature }, { milestoneId: id.milestone, subWorkflowId: id.subworkflow, title: 'Card' })
+    const project = { id: id.project }
+    expect((await api(client, 'GET', '/v1/projects/{id}/github', project)).json).toEqual({ github: null })
+    expect((await post('/v1/projects/{id}/github/sync', project)).json.error).toBe('github_not_linked')
+    expect((await api(client, 'PUT', '/v1/projects/{id}/github', project, { repository: 'acme/shop', token: 'nope' })).json.error).toBe('github_token_invalid')
+    const linked = await api(client, 'PUT', '/v1/projects/{id}/github', project, { repository: 'acme/shop', token: 'tok' })
+    expect(linked.status).toBe(200)
+    expect((await api(client, 'GET', '/v1/projects/{id}', project)).json.project.github.repository).toBe('acme/shop')
+    const pushed = await post('/v1/features/{id}/github', { id: id.feature })
+    expect(pushed.json.github.number).toBeGreaterThan(0)
+    expect((await post('/v1/features/{id}/github', { id: id.feature })).json.error).toBe('already_linked')
+    expect((await post('/v1/milestones/{id}/github', { id: id.milestone })).json).toEqual({ created: 0, failed: [] })
+    github.seedIssue('acme/shop', { title: 'From GitHub' })
+    expect((await post('/v1/projects/{id}/github/import', project, { milestoneId: id.milestone, subWorkflowId: id.subworkflow })).json).toEqual({ imported: 1 })
+    expect((await post('/v1/projects/{id}/github/sync', project)).status).toBe(200)
+    expect((await api(client, 'GET', '/v1/projects/{id}/github/log', project)).json.items.length).toBeGreaterThan(0)
+    const body = JSON.stringify({ zen: 'Design for failure.' })
+    const headers = { 'X-GitHub-Event': 'ping', 'X-Hub-Signature-256': await sign(linked.json.webhookSecret, body), 'Content-Type': 'application/json' }
+    expect((await api(null, 'POST', '/v1/github/webhook/{projectId}', { projectId: id.project }, body, headers)).status).toBe(200)
+    expect((await api(null, 'POST', '/v1/github/webhook/{projectId}', { projectId: id.project }, body, { ...headers, 'X-Hub-Signature-256': 'sha256=0' })).status).toBe(401)
+    expect((await api(client, 'DELETE', '/v1/projects/{id}/github', project)).json).toEqual({ github: null })
   })
 
   it('called every documented operation', () => {

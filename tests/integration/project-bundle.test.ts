@@ -32,14 +32,15 @@ let ctx: NonNullable<ReturnType<typeof getWorkspaceContextById>>
 let projectId: string
 
 /** The bundle as the Drizzle queries and public mappers gave it before the JSON moved into SQL. */
-function referenceJson(id: string) {
+/** The bundle as the mappers make it; the public link's shows no GitHub link and no features' issues (CONTRACT §13). */
+function referenceJson(id: string, audience: 'member' | 'public' = 'member') {
   const db = getDb()
   const { milestones, workflows, subWorkflows, features, featureComments, personas, workflowPersonas } =
     schema
   const project = db.select().from(schema.projects).where(eq(schema.projects.id, id)).get()!
   return JSON.stringify({
     version: projectVersion(id), // CONTRACT §6: the change-log version comes first
-    project: publicProject(project),
+    project: audience === 'member' ? { ...publicProject(project), github: null } : publicProject(project),
     milestones: db
       .select()
       .from(milestones)
@@ -67,7 +68,8 @@ function referenceJson(id: string) {
       .where(eq(features.projectId, id))
       .orderBy(asc(features.rank), asc(features.id))
       .all()
-      .map(entities.publicFeature),
+      .map(entities.publicFeature)
+      .map(({ github, ...feature }) => (audience === 'member' ? { ...feature, github } : feature)),
     featureComments: db
       .select()
       .from(featureComments)
@@ -192,7 +194,7 @@ it('checks the project and the share link on every read, cached or not', () => {
     expect.objectContaining({ code: 'project_not_found' }),
   )
   const link = getProjectBundle(ctx.workspace.id, projectId).project.externalLink
-  expect(text(getPublicBundleBytes(link))).toBe(referenceJson(projectId))
+  expect(text(getPublicBundleBytes(link))).toBe(referenceJson(projectId, 'public'))
   getDb()
     .update(schema.workspaces)
     .set({ allowExternalSharing: false })

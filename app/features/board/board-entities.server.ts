@@ -27,6 +27,8 @@ export type CommentRow = typeof featureComments.$inferSelect
 export type PersonaRow = typeof personas.$inferSelect
 export type WorkflowPersonaRow = typeof workflowPersonas.$inferSelect
 export type TagRow = typeof tags.$inferSelect
+/** A feature's GitHub issue as the API shows it (CONTRACT §13). */
+export type FeatureGithub = { number: number; url: string; state: 'open' | 'closed' | 'missing' }
 
 type IdTable =
   | typeof projects
@@ -105,6 +107,7 @@ export const publicFeature = (r: FeatureRow) => ({
   milestoneId: r.milestoneId,
   estimate: r.estimate,
   tagIds: JSON.parse(r.tagIds) as string[],
+  github: r.github === null ? null : (JSON.parse(r.github) as FeatureGithub),
 })
 export const publicComment = (r: CommentRow) => ({
   kind: 'featureComment' as const,
@@ -174,7 +177,7 @@ export type PublicTag = ReturnType<typeof publicTag>
  * A card of this workspace, or 404 (ids of other workspaces are not found either). Runs a
  * statement prepared once per kind; on the one connection it is part of the caller's `tx`.
  */
-export function findCard(_tx: Tx, kind: CardKind, id: string, workspaceId: string): CardRow {
+export function findCard(_tx: Tx | Db, kind: CardKind, id: string, workspaceId: string): CardRow {
   const query = prepared(`find-card-${kind}`, (db) => {
     const table = cardTable(kind)
     return db

@@ -29,7 +29,20 @@ export type ProjectEntity = {
   lastModified: string
   lastModifiedByName: string
   externalLink: string
+  /** Its GitHub repository (CONTRACT §13); absent on the public link. */
+  github?: GithubLink | null
 }
+/** A project's link to a GitHub repository, as every member may read it (never the token). */
+export type GithubLink = {
+  repository: string
+  linkedAt: string
+  linkedBy: { memberId: string; name: string }
+  status: 'ok' | 'token_invalid' | 'repository_missing' | 'rate_limited' | 'unreachable'
+  lastSyncAt: string | null
+  error: string | null
+}
+/** A feature's GitHub issue. */
+export type FeatureIssue = { number: number; url: string; state: 'open' | 'closed' | 'missing' }
 export type Milestone = CardFields & { projectId: string }
 export type Workflow = CardFields & { projectId: string }
 export type SubWorkflow = CardFields & { workflowId: string; projectId?: string }
@@ -40,6 +53,8 @@ export type Feature = CardFields & {
   estimate: number
   /** The project's tags on it (CONTRACT §12); absent in maps from before tags. */
   tagIds?: string[]
+  /** Its GitHub issue (CONTRACT §13); absent on the public link. */
+  github?: FeatureIssue | null
 }
 /** A project's tag (CONTRACT §12). */
 export type Tag = { kind?: 'tag'; id: string; workspaceId?: string; projectId: string; name: string; color: string }

@@ -105,6 +105,7 @@ export const LIST_SPECS: Record<string, EntitySpec & { orderBy: string }> = {
       milestoneId: features.milestoneId,
       estimate: features.estimate,
       tagIds: features.tagIds,
+      github: features.github,
     },
     orderBy: 'rank, id',
   },
@@ -169,8 +170,8 @@ export const LIST_SPECS: Record<string, EntitySpec & { orderBy: string }> = {
   },
 }
 
-/** Fields kept as JSON text in their column and shown as JSON (a feature's tag ids). */
-export const JSON_FIELDS = new Set(['tagIds'])
+/** Fields kept as JSON text in their column and shown as JSON (a feature's tag ids and GitHub issue). */
+export const JSON_FIELDS = new Set(['tagIds', 'github'])
 
 /** Every story-map entity's spec: the project first, then the lists. */
 export const ENTITY_SPECS: EntitySpec[] = [PROJECT_SPEC, ...Object.values(LIST_SPECS)]

@@ -2,6 +2,7 @@ import type { Db } from '~/lib/db/db.server'
 import { jsonObjectSql, LIST_SPECS, tableNameOf, type EntitySpec } from './entity-json.server'
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '~/features/transfer/export-file'
 import { publicProject, type Project } from './project.server'
+import type { PublicGithubLink } from '~/features/github/github-link.server'
 
 /**
  * Renders a whole story map as the API's JSON text inside SQLite: each row becomes its
@@ -17,13 +18,24 @@ export function listSql(spec: EntitySpec & { orderBy: string }): string {
 
 const LIST_SQL = Object.entries(LIST_SPECS).map(([name, spec]) => [name, listSql(spec)] as const)
 
+/** The public link's lists: features without their GitHub issue (CONTRACT §13). */
+const PUBLIC_LIST_SQL = Object.entries(LIST_SPECS).map(([name, spec]) => {
+  if (name !== 'features') return [name, listSql(spec)] as const
+  const { github: _issue, ...fields } = spec.fields
+  return [name, listSql({ ...spec, fields })] as const
+})
+
+/** Who reads a bundle: a member (everything), or the public link (no GitHub link or issues). */
+export type Audience = 'member' | 'public'
+
 /**
  * The JSON text of `GET /v1/projects/{id}` for this project row at this change-log version;
  * run it inside a read transaction.
  */
-export function renderBundleJson(db: Db, project: Project, version: number): string {
-  const parts = [`{"version":${version}`, `"project":${JSON.stringify(publicProject(project))}`]
-  for (const [name, sql] of LIST_SQL) {
+export function renderBundleJson(db: Db, project: Project, version: number, audience: Audience = 'member', github: PublicGithubLink | null = null): string {
+  const shown = audience === 'member' ? { ...publicProject(project), github } : publicProject(project)
+  const parts = [`{"version":${version}`, `"project":${JSON.stringify(shown)}`]
+  for (const [name, sql] of audience === 'member' ? LIST_SQL : PUBLIC_LIST_SQL) {
     const rows = db.$client.prepare(sql).pluck().all(project.id) as string[]
     parts.push(`"${name}":[${rows.join(',')}]`)
   }
@@ -37,8 +49,7 @@ export function renderBundleJson(db: Db, project: Project, version: number): str
  */
 export function exportJsonOf(bundleJson: string, project: Project, exportedAt: string): string {
   const { externalLink: _key, ...exported } = publicProject(project)
-  // The project object is flat and its strings escape every quote, so it ends at the first `},"`.
-  const projectStart = bundleJson.indexOf(',"project":{')
-  const lists = bundleJson.slice(bundleJson.indexOf('},"', projectStart) + 1)
+  // The project object (with its GitHub link, never exported) ends where the first list begins.
+  const lists = bundleJson.slice(bundleJson.indexOf(',"milestones":['))
   return `{"format":"${EXPORT_FORMAT}","formatVersion":${EXPORT_FORMAT_VERSION},"exportedAt":${JSON.stringify(exportedAt)},"project":${JSON.stringify(exported)}${lists}`
 }

@@ -17,7 +17,8 @@ import type {
 } from './board-entities.server'
 import { projectVersion } from '~/features/changes/change-log.server'
 import { chooseEncoding, compress, type EncodedBody, type Encoding } from './bundle-encoding.server'
-import { exportJsonOf, renderBundleJson } from './project-bundle-json.server'
+import { exportJsonOf, renderBundleJson, type Audience } from './project-bundle-json.server'
+import { githubOfProject, type PublicGithubLink } from '~/features/github/github-link.server'
 import type { Project } from './project.server'
 
 /**
@@ -53,26 +54,33 @@ type Rendered = {
 const MAX_ENTRIES = 8
 const renderedByConnection = new WeakMap<Database.Database, Map<string, Rendered>>()
 
-function cacheKey(client: Database.Database, projectId: string): string {
+/**
+ * The key of a map's rendered JSON: its version, other connections' commits, and for members the
+ * GitHub link as shown (its status and last sync change without a change to the map).
+ */
+function cacheKey(client: Database.Database, projectId: string, github: PublicGithubLink | null): string {
   const outside = client.prepare('select data_version from pragma_data_version').pluck().get() as number
-  return `${projectVersion(projectId)}:${outside}`
+  return `${projectVersion(projectId)}:${outside}:${github ? JSON.stringify(github) : ''}`
 }
 
 /** The map's JSON, from memory when the map has not changed; call inside a read transaction. */
-function bundleJsonOf(project: Project): Rendered {
+function bundleJsonOf(project: Project, audience: Audience = 'member'): Rendered {
   const db = getDb()
   let rendered = renderedByConnection.get(db.$client)
   if (!rendered) renderedByConnection.set(db.$client, (rendered = new Map()))
-  const key = cacheKey(db.$client, project.id)
-  const cached = rendered.get(project.id)
-  rendered.delete(project.id) // re-inserted below: the Map stays in least-recently-used order
+  // One read of the GitHub link serves the key and the render (the public link shows none).
+  const github = audience === 'member' ? githubOfProject(project.id) : null
+  const key = cacheKey(db.$client, project.id, github)
+  const slot = `${audience}:${project.id}`
+  const cached = rendered.get(slot)
+  rendered.delete(slot) // re-inserted below: the Map stays in least-recently-used order
   if (cached && cached.key === key) {
-    rendered.set(project.id, cached)
+    rendered.set(slot, cached)
     return cached
   }
-  const json = renderBundleJson(db, project, projectVersion(project.id))
+  const json = renderBundleJson(db, project, projectVersion(project.id), audience, github)
   const entry: Rendered = { key, bytes: new TextEncoder().encode(json), compressed: {} }
-  rendered.set(project.id, entry)
+  rendered.set(slot, entry)
   if (rendered.size > MAX_ENTRIES) rendered.delete(rendered.keys().next().value!)
   return entry
 }
@@ -82,7 +90,9 @@ function bundleJsonOf(project: Project): Rendered {
  * so no read serves the old one. Other connections see the write through `data_version`.
  */
 export function forgetRenderedProject(projectId: string) {
-  renderedByConnection.get(getDb().$client)?.delete(projectId)
+  const rendered = renderedByConnection.get(getDb().$client)
+  rendered?.delete(`member:${projectId}`)
+  rendered?.delete(`public:${projectId}`)
 }
 
 /** The project of this workspace (the caller has checked membership), or 404. */
@@ -117,7 +127,7 @@ export function findSharedProjectRow(externalLink: string, now: Date): Project {
 }
 
 // Each read runs in one transaction so the lists are consistent with each other and with the version.
-const readProject = (find: () => Project) => getDb().transaction(() => bundleJsonOf(find()))
+const readProject = (find: () => Project, audience: Audience = 'member') => getDb().transaction(() => bundleJsonOf(find(), audience))
 
 const bytesOf = (rendered: Rendered) => rendered.bytes
 const jsonOf = (rendered: Rendered) => new TextDecoder().decode(rendered.bytes)
@@ -162,31 +172,31 @@ export function getProjectBundleBody(workspaceId: string, projectId: string, acc
 
 /** The read-only map behind a share link, or 404. */
 export function getPublicBundle(externalLink: string, now = new Date()): ProjectBundle {
-  return JSON.parse(jsonOf(readProject(() => findSharedProjectRow(externalLink, now))))
+  return JSON.parse(jsonOf(readProject(() => findSharedProjectRow(externalLink, now), 'public')))
 }
 
 /** The same map as its JSON text (see getProjectBundleJson). */
 export function getPublicBundleJson(externalLink: string, now = new Date()): string {
-  return jsonOf(readProject(() => findSharedProjectRow(externalLink, now)))
+  return jsonOf(readProject(() => findSharedProjectRow(externalLink, now), 'public'))
 }
 
 /** The same map as UTF-8 JSON bytes. */
 export function getPublicBundleBytes(externalLink: string, now = new Date()): Uint8Array<ArrayBuffer> {
-  return bytesOf(readProject(() => findSharedProjectRow(externalLink, now)))
+  return bytesOf(readProject(() => findSharedProjectRow(externalLink, now), 'public'))
 }
 
 /** The same map ready to send (`GET /v1/link/{key}`), compressed as `Accept-Encoding` allows. */
 export function getPublicBundleBody(externalLink: string, acceptEncoding: string | null, now = new Date()) {
-  return bodyOf(readProject(() => findSharedProjectRow(externalLink, now)), acceptEncoding)
+  return bodyOf(readProject(() => findSharedProjectRow(externalLink, now), 'public'), acceptEncoding)
 }
 
 /** A project's export file (CONTRACT §8) and its title, for the download's name. */
 export type ProjectExport = { title: string; json: string }
 
-const readExport = (find: () => Project, exportedAt: Date): ProjectExport =>
+const readExport = (find: () => Project, exportedAt: Date, audience: Audience = 'member'): ProjectExport =>
   getDb().transaction(() => {
     const project = find()
-    return { title: project.title, json: exportJsonOf(jsonOf(bundleJsonOf(project)), project, exportedAt.toISOString()) }
+    return { title: project.title, json: exportJsonOf(jsonOf(bundleJsonOf(project, audience)), project, exportedAt.toISOString()) }
   })
 
 /** `GET /v1/projects/{id}/export`: a project of this workspace (the caller has checked membership), or 404. */
@@ -196,5 +206,5 @@ export function getProjectExport(workspaceId: string, projectId: string, now = n
 
 /** `GET /v1/link/{key}/export`: the map behind a share link while sharing is on, or 404. */
 export function getPublicExport(externalLink: string, now = new Date()): ProjectExport {
-  return readExport(() => findSharedProjectRow(externalLink, now), now)
+  return readExport(() => findSharedProjectRow(externalLink, now), now, 'public')
 }

@@ -82,3 +82,14 @@ export function priorStateJson(changes: readonly EntityChange[]): string {
   )
   return `[${items.join(',')}]`
 }
+
+/**
+ * An event as a public link's stream shows it: features without their GitHub issue (CONTRACT
+ * §13: the public link shows none). Events that carry none are passed on as they are.
+ */
+export function withoutGithubIssues(eventJson: string): string {
+  if (!eventJson.includes('"github":{')) return eventJson
+  const event = JSON.parse(eventJson) as { changes: { op: string; kind: string; entity?: Record<string, unknown> }[] }
+  for (const change of event.changes) if (change.entity && change.kind === 'feature') delete change.entity.github
+  return JSON.stringify(event)
+}

@@ -63,11 +63,11 @@ function current(spec: EntitySpec, id: string): Entity | null {
 /** An entity as the API shows it now, or null. */
 export const currentEntity = (kind: string, id: string) => current(specOf(kind), id)
 
-/** Field values compared as the API shows them: a list (a feature's tag ids) by its items. */
-const same = (x: unknown, y: unknown) =>
-  x === y || (Array.isArray(x) && Array.isArray(y) && JSON.stringify(x) === JSON.stringify(y))
-/** A field value as its column keeps it: lists as JSON text. */
-const stored = (value: unknown) => (Array.isArray(value) ? JSON.stringify(value) : (value ?? null))
+const isJson = (value: unknown) => value !== null && typeof value === 'object'
+/** Field values compared as the API shows them: a list (a feature's tag ids) or object (its GitHub issue) by its content. */
+const same = (x: unknown, y: unknown) => x === y || (isJson(x) && isJson(y) && JSON.stringify(x) === JSON.stringify(y))
+/** A field value as its column keeps it: lists and objects as JSON text. */
+const stored = (value: unknown) => (isJson(value) ? JSON.stringify(value) : (value ?? null))
 
 const changedKeys = (a: Entity, b: Entity) => Object.keys(b).filter((key) => key !== 'kind' && !same(a[key], b[key]))
 

@@ -1,6 +1,7 @@
 import { logger } from '~/lib/logger.server'
 import { singleton } from '~/lib/singleton.server'
 import { SSE_KEEP_ALIVE, sseBytes, sseEvent } from './sse.server'
+import { withoutGithubIssues } from '~/features/changes/change-events'
 
 /**
  * The live streams of this process (CONTRACT §6, ADR 10): who is watching which project, the
@@ -62,7 +63,7 @@ type Hub = {
   keepAliveMs: number
   maxStreams: number
   /** Change events waiting for their project's next write to its streams. */
-  batches: Map<string, { frames: string[]; timer: NodeJS.Timeout | NodeJS.Immediate | null; lastFlush: number }>
+  batches: Map<string, { frames: string[]; publicFrames: string[]; timer: NodeJS.Timeout | NodeJS.Immediate | null; lastFlush: number }>
 }
 
 const hub = (): Hub =>
@@ -179,8 +180,9 @@ export function publishChanges(changes: readonly PublishedChange[]) {
   for (const change of changes) {
     if (!h.byProject.has(change.projectId)) continue
     let batch = h.batches.get(change.projectId)
-    if (!batch) h.batches.set(change.projectId, (batch = { frames: [], timer: null, lastFlush: 0 }))
+    if (!batch) h.batches.set(change.projectId, (batch = { frames: [], publicFrames: [], timer: null, lastFlush: 0 }))
     batch.frames.push(sseEvent('change', change.event, change.version).read())
+    batch.publicFrames.push(sseEvent('change', withoutGithubIssues(change.event), change.version).read())
     if (change.projectDeleted) {
       flushChanges(change.projectId)
       for (const stream of [...(h.byProject.get(change.projectId) ?? [])]) endStream(stream)
@@ -205,10 +207,15 @@ export function flushChanges(projectId: string) {
     clearImmediate(batch.timer as NodeJS.Immediate)
     batch.timer = null
   }
-  const bytes = new TextEncoder().encode(batch.frames.join(''))
+  const text = batch.frames.join('')
+  const bytes = new TextEncoder().encode(text)
+  const publicText = batch.publicFrames.join('')
+  // Public-link streams get the same events without features' GitHub issues (usually the same text).
+  const publicBytes = publicText === text ? bytes : new TextEncoder().encode(publicText)
   batch.frames = []
+  batch.publicFrames = []
   batch.lastFlush = performance.now()
-  for (const stream of h.byProject.get(projectId) ?? []) stream.connection.send(bytes)
+  for (const stream of h.byProject.get(projectId) ?? []) stream.connection.send(stream.sessionId === null ? publicBytes : bytes)
 }
 
 /** Ends every stream of these projects now (their maps went with their workspace). */

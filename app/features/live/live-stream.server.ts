@@ -1,5 +1,6 @@
 import { refuse } from '~/lib/errors'
 import { projectVersion, replaySince } from '~/features/changes/change-log.server'
+import { withoutGithubIssues } from '~/features/changes/change-events'
 import { addStream, canOpenStream, flushChanges, viewersOf, type StreamAccess, type StreamCheck, type Viewer } from './live-hub.server'
 import { SSE_RETRY, sseBytes, sseEvent } from './sse.server'
 
@@ -82,7 +83,8 @@ export function openLiveStream(options: StreamOptions): Response {
       const ready = { version: current, viewers: viewersOf(projectId), ...(options.access ? { access: options.access } : {}) }
       send(sseBytes(sseEvent('ready', JSON.stringify(ready))))
       if (replay?.kind === 'events' && replay.events.length > 0) {
-        send(new TextEncoder().encode(replay.events.map((e) => sseEvent('change', e.event, e.version).read()).join('')))
+        const shown = (event: string) => (options.sessionId === null ? withoutGithubIssues(event) : event)
+        send(new TextEncoder().encode(replay.events.map((e) => sseEvent('change', shown(e.event), e.version).read()).join('')))
       }
       options.onDisconnect(end)
     },

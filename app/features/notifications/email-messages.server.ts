@@ -87,6 +87,25 @@ export function webhookDisabledMessage(to: string, name: string, workspaceName: 
   }
 }
 
+/**
+ * To a workspace's owners and admins: GitHub refused a linked project's token, so its sync
+ * stopped (CONTRACT §13). The link opens the board's GitHub dialog.
+ */
+export function githubTokenRefusedMessage(to: string, name: string, projectTitle: string, repository: string, boardPath: string): Mail {
+  const link = appLink(`${boardPath}?github=1`)
+  const lines = [
+    `Hi ${name},`,
+    `GitHub refused the token of the project ${projectTitle} (repository ${repository}), so Storymap stopped syncing it with GitHub Issues. Changes wait on both sides.`,
+    'Make a new fine-grained token with Issues read and write on that repository, then link the repository again in the board menu under GitHub.',
+  ]
+  return {
+    to,
+    subject: 'GitHub sync stopped: the token was refused',
+    text: `${lines.join('\n\n')}\n\n${link}\n`,
+    html: layout(lines, { label: 'Fix the GitHub link', url: link }),
+  }
+}
+
 export type NotificationItem = { authorName: string; post: string; mentioned: boolean }
 
 /**

@@ -50,6 +50,29 @@ const cardFields = {
   annotations: annotationsText,
 }
 
+/** A project's link to a GitHub repository (CONTRACT §13): never the token or the webhook secret. */
+export const githubLinkSchema = z
+  .object({
+    repository: z.string().meta({ description: '`owner/name`.' }),
+    linkedAt: time,
+    linkedBy: z.object({ memberId: uuid, name: z.string() }),
+    status: z.enum(['ok', 'token_invalid', 'repository_missing', 'rate_limited', 'unreachable']).meta({
+      description: '`token_invalid`: GitHub refused the token and sync stopped (link again); `rate_limited` and `unreachable` resume by themselves.',
+    }),
+    lastSyncAt: time.nullable(),
+    error: z.string().nullable().meta({ description: "GitHub's message for the last failure." }),
+  })
+  .meta({ id: 'GithubLink' })
+
+/** A feature's GitHub issue (CONTRACT §13). */
+export const featureGithubSchema = z
+  .object({
+    number: z.int(),
+    url: z.string(),
+    state: z.enum(['open', 'closed', 'missing']).meta({ description: '`missing`: the issue was deleted or moved away.' }),
+  })
+  .meta({ id: 'FeatureGithub' })
+
 export const projectSchema = z
   .object({
     kind: z.literal('project'),
@@ -59,6 +82,7 @@ export const projectSchema = z
     description: z.string(),
     ...authorship,
     externalLink: z.string().meta({ description: 'The key of the public link: `/link/{externalLink}`.' }),
+    github: githubLinkSchema.nullable().optional().meta({ description: 'In the bundle: its GitHub repository, or null. Not on the public link.' }),
   })
   .meta({ id: 'Project' })
 
@@ -80,6 +104,7 @@ export const featureSchema = z
     milestoneId: uuid,
     estimate: z.int().min(0).meta({ description: 'The size; 0 is none.' }),
     tagIds: z.array(uuid).meta({ description: "The project's tags on it." }),
+    github: featureGithubSchema.nullable().optional().meta({ description: 'Its GitHub issue, or null. Not on the public link.' }),
   })
   .meta({ id: 'Feature', description: 'A feature card, in the cell of an activity and a release.' })
 export const commentSchema = z

@@ -238,6 +238,7 @@ const Cell = memo(function Cell({
         navId={f.id}
         searchable
         tags={tagLabelsKey(f.tagIds, tagsById)}
+        issue={f.github}
       />
     )
     if (!dragReady) return shown.map((f) => tile(f))

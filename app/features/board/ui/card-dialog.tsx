@@ -13,6 +13,7 @@ import { Discussion } from './discussion'
 import { WatchButton } from '~/features/notifications/ui/watch-button'
 import { ProjectSharing } from '~/features/workspaces/ui/project-sharing'
 import { TagPicker } from './tags'
+import { FeatureIssue, SendReleaseButton } from '~/features/github/ui/issue-controls'
 
 export type DialogKind = CardKind | 'project'
 const SEGMENT: Record<DialogKind, string> = {
@@ -177,6 +178,8 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
             </div>
           ) : null}
           {kind === 'feature' ? <WatchButton featureId={id} /> : null}
+          {kind === 'feature' ? <FeatureIssue feature={entity as Feature} /> : null}
+          {kind === 'milestone' ? <SendReleaseButton milestoneId={id} /> : null}
           <div className="field">
             <label htmlFor={`${headingId}-permalink`}>Permalink</label>
             <div className="row nowrap">

@@ -34,6 +34,8 @@ type Props = {
   searchable?: boolean
   /** A feature's tags (tagLabelsKey in tags.tsx): one string, so the memo holds. */
   tags?: string
+  /** A feature's GitHub issue (CONTRACT §13), or null. */
+  issue?: { number: number; url: string; state: string } | null
   children?: React.ReactNode
 }
 
@@ -58,6 +60,30 @@ export function OpenCardProvider({ query, children }: { query: () => string; chi
     if (held) open(held)
   }, [open])
   return <OpenCardContext.Provider value={open}>{children}</OpenCardContext.Provider>
+}
+
+/**
+ * `#12` on a feature tile: a click opens the issue on GitHub. The tile is itself a link, which
+ * cannot hold another, so this is a plain mark (screen readers hear it in the tile's
+ * description); the card dialog has the issue's real link.
+ */
+function IssueNumber({ issue }: { issue: { number: number; url: string; state: string } }) {
+  return (
+    <span
+      className={`card-issue ${issue.state}`}
+      aria-hidden="true"
+      title={`GitHub issue #${issue.number} (${issue.state})`}
+      data-testid="card-issue"
+      onClick={(event) => {
+        if (!opensInPlace(event)) return
+        event.preventDefault()
+        event.stopPropagation()
+        window.open(issue.url, '_blank', 'noopener')
+      }}
+    >
+      #{issue.number}
+    </span>
+  )
 }
 
 /** A plain left click opens in place; modified clicks and clicks the drag library cancelled keep the browser's way. */
@@ -93,6 +119,7 @@ export const CardTile = memo(function CardTile({
   navId,
   searchable,
   tags = '',
+  issue = null,
   children,
 }: Props) {
   const filteredOut = useFilteredOut(searchable ? navId : null)
@@ -112,6 +139,7 @@ export const CardTile = memo(function CardTile({
     ...(shownSize ? [`Size ${sizeText}`] : []),
     ...notes.map((a) => ANNOTATION_LABELS[a]),
     ...(tagNames.length > 0 ? [`Tags: ${tagNames.join(', ')}`] : []),
+    ...(issue ? [`GitHub issue #${issue.number} (${issue.state})`] : []),
   ].join(', ')
   const detailsId = details ? `card-details-${navId}` : undefined
   const describedBy = [handle['aria-describedby'] as string | undefined, detailsId].filter(Boolean).join(' ')
@@ -135,6 +163,7 @@ export const CardTile = memo(function CardTile({
       {fill ? <span className="card-color" style={{ background: fill }} aria-hidden="true" /> : null}
       <span className="card-title">{title}</span>
       <TagLabels labels={tags} />
+      {issue ? <IssueNumber issue={issue} /> : null}
       {children}
       {details ? (
         <span id={detailsId} hidden>

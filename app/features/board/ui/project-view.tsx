@@ -1,5 +1,5 @@
-import { Link, Outlet } from 'react-router'
-import { useCallback, useEffect, useState } from 'react'
+import { Link, Outlet, useSearchParams } from 'react-router'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useMessages } from '~/ui/messages'
 import { boardAlerts } from '~/features/board/board-alerts'
 import { BoardProvider, type BoardApi, type PersonaView } from './board-context'
@@ -16,6 +16,7 @@ import { PrintPageStyle } from './print-page-style'
 import { StoryMap } from './story-map'
 import { TagsDialog } from './tags'
 import { useBoardFilter } from './use-board-filter'
+import { GithubBoard } from '~/features/github/ui/github-board'
 
 type Props = Omit<BoardApi, 'showClosed' | 'setShowClosed' | 'openPersonas' | 'linkSearch' | 'filter' | 'setFilter'> & {
   /** The share link (absolute), when SPEC §6 allows one. */
@@ -36,6 +37,10 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
   const [showingTags, setShowingTags] = useState(false)
   const [personaView, setPersonaView] = useState<PersonaView | null>(null)
   const [menuOpen, setMenuOpen] = useState(false)
+  // `?github=1` (the link in the refused-token e-mail) opens the GitHub dialog.
+  const [searchParams] = useSearchParams()
+  const [showingGithub, setShowingGithub] = useState(() => searchParams.get('github') === '1')
+  const menuButton = useRef<HTMLButtonElement>(null)
   const { push } = useMessages()
   useEffect(() => boardAlerts.subscribe((message, detail) => push('fail', message, detail)), [push])
   const closePersonas = useCallback(() => setPersonaView(null), [])
@@ -87,6 +92,7 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
               <button
                 type="button"
                 className="button small"
+                ref={menuButton}
                 aria-label="Project menu"
                 aria-haspopup="menu"
                 aria-expanded={menuOpen}
@@ -119,6 +125,19 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
                   >
                     Tags
                   </button>
+                  {history && mode !== 'demo' ? (
+                    <button
+                      type="button"
+                      className="menu-button"
+                      role="menuitem"
+                      onClick={() => {
+                        setMenuOpen(false)
+                        setShowingGithub(true)
+                      }}
+                    >
+                      GitHub
+                    </button>
+                  ) : null}
                   <button
                     type="button"
                     className="menu-button"
@@ -144,6 +163,7 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
           </div>
         </div>
         {mode === 'demo' ? null : <ConnectionNotice editable={!readOnly} />}
+        {history ? <GithubBoard open={showingGithub} setOpen={setShowingGithub} returnFocus={menuButton} /> : null}
         <OpenCardProvider query={query}>
           <StoryMap />
         </OpenCardProvider>

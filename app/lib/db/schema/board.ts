@@ -86,6 +86,8 @@ export const features = sqliteTable(
     estimate: integer('estimate').notNull().default(0),
     /** The project's tags on this feature, as a JSON array of tag ids (CONTRACT §12). */
     tagIds: text('tag_ids').notNull().default('[]'),
+    /** Its GitHub issue (CONTRACT §13) as JSON `{"number","url","state"}`, or null; sync state is in github_issues. */
+    github: text('github'),
   },
   (t) => [
     uniqueIndex('features_rank_uq').on(t.subWorkflowId, t.milestoneId, t.rank),

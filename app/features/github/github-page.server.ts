@@ -1,0 +1,76 @@
+import { z } from 'zod'
+import { refuse } from '~/lib/errors'
+import { can } from '~/features/workspaces/permissions'
+import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
+import { importIssuesSchema, linkRepositorySchema } from './github-api'
+import { getRepositoryLink, getSyncLog, linkRepository, unlinkRepository } from './repository-link.server'
+import { createIssueForFeature, sendReleaseToGithub } from './github-push.server'
+import { syncNow } from './github-poll.server'
+import { importIssues } from './github-import.server'
+import { wakeGithubWorker } from './github-outbox.server'
+import { repositoryWebUrl } from './github-client.server'
+import { uuidSchema } from '~/lib/ids'
+
+/**
+ * The board's GitHub dialog and buttons (`/{workspace}/projects/{id}/github`): what the dialog
+ * shows, and the same operations as the /v1 routes, as Remix fetcher actions.
+ */
+export function githubDialogData(ctx: WorkspaceContext, projectId: string) {
+  const { github } = getRepositoryLink(ctx, projectId)
+  return {
+    github,
+    repositoryUrl: github ? repositoryWebUrl(github.repository) : null,
+    ...getSyncLog(ctx, projectId),
+    canLink: can(ctx, 'linkGithub'),
+    canEdit: can(ctx, 'edit'),
+  }
+}
+
+export const githubIntentSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('link'), ...linkRepositorySchema.shape }),
+  z.object({ intent: z.literal('unlink') }),
+  z.object({ intent: z.literal('sync') }),
+  z.object({ intent: z.literal('import'), ...importIssuesSchema.shape }),
+  z.object({ intent: z.literal('createIssue'), featureId: uuidSchema }),
+  z.object({ intent: z.literal('sendRelease'), milestoneId: uuidSchema }),
+])
+
+export async function runGithubIntent(ctx: WorkspaceContext, projectId: string, body: unknown) {
+  const parsed = githubIntentSchema.safeParse(body)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const field = String(issue.path[0] ?? '')
+    throw refuse.invalid(field === 'repository' ? 'github_repository_invalid' : field === 'token' ? 'github_token_invalid' : 'invalid_input', issue.message, field)
+  }
+  const input = parsed.data
+  try {
+    switch (input.intent) {
+      case 'link': {
+        const { webhookSecret } = await linkRepository(ctx, projectId, input)
+        return { ok: true, message: `Linked to ${input.repository}.`, webhookSecret }
+      }
+      case 'unlink':
+        await unlinkRepository(ctx, projectId)
+        return { ok: true, message: 'Unlinked.' }
+      case 'sync': {
+        const { pulled } = await syncNow(ctx, projectId)
+        return { ok: true, message: pulled === 1 ? 'Synced: 1 feature changed.' : `Synced: ${pulled} features changed.` }
+      }
+      case 'import': {
+        const { imported } = await importIssues(ctx, projectId, input)
+        return { ok: true, message: imported === 1 ? 'Imported 1 issue.' : `Imported ${imported} issues.` }
+      }
+      case 'createIssue': {
+        const github = await createIssueForFeature(ctx, input.featureId)
+        return { ok: true, message: `Created GitHub issue #${github?.number}.` }
+      }
+      case 'sendRelease': {
+        const { created, failed } = await sendReleaseToGithub(ctx, input.milestoneId)
+        const made = created === 1 ? '1 issue' : `${created} issues`
+        return { ok: true, message: failed.length > 0 ? `Created ${made}; ${failed.length} could not be sent.` : `Created ${made}.` }
+      }
+    }
+  } finally {
+    wakeGithubWorker()
+  }
+}

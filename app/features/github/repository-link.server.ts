@@ -1,0 +1,145 @@
+import crypto from 'node:crypto'
+import { getDb } from '~/lib/db/db.server'
+import { refuse } from '~/lib/errors'
+import { authorize, executeChange } from '~/features/changes/door.server'
+import { findProject } from '~/features/board/board-entities.server'
+import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
+import { asFailure, callOptions, githubClient } from './github-client.server'
+import { findLink, forgetQuietSync, listLog, publicLink, type LinkRow, type PublicGithubLink } from './github-link.server'
+import { issueLinksOf } from './feature-issue.server'
+import { domainRefusal } from './sync-state.server'
+import { withProjectLock } from './sync-lock.server'
+import { splitRepository } from './issue-mapping'
+import { encryptToken } from './github-token.server'
+import { wakeGithubWorker } from './github-outbox.server'
+import { pollSoon } from './github-worker.server'
+
+/**
+ * Linking a project to a repository (CONTRACT §13): OWNERs and ADMINs on an active plan. The token
+ * is checked with GitHub at once (`GET /repos/{owner}/{name}`), then kept encrypted and never shown
+ * again; the webhook secret is shown in the answer only (and kept on a relink). Linking,
+ * relinking and unlinking are Activity lines and events, not undo steps.
+ */
+
+export type LinkInput = { repository: string; token: string }
+
+/** Asks GitHub whether the token may write issues of the repository; answers its canonical `owner/name`. */
+async function checkRepository(input: LinkInput): Promise<string> {
+  const { owner, repo } = splitRepository(input.repository)
+  let data
+  try {
+    data = (await githubClient(input.token).rest.repos.get({ owner, repo, request: callOptions() })).data
+  } catch (error) {
+    const { failure, status } = asFailure(error)
+    if (failure.kind === 'rate_limited') throw domainRefusal(failure)
+    if (failure.kind === 'token_invalid') throw refuse.invalid('github_token_invalid', `GitHub refused the token: ${failure.message}`, 'token')
+    if (failure.kind === 'missing' || failure.kind === 'forbidden' || (status !== null && status < 500))
+      throw refuse.invalid('github_repository_invalid', `GitHub does not show this repository to the token: ${failure.message}`, 'repository')
+    throw refuse.upstream('github_unreachable', `GitHub could not be reached: ${failure.message}`)
+  }
+  if (!data.permissions?.push)
+    throw refuse.invalid('github_permission_missing', 'The token may not write issues of this repository (Issues: read and write is needed).', 'token')
+  return data.full_name
+}
+
+function projectTitle(ctx: WorkspaceContext, projectId: string) {
+  return findProject(getDb(), projectId, ctx.workspace.id).title
+}
+
+/**
+ * Where the first poll of a new or changed link starts, so that nothing changed on GitHub while
+ * the project was unlinked or stopped is missed: the same repository again keeps its cursor; a
+ * repository some features already have issues in is read whole once; any other from now.
+ */
+function sinceForLink(projectId: string, before: LinkRow | undefined, repository: string, now: string): string | null {
+  if (before && before.repository.toLowerCase() === repository.toLowerCase()) return before.since
+  return issueLinksOf(projectId, repository).size > 0 ? null : now
+}
+
+/** `PUT /v1/projects/{id}/github`. */
+export async function linkRepository(ctx: WorkspaceContext, projectId: string, input: LinkInput) {
+  authorize(ctx, 'linkGithub')
+  projectTitle(ctx, projectId)
+  const repository = await checkRepository(input)
+  // After any sync operation of the project under way (it must not write onto the new link).
+  const webhookSecret = await withProjectLock(projectId, async () => storeLink(ctx, projectId, repository, input.token))
+  pollSoon(projectId)
+  wakeGithubWorker()
+  return { github: publicLink(findLink(projectId)!), webhookSecret }
+}
+
+function storeLink(ctx: WorkspaceContext, projectId: string, repository: string, token: string): string {
+  const title = projectTitle(ctx, projectId)
+  const before = findLink(projectId)
+  const webhookSecret = before?.webhookSecret ?? crypto.randomBytes(32).toString('hex')
+  const now = new Date().toISOString()
+  const since = sinceForLink(projectId, before, repository, now)
+  const verb = before ? 'Relinked' : 'Linked'
+  executeChange(ctx, {
+    action: 'linkGithub',
+    command: { type: 'github.link', projectId, repository },
+    log: { notice: { projectId, kind: 'project', summary: `${verb} project '${title}' to GitHub repository '${repository}'` } },
+    write: () => {
+      getDb()
+        .$client.prepare(
+          `insert into github_links (project_id, workspace_id, repository, token_cipher, webhook_secret, linked_at, linked_by, linked_by_name,
+             status, error, last_sync_at, etag, since, retry_at)
+           values (@projectId, @workspaceId, @repository, @tokenCipher, @webhookSecret, @now, @memberId, @name, 'ok', null, null, null, @since, null)
+           on conflict (project_id) do update set repository = excluded.repository, token_cipher = excluded.token_cipher,
+             linked_at = excluded.linked_at, linked_by = excluded.linked_by, linked_by_name = excluded.linked_by_name,
+             status = 'ok', error = null, last_sync_at = null, etag = null, since = excluded.since, retry_at = null`,
+        )
+        .run({
+          projectId,
+          workspaceId: ctx.workspace.id,
+          repository,
+          tokenCipher: encryptToken(token, projectId),
+          webhookSecret,
+          now,
+          since,
+          memberId: ctx.member.id,
+          name: ctx.account.name,
+        })
+    },
+  })
+  forgetQuietSync(projectId)
+  return webhookSecret
+}
+
+/** `GET /v1/projects/{id}/github`: any member. */
+export function getRepositoryLink(ctx: WorkspaceContext, projectId: string): { github: PublicGithubLink | null } {
+  projectTitle(ctx, projectId)
+  const row = findLink(projectId)
+  return { github: row ? publicLink(row) : null }
+}
+
+/** `DELETE /v1/projects/{id}/github`: sync stops and the token goes; features keep their issues. */
+export async function unlinkRepository(ctx: WorkspaceContext, projectId: string) {
+  authorize(ctx, 'linkGithub')
+  projectTitle(ctx, projectId)
+  await withProjectLock(projectId, async () => removeLink(ctx, projectId))
+  return { github: null }
+}
+
+function removeLink(ctx: WorkspaceContext, projectId: string) {
+  const title = projectTitle(ctx, projectId)
+  const row = findLink(projectId)
+  if (!row) throw refuse.conflict('github_not_linked', 'This project is not linked to a GitHub repository.')
+  executeChange(ctx, {
+    action: 'linkGithub',
+    command: { type: 'github.unlink', projectId },
+    log: { notice: { projectId, kind: 'project', summary: `Unlinked project '${title}' from GitHub repository '${row.repository}'` } },
+    write: () => {
+      const client = getDb().$client
+      client.prepare('delete from github_links where project_id = ?').run(projectId)
+      client.prepare('delete from github_outbox where project_id = ?').run(projectId)
+    },
+  })
+  forgetQuietSync(projectId)
+}
+
+/** `GET /v1/projects/{id}/github/log`: any member. */
+export function getSyncLog(ctx: WorkspaceContext, projectId: string) {
+  projectTitle(ctx, projectId)
+  return { items: listLog(projectId) }
+}

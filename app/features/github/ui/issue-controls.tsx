@@ -1,0 +1,83 @@
+import { useEffect, useRef } from 'react'
+import type { Feature } from '~/features/board/board-types'
+import { useBoard } from '~/features/board/ui/board-context'
+import { useMessages } from '~/ui/messages'
+import { TOKEN_REFUSED_TEXT } from '~/features/github/github-api'
+import { useGithubAction, type GithubResult } from './use-github'
+
+/** Shows an operation's outcome in the page's message banner. */
+function useResultMessage(result: GithubResult | undefined) {
+  const { push } = useMessages()
+  useEffect(() => {
+    if (!result) return
+    if (result.ok && result.message) push('success', result.message)
+    else if (result.error) push('fail', result.message ?? 'Something went wrong.')
+  }, [result, push])
+}
+
+/** The feature dialog's GitHub line: its issue with its state, or `Create GitHub issue` when the project is linked. */
+export function FeatureIssue({ feature }: { feature: Feature }) {
+  const { bundle, readOnly, mode } = useBoard()
+  const { run, busy, result } = useGithubAction(`github-issue-${feature.id}`)
+  useResultMessage(result)
+  const issue = feature.github
+  // The button is gone once the issue exists: focus goes to the issue's link instead of the page.
+  const asked = useRef(false)
+  const issueLink = useRef<HTMLAnchorElement>(null)
+  useEffect(() => {
+    if (!issue || !asked.current) return
+    asked.current = false
+    issueLink.current?.focus()
+  }, [issue])
+  if (issue)
+    return (
+      <p className="github-issue">
+        GitHub issue{' '}
+        <a ref={issueLink} href={issue.url} target="_blank" rel="noreferrer">
+          #{issue.number}
+        </a>{' '}
+        <span className={`issue-state ${issue.state}`}>{issue.state}</span>
+      </p>
+    )
+  if (!bundle.project.github || readOnly || mode !== 'edit') return null
+  return (
+    <button
+      type="button"
+      className="button wide"
+      disabled={busy}
+      onClick={() => {
+        asked.current = true
+        run({ intent: 'createIssue', featureId: feature.id })
+      }}
+    >
+      {busy ? 'Creating GitHub issue…' : 'Create GitHub issue'}
+    </button>
+  )
+}
+
+/** The release dialog's `Send to GitHub`: an issue for each open feature of the release without one. */
+export function SendReleaseButton({ milestoneId }: { milestoneId: string }) {
+  const { bundle, readOnly, mode } = useBoard()
+  const { run, busy, result } = useGithubAction(`github-release-${milestoneId}`)
+  useResultMessage(result)
+  if (!bundle.project.github || readOnly || mode !== 'edit') return null
+  return (
+    <button type="button" className="button wide" disabled={busy} onClick={() => run({ intent: 'sendRelease', milestoneId })}>
+      {busy ? 'Sending to GitHub…' : 'Send to GitHub'}
+    </button>
+  )
+}
+
+/** The board's notice when GitHub refused the link's token, with the way to fix it. */
+export function GithubStoppedNotice({ onFix }: { onFix: () => void }) {
+  const { bundle } = useBoard()
+  if (bundle.project.github?.status !== 'token_invalid') return null
+  return (
+    <p className="github-stopped" role="alert">
+      {TOKEN_REFUSED_TEXT}{' '}
+      <button type="button" className="link-button" onClick={onFix}>
+        Fix the GitHub link
+      </button>
+    </p>
+  )
+}

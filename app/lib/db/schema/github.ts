@@ -1,0 +1,100 @@
+// GitHub Issues sync (CONTRACT §13, ADR 26): a project's link to a repository, each linked
+// feature's last synced state, the push outbox and the sync log.
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { projects } from './board'
+import { workspaceId } from './workspaces'
+
+/**
+ * One repository per project. The token is kept encrypted (AES-256-GCM, key derived from
+ * SESSION_SECRET); `etag` and `since` make the next poll a conditional request; `retryAt` holds
+ * every call back while GitHub's rate limit says so.
+ */
+export const githubLinks = sqliteTable(
+  'github_links',
+  {
+    projectId: text('project_id')
+      .primaryKey()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId(),
+    repository: text('repository').notNull(),
+    tokenCipher: text('token_cipher').notNull(),
+    webhookSecret: text('webhook_secret').notNull(),
+    linkedAt: text('linked_at').notNull(),
+    linkedBy: text('linked_by').notNull(),
+    linkedByName: text('linked_by_name').notNull(),
+    status: text('status', {
+      enum: ['ok', 'token_invalid', 'repository_missing', 'rate_limited', 'unreachable'],
+    })
+      .notNull()
+      .default('ok'),
+    error: text('error'),
+    lastSyncAt: text('last_sync_at'),
+    etag: text('etag'),
+    since: text('since'),
+    retryAt: text('retry_at'),
+  },
+  (t) => [index('github_links_workspace_idx').on(t.workspaceId)],
+)
+
+/**
+ * Each linked feature's issue and what both sides last agreed on (title, body above the footer,
+ * labels lower-cased and sorted as JSON, state): a field that differs from it on one side changed
+ * there since the last sync. No foreign key to the feature: a deleted feature restored from the
+ * trash finds its issue again.
+ */
+export const githubIssues = sqliteTable(
+  'github_issues',
+  {
+    featureId: text('feature_id').primaryKey(),
+    projectId: text('project_id').notNull(),
+    repository: text('repository').notNull(),
+    number: integer('number').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    labels: text('labels').notNull(),
+    state: text('state').notNull(),
+    /** GitHub's `updated_at` of the issue as last seen. */
+    issueUpdatedAt: text('issue_updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('github_issues_number_uq').on(t.projectId, t.repository, t.number)],
+)
+
+/**
+ * Pushes waiting for GitHub: one row per change of a linked feature, written in the change's own
+ * transaction (`fields`: a JSON list of title, body, state, labels). The worker sends a feature's
+ * rows in order, together, with the feature as it is then.
+ */
+export const githubOutbox = sqliteTable(
+  'github_outbox',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    featureId: text('feature_id').notNull(),
+    fields: text('fields').notNull(),
+    createdAt: text('created_at').notNull(),
+    attempt: integer('attempt').notNull().default(0),
+    nextAt: text('next_at').notNull(),
+  },
+  (t) => [index('github_outbox_project_idx').on(t.projectId, t.seq)],
+)
+
+/** The last sync operations of each project (the API lists 50). */
+export const githubLog = sqliteTable(
+  'github_log',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    at: text('at').notNull(),
+    direction: text('direction', { enum: ['push', 'pull'] }).notNull(),
+    featureId: text('feature_id'),
+    issue: integer('issue'),
+    action: text('action').notNull(),
+    status: text('status', { enum: ['ok', 'retrying', 'failed'] }).notNull(),
+    error: text('error'),
+  },
+  (t) => [index('github_log_project_idx').on(t.projectId, t.seq)],
+)

@@ -1,0 +1,16 @@
+import { importIssuesSchema } from '~/features/github/github-api'
+import { importIssues } from '~/features/github/github-import.server'
+import { authorize } from '~/features/changes/door.server'
+import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
+
+/** `Import issues` (CONTRACT §13): one linked feature per matching issue, in one cell, as one change (EDITOR and up). */
+const route = v1Route({
+  POST: async ({ request, params }) => {
+    const ctx = await requireApiWorkspace(request)
+    const projectId = pathId(params.id)
+    authorize(ctx, 'edit')
+    return importIssues(ctx, projectId, await parseJson(request, importIssuesSchema))
+  },
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,9 @@
+import { getSyncLog } from '~/features/github/repository-link.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
+
+/** The last 50 sync operations of the project (CONTRACT §13), for any member. */
+const route = v1Route({
+  GET: async ({ request, params }) => getSyncLog(await requireApiWorkspace(request), pathId(params.id)),
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,9 @@
+import { syncNow } from '~/features/github/github-poll.server'
+import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
+
+/** `Sync now` (CONTRACT §13): polls GitHub at once and answers `{pulled, lastSyncAt}` when done (EDITOR and up). */
+const route = v1Route({
+  POST: async ({ request, params }) => syncNow(await requireApiWorkspace(request), pathId(params.id)),
+})
+export const loader = route.loader
+export const action = route.action
