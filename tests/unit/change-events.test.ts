@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { changeEventJson, foldTouchedRows, groupByProject, priorStateJson, type TouchedRow } from '~/features/changes/change-events'
+import { changeEventJson, foldTouchedRows, groupByProject, priorStateJson, withoutGithubIssues, type TouchedRow } from '~/features/changes/change-events'
 
 const row = (id: string, old: string | null, now: string | null, kind = 'feature', projectId = 'p'): TouchedRow => ({
   kind,
@@ -67,4 +67,20 @@ it('writes the change event and the prior state as JSON, entities verbatim', () 
     { kind: 'featureComment', id: 'c1', before: { id: 'c1' } },
     { kind: 'feature', id: 'n1', before: null },
   ])
+})
+
+describe('an event as the public link sees it', () => {
+  it('drops features’ GitHub issues and the repository a link notice names, and keeps the rest', () => {
+    const notice = JSON.stringify({ version: 4, changes: [], summary: "Linked project 'Shop' to GitHub repository 'acme/shop'" })
+    expect(JSON.parse(withoutGithubIssues(notice)).summary).toBe("Linked project 'Shop' to GitHub")
+    const feature = { id: 'f1', title: 'Pay', github: { number: 12, state: 'open' } }
+    const change = JSON.stringify({ version: 5, changes: [{ op: 'upsert', kind: 'feature', entity: feature }], summary: "Closed feature 'Pay'" })
+    expect(JSON.parse(withoutGithubIssues(change))).toEqual({
+      version: 5,
+      changes: [{ op: 'upsert', kind: 'feature', entity: { id: 'f1', title: 'Pay' } }],
+      summary: "Closed feature 'Pay'",
+    })
+    const plain = JSON.stringify({ version: 6, changes: [], summary: "Renamed feature 'Pay' to 'Checkout'" })
+    expect(withoutGithubIssues(plain)).toBe(plain)
+  })
 })

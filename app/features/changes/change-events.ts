@@ -83,13 +83,21 @@ export function priorStateJson(changes: readonly EntityChange[]): string {
   return `[${items.join(',')}]`
 }
 
+/** The repository a GitHub notice names (`… to GitHub repository 'acme/shop'`). */
+const GITHUB_REPOSITORY = / GitHub repository '[^']*'/g
+
 /**
- * An event as a public link's stream shows it: features without their GitHub issue (CONTRACT
- * §13: the public link shows none). Events that carry none are passed on as they are.
+ * An event as a public link's stream shows it: features without their GitHub issue, and a link
+ * notice's sentence without the repository's name (CONTRACT §13: the public link shows neither).
+ * Events that carry none are passed on as they are.
  */
 export function withoutGithubIssues(eventJson: string): string {
-  if (!eventJson.includes('"github":{')) return eventJson
-  const event = JSON.parse(eventJson) as { changes: { op: string; kind: string; entity?: Record<string, unknown> }[] }
+  if (!eventJson.includes('"github":{') && !eventJson.includes(' GitHub repository ')) return eventJson
+  const event = JSON.parse(eventJson) as {
+    changes: { op: string; kind: string; entity?: Record<string, unknown> }[]
+    summary?: string
+  }
   for (const change of event.changes) if (change.entity && change.kind === 'feature') delete change.entity.github
+  if (event.summary) event.summary = event.summary.replace(GITHUB_REPOSITORY, ' GitHub')
   return JSON.stringify(event)
 }
