@@ -68,11 +68,12 @@ async function replayEvents(m: Model, r: Real, base: ProjectBundle): Promise<Pro
       if (step.redoOf) expect(event.summary).toBe(`Redid: ${r.summaries.get(step.redoOf)!.replace(/^Redid: /, '')}`)
       rebuilt = applyChangeEvent(rebuilt, event)
     }
-    // Events never carry the share key (CONTRACT §6): the board keeps the one its load gave it.
+    // Events never carry the share key (CONTRACT §6), nor the project's GitHub link (§13, not
+    // part of these runs): the board keeps what its load gave it.
     const served = await fetchBundle(r)
     const key = served.project.externalLink
     expect(JSON.stringify(stream.events), 'the share key in an event').not.toContain(key)
-    const keyed = { ...rebuilt, project: { ...rebuilt.project, externalLink: key } }
+    const keyed = { ...rebuilt, project: { ...rebuilt.project, externalLink: key, github: served.project.github } }
     expect(keyed, `events ${base.version + 1}..${version(m)} replayed`).toEqual(served)
     return keyed
   } finally {
