@@ -13,9 +13,13 @@ import { redactPath } from '~/lib/log-redaction'
 import { createCoalescingStream } from '~/http/coalescing-stream.server'
 import { logger } from '~/lib/logger.server'
 import { NonceProvider } from '~/http/nonce'
+import { routePatterns } from '~/http/route-pattern.server'
 
 const ABORT_DELAY = 5_000
 export const streamTimeout = ABORT_DELAY
+
+/** The matched route's pattern for the request-duration metric of /metrics (only with METRICS_TOKEN set). */
+export const instrumentations = [routePatterns]
 
 /** Errors of loaders, actions and rendering go to the JSON log (with the request id), never to the page. */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {

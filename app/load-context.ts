@@ -1,4 +1,8 @@
 // What our Express server (server/index.ts) passes to every loader and action.
+
+/** The matched route's pattern (`/v1/projects/:id`), never the path with its ids; unset until a loader or action starts. */
+export type RouteSlot = { pattern?: string }
+
 declare module 'react-router' {
   interface AppLoadContext {
     cspNonce: string
@@ -12,6 +16,11 @@ declare module 'react-router' {
      * Node 20 before it fires.
      */
     onDisconnect: (listener: () => void) => void
+    /**
+     * With METRICS_TOKEN set: where the router's instrumentation leaves the pattern of the matched
+     * route (app/http/route-pattern.server.ts), for the request-duration metric (server/metrics.ts).
+     */
+    route?: RouteSlot
   }
 }
 export {}

@@ -21,9 +21,11 @@ import { errorHandler } from './errors'
 import { readBody } from './body'
 import { isApiRequest, requestGuards } from './guards'
 import { rateLimitNotice, rateLimits, tokenRateLimit } from './rate-limits'
+import { metricsServer } from './metrics'
 import { remixHandler } from './remix-handler'
 import { cspNonceOf, securityHeaders } from './security-headers'
 import { wrappedByCompression } from './compress-answer'
+import type { RouteSlot } from '../app/load-context'
 
 const production = process.env.NODE_ENV === 'production'
 
@@ -45,12 +47,16 @@ const viteDevServer = production
   ? undefined
   : await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
 
+// With METRICS_TOKEN set: GET /metrics, and every request timed from here on.
+const metrics = metricsServer(env)
+
 const app = express()
 app.disable('x-powered-by')
 // X-Forwarded-For is believed only from a proxy on this machine or a private network (a container
 // host, a LAN reverse proxy); rate limits key on the client address it gives (ADR 4).
 app.set('trust proxy', ['loopback', 'linklocal', 'uniquelocal'])
 
+if (metrics) app.use(metrics.timing)
 app.use((req, res, next) => {
   const requestId = crypto.randomUUID()
   res.locals.requestId = requestId
@@ -61,7 +67,7 @@ app.use((req, res, next) => {
   const started = process.hrtime.bigint()
   // 'close' comes for every request, also one whose connection was cut before the answer went out.
   res.on('close', () => {
-    if (req.path === '/healthz' || req.path.startsWith('/assets/')) return
+    if (req.path === '/healthz' || req.path.startsWith('/assets/') || res.locals.scraped) return
     logger.info(
       {
         requestId,
@@ -98,6 +104,7 @@ const compressPages = compression({
 })
 app.use((req, res, next) => (wrappedByCompression(res) ? compressPages(req, res, next) : next()))
 app.use(requestGuards(env))
+if (metrics) app.use(metrics.endpoint)
 app.use(readBody)
 app.use(rateLimits(env))
 app.use(tokenRateLimit(env))
@@ -135,6 +142,7 @@ app.all(
         if (res.destroyed || res.writableFinished) listener()
         else res.once('close', listener)
       },
+      route: res.locals.route as RouteSlot | undefined,
     }),
   }),
 )

@@ -33,6 +33,8 @@ export const envSchema = z.object({
   TEAM_PLAN_PRICE: dollars.default(9),
   BUSINESS_PLAN_PRICE: dollars.default(19),
   RATE_LIMIT: onOff.default('on'),
+  /** Turns on GET /metrics (CONTRACT §5) for `Authorization: Bearer` with this value; unset, there is no such endpoint. */
+  METRICS_TOKEN: z.string().min(1).optional(),
   /** Live board streams (CONTRACT §6): keep-alive comment interval, and the cap per process. */
   LIVE_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(25).default(20),
   LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(100000).default(5000),

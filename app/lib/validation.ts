@@ -8,7 +8,7 @@ export function text(required: string) {
   return z.string({ error: (issue) => (issue.input === undefined ? required : 'Must be text.') })
 }
 
-export const RESERVED_WORKSPACE_NAMES = new Set(['account', 'link', 'v1', 'api', 'mcp', 'healthz', 'assets', 'build', 'favicon'])
+export const RESERVED_WORKSPACE_NAMES = new Set(['account', 'link', 'v1', 'api', 'mcp', 'healthz', 'metrics', 'assets', 'build', 'favicon'])
 
 export const workspaceNameSchema = text('Required.')
   .trim()

@@ -20,6 +20,7 @@ describe('parseEnv', () => {
     })
     expect(result.env.HOST).toBeUndefined()
     expect(result.env.SESSION_SECRET).toBeUndefined()
+    expect(result.env.METRICS_TOKEN).toBeUndefined() // no /metrics endpoint
   })
 
   it('derives BASE_URL from PORT and strips a trailing slash', () => {
@@ -30,8 +31,9 @@ describe('parseEnv', () => {
   })
 
   it('treats empty values as unset', () => {
-    const result = parseEnv({ PORT: '', SMTP_URL: '  ' })
+    const result = parseEnv({ PORT: '', SMTP_URL: '  ', METRICS_TOKEN: ' ' })
     expect(result.ok && result.env.PORT).toBe(3000)
+    expect(result.ok && result.env.METRICS_TOKEN).toBeUndefined()
   })
 
   it.each([

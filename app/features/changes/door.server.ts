@@ -1,5 +1,6 @@
 import { getDb } from '~/lib/db/db.server'
 import { refuse } from '~/lib/errors'
+import { timedWrite } from '~/lib/metrics.server'
 import { mapRefusal, type Actor, type MapAction } from '~/features/workspaces/permissions'
 import { endProjectStreams, publishChanges, type PublishedChange } from '~/features/live/live-hub.server'
 import { openDoor, setCapturing, shutDoor } from './capture.server'
@@ -15,6 +16,8 @@ import { afterCommitFollowers, followChange } from './followers.server'
  *   → one transaction: the write, and its change-log entry (version + 1) with what it touched,
  *     and in the same transaction what follows from it (trash, webhook deliveries)
  *   → commit → publish (§6 streams; the outbox workers are woken)
+ *
+ * With METRICS_TOKEN set, each transaction's time goes to `storymap_sqlite_write_seconds`.
  *
  * The map tables refuse any write made outside it (capture.server.ts), so a new way in that
  * forgot this door fails at once instead of skipping the check, the log or the event.
@@ -64,7 +67,7 @@ export function executeChange<T>(actor: ChangeActor, request: ChangeRequest<T>):
   const db = getDb()
   const by = changeContext(actor, request.at)
   let published: PublishedChange[] = []
-  const result = db.transaction((tx) => {
+  const result = timedWrite('change', () => db.transaction((tx) => {
     openDoor(db.$client, true)
     let value: T
     try {
@@ -78,7 +81,7 @@ export function executeChange<T>(actor: ChangeActor, request: ChangeRequest<T>):
       shutDoor(db.$client)
     }
     return value
-  })
+  }))
   if (published.length > 0) {
     publishChanges(published)
     afterCommitFollowers()
@@ -110,7 +113,7 @@ export function withoutCapture<T>(write: () => T): T {
 export function deleteWorkspaces(choose: (tx: ChangeTx) => readonly string[]): void {
   const db = getDb()
   let projectIds: string[] = []
-  db.transaction((tx) => {
+  timedWrite('workspace_delete', () => db.transaction((tx) => {
     const workspaceIds = choose(tx)
     if (workspaceIds.length === 0) return
     const marks = workspaceIds.map(() => '?').join(', ')
@@ -121,6 +124,6 @@ export function deleteWorkspaces(choose: (tx: ChangeTx) => readonly string[]): v
     } finally {
       shutDoor(db.$client)
     }
-  })
+  }))
   endProjectStreams(projectIds)
 }
