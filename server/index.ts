@@ -1,4 +1,4 @@
-import type { ServerBuild } from 'react-router'
+import type { AppLoadContext, ServerBuild } from 'react-router'
 import closeWithGrace from 'close-with-grace'
 import compression from 'compression'
 import express from 'express'
@@ -128,22 +128,25 @@ app.all(
   remixHandler({
     build,
     mode: production ? 'production' : 'development',
-    getLoadContext: (req, res) => ({
-      get cspNonce() {
-        return cspNonceOf(res)
-      },
-      requestId: res.locals.requestId as string,
-      // Worked out (through the trusted proxies) only when asked for.
-      get clientIp() {
-        return req.ip ?? ''
-      },
-      rateLimit: rateLimitNotice(res),
-      onDisconnect: (listener: () => void) => {
-        if (res.destroyed || res.writableFinished) listener()
-        else res.once('close', listener)
-      },
-      route: res.locals.route as RouteSlot | undefined,
-    }),
+    getLoadContext: (req, res) =>
+      Object.defineProperties(
+        {
+          requestId: res.locals.requestId as string,
+          rateLimit: rateLimitNotice(res),
+          onDisconnect: (listener: () => void) => {
+            if (res.destroyed || res.writableFinished) listener()
+            else res.once('close', listener)
+          },
+          route: res.locals.route as RouteSlot | undefined,
+        },
+        {
+          // Worked out only when asked for (the nonce, the address through the trusted proxies);
+          // not enumerable, so the copy of the context the router's instrumentation makes for
+          // each loader (with METRICS_TOKEN set) does not work them out.
+          cspNonce: { get: () => cspNonceOf(res) },
+          clientIp: { get: () => req.ip ?? '' },
+        },
+      ) as AppLoadContext,
   }),
 )
 app.use(errorHandler)

@@ -17,6 +17,7 @@ const ALL_RUNGS = [
   ['remix', "node:http + Remix's createRequestHandler (our build)"],
   ['express-remix', 'Express + Remix, no middleware'],
   ['app', 'the whole app'],
+  ['app-metrics', 'the whole app, METRICS_TOKEN set (each request timed, by route pattern)'],
 ]
 // LADDER_RUNGS=remix,app narrows the ladder while trying a cut (the printout needs "remix").
 const RUNGS = process.env.LADDER_RUNGS
@@ -26,6 +27,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 async function startRung(variant, dir) {
   if (variant === 'app') return startApp({ databaseDir: dir })
+  if (variant === 'app-metrics') return startApp({ databaseDir: dir, extraEnv: { METRICS_TOKEN: 'ladder-metrics-token' } })
   const env = { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_PATH: path.join(dir, 'storymap.db'), LOG_LEVEL: 'warn', LADDER_VARIANT: variant }
   return spawnListening(['scripts/bench/ladder-server.mjs'], env, variant)
 }
@@ -92,5 +94,7 @@ export function printLadder({ samples, renames, load }) {
   const verdict = (ok) => (ok ? 'met' : 'MISSED')
   console.log(`\napp /healthz ≥ 0.8× the handler: ${(perSecond('app') / floor).toFixed(2)}× ${verdict(perSecond('app') / floor >= 0.8)}; ` +
     `renames ≥ 0.5×: ${(rename / floor).toFixed(2)}× ${verdict(rename / floor >= 0.5)}; renames p99 ≤ 60 ms: ${p99.toFixed(1)} ms ${verdict(p99 <= 60)}`)
+  if (samples['app-metrics']?.length && samples.app?.length)
+    console.log(`/metrics on (request timing by route pattern): ${(perSecond('app-metrics') / perSecond('app')).toFixed(3)}× the app's /healthz without it`)
   console.log(`load average: ${load}`)
 }
