@@ -1,12 +1,13 @@
-// Bundles our Express server (server/index.ts) to build/server.js, with the packages it uses but the
+// Bundles our Express server (server/index.ts) to build/server.js and its page worker to
+// build/page-worker.js, with the packages it uses but the
 // runtime ones (scripts/runtime-packages.mjs) and Vite, which only development loads.
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
 import { RUNTIME_PACKAGES } from './runtime-packages.mjs'
 
 await build({
-  entryPoints: ['server/index.ts'],
-  outfile: 'build/server.js',
+  entryPoints: { server: 'server/index.ts', 'page-worker': 'server/page-worker.ts' },
+  outdir: 'build',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace'
 import compression from 'compression'
 import express from 'express'
 import crypto from 'node:crypto'
+import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { closeDatabase, getDb } from '../app/lib/db/db.server'
@@ -23,6 +24,7 @@ import { isApiRequest, requestGuards } from './guards'
 import { rateLimitNotice, rateLimits, tokenRateLimit } from './rate-limits'
 import { metricsServer } from './metrics'
 import { remixHandler } from './remix-handler'
+import { pageWorkers } from './page-workers'
 import { cspNonceOf, securityHeaders } from './security-headers'
 import { wrappedByCompression } from './compress-answer'
 import type { RouteSlot } from '../app/load-context'
@@ -119,9 +121,15 @@ if (viteDevServer) {
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
 }
 
+const buildUrl = new URL('./server/index.js', import.meta.url).href
 const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-  : ((await import(new URL('./server/index.js', import.meta.url).href)) as ServerBuild)
+  : ((await import(buildUrl)) as ServerBuild)
+
+// Pages render on worker threads (production only: development renders through Vite).
+const pageThreads = env.PAGE_THREADS ?? Math.max(1, os.availableParallelism() - 1)
+const pages = typeof build === 'function' || pageThreads === 0 ? undefined : pageWorkers({ build, buildUrl, threads: pageThreads })
+if (pages) app.get('*', pages.renderOnWorker)
 
 app.all(
   '*',
@@ -183,5 +191,6 @@ closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
   clearInterval(sweep)
   server.closeAllConnections()
   await viteDevServer?.close()
+  await pages?.close()
   closeDatabase()
 })

@@ -11,14 +11,21 @@ type Options = {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext
 }
 
-/** Node's header object as one record (repeated headers joined, as HTTP allows), made into Headers in one go. */
-function headersOf(req: ExpressRequest): Headers {
+/** Node's header object as one record (repeated headers joined, as HTTP allows), to make Headers in one go. */
+export function requestHeaders(req: ExpressRequest): Record<string, string> {
   const record: Record<string, string> = {}
   for (const name in req.headers) {
     const value = req.headers[name]
     if (value !== undefined) record[name] = Array.isArray(value) ? value.join(', ') : value
   }
-  return new Headers(record)
+  return record
+}
+
+/** The request's full address as the router sees it; throws when the web platform cannot read it (a malformed Host). */
+export function requestUrl(req: ExpressRequest): string {
+  const url = `${protocolOf(req)}://${req.headers.host ?? 'localhost'}${req.originalUrl}`
+  new URL(url)
+  return url
 }
 
 /**
@@ -35,8 +42,8 @@ const ANSWER_SENT = new DOMException('The answer was sent', 'AbortError')
  * load). A JSON call runs to its end, so no abort signal is made for it.
  */
 function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const url = `${protocolOf(req)}://${req.headers.host ?? 'localhost'}${req.originalUrl}`
-  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: headersOf(req) }
+  const url = requestUrl(req)
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: new Headers(requestHeaders(req)) }
   if (!isApiRequest(req)) {
     const controller = new AbortController()
     res.on('close', () => controller.abort(res.writableFinished ? ANSWER_SENT : undefined))
@@ -58,9 +65,9 @@ const streamed = (type: string | null) =>
   type !== null && (type.startsWith('text/html') || type.startsWith('text/event-stream'))
 
 /** The answer's headers for writeHead, repeated ones (Set-Cookie) kept apart. */
-function outgoingHeaders(response: Response): OutgoingHttpHeaders {
+export function outgoingHeaders(entries: Iterable<[string, string]>): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {}
-  for (const [name, value] of response.headers) {
+  for (const [name, value] of entries) {
     const before = headers[name]
     headers[name] =
       before === undefined ? value : Array.isArray(before) ? [...before, value] : [String(before), value]
@@ -69,24 +76,24 @@ function outgoingHeaders(response: Response): OutgoingHttpHeaders {
 }
 
 /** Status line and headers; on-headers (under compression) reads the headers only where Node's own overloads put them. */
-function writeHead(res: ExpressResponse, response: Response, headers: OutgoingHttpHeaders) {
-  if (response.statusText) res.writeHead(response.status, response.statusText, headers)
-  else res.writeHead(response.status, headers)
+export function writeHead(res: ExpressResponse, status: number, statusText: string, headers: OutgoingHttpHeaders) {
+  if (statusText) res.writeHead(status, statusText, headers)
+  else res.writeHead(status, headers)
 }
 
 async function sendResponse(req: ExpressRequest, res: ExpressResponse, response: Response) {
   const type = response.headers.get('content-type')
   if (response.body && streamed(type)) {
-    writeHead(res, response, outgoingHeaders(response))
+    writeHead(res, response.status, response.statusText, outgoingHeaders(response.headers))
     await writeReadableStreamToWritable(response.body, res)
     return
   }
   // One write with a Content-Length: no chunked framing, and compression sees the size (small answers stay plain).
   let body: Buffer | undefined = response.body ? Buffer.from(await response.arrayBuffer()) : undefined
-  const headers = outgoingHeaders(response)
+  const headers = outgoingHeaders(response.headers)
   if (body && res.locals.answersWhole) body = await compressAnswer(req, headers, body)
   if (body && headers['content-length'] === undefined) headers['content-length'] = body.length
-  writeHead(res, response, headers)
+  writeHead(res, response.status, response.statusText, headers)
   res.end(body)
 }
 

@@ -38,6 +38,8 @@ export const envSchema = z.object({
   /** Live board streams (CONTRACT §6): keep-alive comment interval, and the cap per process. */
   LIVE_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(25).default(20),
   LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(100000).default(5000),
+  /** Worker threads that render pages (server/page-workers.ts); unset: one fewer than the cores, at least one; 0 renders them on the main thread. */
+  PAGE_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /** Webhooks (CONTRACT §10): allow http:// endpoints, and endpoints on private, loopback or link-local addresses. */
   WEBHOOKS_ALLOW_HTTP: trueFalse.default(false),
   WEBHOOKS_ALLOW_PRIVATE: trueFalse.default(false),

@@ -80,6 +80,8 @@ export async function startApp({ extraFlags = [], databaseDir, extraEnv = {} } =
     RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn',
     ...APP_START_ENV,
+    // PAGE_THREADS=0 compares with pages rendered on the main thread (ADR 29).
+    ...(process.env.PAGE_THREADS ? { PAGE_THREADS: process.env.PAGE_THREADS } : {}),
     ...extraEnv,
   }
   // The flags of `npm start` and the Docker image (package.json, Dockerfile).

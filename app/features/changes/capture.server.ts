@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import { ENTITY_SPECS, jsonObjectSql, tableNameOf } from '~/features/board/entity-json.server'
+import { isPageWorker } from '~/lib/page-worker-role.server'
 
 /**
  * The map tables' side of the one door (ADR 10, ADR 25). Temporary triggers on this connection:
@@ -32,6 +33,7 @@ function switchesOf(client: Database.Database): Switches {
 
 /** Opens the door for one write; `capture` says whether what it touches is recorded. */
 export function openDoor(client: Database.Database, capture: boolean) {
+  if (isPageWorker()) throw new Error(IN_THE_PAGE_WORKER)
   const s = switchesOf(client)
   s.open.run()
   ;(capture ? s.capture : s.stopCapture).run()
@@ -48,6 +50,9 @@ export function shutDoor(client: Database.Database) {
   s.stopCapture.run()
   s.shut.run()
 }
+
+/** Why the door stays shut in the page worker: its live streams are on the main thread (server/page-worker.ts). */
+export const IN_THE_PAGE_WORKER = 'a map is changed only on the main thread, where its open boards are'
 
 /** What SQLite answers a write on a map table made outside the door. */
 export const OUTSIDE_THE_DOOR = 'map tables are changed only through executeChange'

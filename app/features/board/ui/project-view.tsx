@@ -114,41 +114,11 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
                   <a href={jsonUrl} download className="menu-link" role="menuitem" onClick={() => setMenuOpen(false)}>
                     Export JSON
                   </a>
-                  <button
-                    type="button"
-                    className="menu-button"
-                    role="menuitem"
-                    onClick={() => {
-                      setMenuOpen(false)
-                      setShowingTags(true)
-                    }}
-                  >
-                    Tags
-                  </button>
+                  <MenuButton label="Tags" onChoose={() => setShowingTags(true)} close={() => setMenuOpen(false)} />
                   {history && mode !== 'demo' ? (
-                    <button
-                      type="button"
-                      className="menu-button"
-                      role="menuitem"
-                      onClick={() => {
-                        setMenuOpen(false)
-                        setShowingGithub(true)
-                      }}
-                    >
-                      GitHub
-                    </button>
+                    <MenuButton label="GitHub" onChoose={() => setShowingGithub(true)} close={() => setMenuOpen(false)} />
                   ) : null}
-                  <button
-                    type="button"
-                    className="menu-button"
-                    role="menuitem"
-                    onClick={() => {
-                      setMenuOpen(false)
-                      window.print()
-                    }}
-                  >
-                    Print
-                  </button>
+                  <MenuButton label="Print" onChoose={() => window.print()} close={() => setMenuOpen(false)} />
                 </div>
               ) : null}
             </div>
@@ -185,5 +155,22 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
         <Outlet />
       </div>
     </BoardProvider>
+  )
+}
+
+/** An item of the board menu that closes the menu, then does its thing. */
+function MenuButton({ label, onChoose, close }: { label: string; onChoose: () => void; close: () => void }) {
+  return (
+    <button
+      type="button"
+      className="menu-button"
+      role="menuitem"
+      onClick={() => {
+        close()
+        onChoose()
+      }}
+    >
+      {label}
+    </button>
   )
 }

@@ -1,0 +1,78 @@
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
+import { Piscina } from 'piscina'
+import type { ServerBuild } from 'react-router'
+import { isApiRequest } from './guards'
+import { pageRouteMatcher } from './page-routes'
+import { outgoingHeaders, requestHeaders, requestUrl, writeHead } from './remix-handler'
+import { cspNonceOf } from './security-headers'
+import { rateLimitNotice, type RateLimitNotice } from './rate-limits'
+
+/** A page request as it crosses to the page worker: plain data. */
+export type PageTask = {
+  url: string
+  headers: Record<string, string>
+  requestId: string
+  cspNonce: string
+  clientIp: string
+  rateLimit: RateLimitNotice | null
+  /** Whether /metrics wants the matched route's pattern back. */
+  timed: boolean
+}
+
+/** The rendered page, whole. */
+export type PageAnswer = {
+  status: number
+  statusText: string
+  headers: [string, string][]
+  body: Uint8Array | null
+  pattern?: string
+}
+
+/**
+ * Pages (GET of a route with a component) are rendered on worker threads, everything else on the
+ * main thread: writes through the one door, live streams, /v1, resource routes, page actions.
+ * A board page of 4,000 cards takes a few hundred milliseconds of JavaScript to render; on the
+ * main thread every write and live event arriving meanwhile waited for it (issue 34, ADR 29).
+ */
+export function pageWorkers({ build, buildUrl, threads }: { build: ServerBuild; buildUrl: string; threads: number }) {
+  const isPage = pageRouteMatcher(build)
+  const pool = new Piscina<PageTask, PageAnswer>({
+    filename: new URL('./page-worker.js', import.meta.url).href,
+    workerData: { buildUrl },
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    // A page's loader may wait on the network (Stripe); the thread renders others meanwhile.
+    concurrentTasksPerWorker: 4,
+  })
+
+  async function renderOnWorker(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+    if (req.method !== 'GET' || isApiRequest(req) || req.path.endsWith('.data') || !isPage(req.path)) return next()
+    let url: string
+    try {
+      url = requestUrl(req)
+    } catch {
+      return next() // the router's own handler refuses what cannot be read
+    }
+    try {
+      const slot = res.locals.route as { pattern?: string } | undefined
+      const answer = await pool.run({
+        url,
+        headers: requestHeaders(req),
+        requestId: res.locals.requestId as string,
+        cspNonce: cspNonceOf(res),
+        clientIp: req.ip ?? '',
+        rateLimit: rateLimitNotice(res),
+        timed: slot !== undefined,
+      })
+      if (slot && answer.pattern) slot.pattern = answer.pattern
+      if (res.destroyed) return
+      writeHead(res, answer.status, answer.statusText, outgoingHeaders(answer.headers))
+      res.end(answer.body ? Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength) : undefined)
+    } catch (error) {
+      next(error)
+    }
+  }
+
+  return { renderOnWorker, close: () => pool.destroy() }
+}
