@@ -12,6 +12,7 @@
 // (BENCH_SECONDS sets each measurement's length, default 10).
 //   npm run bench -- --capacity            teams at work, ramped until it breaks (issue 34; capacity.mjs)
 //   npm run bench -- --capacity --big-board   20 teams beside a 4,000-card board loaded once a second
+//   npm run bench -- --capacity --profile DIR   the same with the server under --cpu-prof (a profile per thread in DIR)
 // BENCH_ONLY=github: GitHub Issues sync against the fake GitHub: Send to GitHub of a 200-feature
 // release, 200 renames through the outbox, and polls of a 1,000-issue repository, beside the same
 // calls from bare Octokit (also part of the full run).

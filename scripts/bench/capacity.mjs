@@ -34,15 +34,18 @@ export function capacityOptions(argv) {
     warmupSeconds: Number(option(argv, '--warmup-seconds', '10')),
     bigBoard: argv.includes('--big-board'),
     bigTeams: Number(option(argv, '--teams', '20')),
+    // `--profile DIR`: the server runs with --cpu-prof (one profile per thread, written when it stops).
+    profileDir: option(argv, '--profile', null),
   }
 }
 
 /** The app as `npm start` runs it, mailing to the SMTP sink, with /metrics on if it has one. */
-async function startStack(step) {
+async function startStack(step, profileDir) {
   step('starting the SMTP sink and the app (METRICS_TOKEN set, RATE_LIMIT=off)')
   const sink = await startSmtpSink()
   const metricsToken = crypto.randomBytes(16).toString('hex')
-  const app = await startApp({ extraEnv: { SMTP_URL: sink.url, METRICS_TOKEN: metricsToken } })
+  const extraFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
+  const app = await startApp({ extraFlags, extraEnv: { SMTP_URL: sink.url, METRICS_TOKEN: metricsToken } })
   const server = await serverProbe({ origin: app.url, pid: app.pid, metricsToken })
   const stop = async () => {
     await app.stop()
@@ -119,7 +122,7 @@ function summarize(window, { server, client, members, extra }) {
 
 /** The ramp: each step seeds the teams it adds, warms up, measures; stops at the first miss. */
 export async function benchCapacity(step, options, onStep = () => {}) {
-  const stack = await startStack(step)
+  const stack = await startStack(step, options.profileDir)
   const workload = new Workload(stack.app.url)
   const steps = []
   try {
@@ -189,7 +192,7 @@ async function onceASecond(url, headers, ms) {
  * and without again (the machine's speed drifts; both baselines are printed and pooled).
  */
 export async function benchBigBoard(step, options) {
-  const stack = await startStack(step)
+  const stack = await startStack(step, options.profileDir)
   const workload = new Workload(stack.app.url)
   try {
     step(`seeding ${options.bigTeams} teams and, in a workspace of its own, the 4,000-card map`)

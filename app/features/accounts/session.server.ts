@@ -1,4 +1,5 @@
 import { createCookie } from 'react-router'
+import { LRUCache } from 'lru-cache'
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import { getDb } from '~/lib/db/db.server'
 import { prepared } from '~/lib/db/prepared.server'
@@ -53,9 +54,25 @@ export async function createSession(accountId: string, request?: Request, now = 
   return sessionCookie().serialize(token)
 }
 
+/**
+ * Cookie headers whose session cookie was already checked, with the token they carry. Checking the
+ * signature goes through WebCrypto (a key import and an HMAC as an async job) on every request: 5 %
+ * of the main thread at 320 teams (docs/benchmarks.md). A browser sends the same header on every
+ * request, and a signature valid once stays valid for this process's secret.
+ */
+const checkedHeaders = () =>
+  singleton('session-cookie-headers', () => new LRUCache<string, { token: string | null }>({ max: 10_000 }))
+
 async function readToken(request: Request): Promise<string | null> {
-  const value = await sessionCookie().parse(request.headers.get('Cookie'))
-  return typeof value === 'string' && value.length > 0 ? value : null
+  const header = request.headers.get('Cookie')
+  if (!header) return null
+  const cache = header.length <= 1024 ? checkedHeaders() : null
+  const known = cache?.get(header)
+  if (known) return known.token
+  const value = await sessionCookie().parse(header)
+  const token = typeof value === 'string' && value.length > 0 ? value : null
+  cache?.set(header, { token })
+  return token
 }
 
 const liveSessionQuery = () =>

@@ -35,6 +35,10 @@ function created(a: Author) {
 }
 const modified = (a: Author) => ({ lastModified: a.now, lastModifiedByName: a.name })
 
+/** A value filled in when a prepared statement runs. */
+const placeholder = (name: string) => sql`${sql.placeholder(name)}`
+const modifiedPlaceholders = { lastModified: placeholder('lastModified'), lastModifiedByName: placeholder('lastModifiedByName') }
+
 function reread(tx: Tx, kind: CardKind, id: string, a: Author) {
   return publicCard(kind, findCard(tx, kind, id, a.workspaceId))
 }
@@ -165,11 +169,10 @@ export function changeCard(tx: Tx, a: Author, kind: TitledKind, id: string, chan
   // rename, colour, annotation, open and close.
   const update = prepared(`change-card-${kind}-${fields.join(',')}`, (db) => {
     const table = cardTable(kind)
-    const value = (name: string) => sql`${sql.placeholder(name)}`
-    const set = Object.fromEntries(fields.map((f) => [f, value(f)]))
+    const set = Object.fromEntries(fields.map((f) => [f, placeholder(f)]))
     return db
       .update(table)
-      .set({ ...set, lastModified: value('lastModified'), lastModifiedByName: value('lastModifiedByName') })
+      .set({ ...set, ...modifiedPlaceholders })
       .where(eq(table.id, sql.placeholder('id')))
       .returning()
       .prepare()
@@ -182,11 +185,15 @@ export function setEstimate(tx: Tx, a: Author, id: string, estimate: number) {
   const row = findCard(tx, 'feature', id, a.workspaceId)
   if (row.status === 'CLOSED')
     throw refuse.invalid('card_closed', 'A closed card cannot be edited; reopen it first.')
-  tx.update(features)
-    .set({ estimate, ...modified(a) })
-    .where(eq(features.id, id))
-    .run()
-  return reread(tx, 'feature', id, a)
+  const update = prepared('set-estimate', (db) =>
+    db
+      .update(features)
+      .set({ estimate: placeholder('estimate'), ...modifiedPlaceholders })
+      .where(eq(features.id, sql.placeholder('id')))
+      .returning()
+      .prepare(),
+  )
+  return publicCard('feature', update.get({ estimate, ...modified(a), id }) as CardRow)
 }
 
 /** Deletes a card or project; the foreign keys take its features, sub-workflows, comments and links with it. */
@@ -239,9 +246,19 @@ export function moveFeature(
   const { projectId } = findCell(tx, a, toSubWorkflowId, toMilestoneId)
   assertSameProject(row.projectId, projectId, 'release')
   const rank = rankAt(tx, cardTable('feature'), cellScope(toSubWorkflowId, toMilestoneId), id, index)
-  tx.update(features)
-    .set({ subWorkflowId: toSubWorkflowId, milestoneId: toMilestoneId, rank, ...modified(a) })
-    .where(eq(features.id, id))
-    .run()
-  return reread(tx, 'feature', id, a)
+  const update = prepared('move-feature', (db) =>
+    db
+      .update(features)
+      .set({
+        subWorkflowId: placeholder('subWorkflowId'),
+        milestoneId: placeholder('milestoneId'),
+        rank: placeholder('rank'),
+        ...modifiedPlaceholders,
+      })
+      .where(eq(features.id, sql.placeholder('id')))
+      .returning()
+      .prepare(),
+  )
+  const moved = update.get({ subWorkflowId: toSubWorkflowId, milestoneId: toMilestoneId, rank, ...modified(a), id })
+  return publicCard('feature', moved as CardRow)
 }

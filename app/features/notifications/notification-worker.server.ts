@@ -1,4 +1,5 @@
 import { getDb } from '~/lib/db/db.server'
+import { prepared } from '~/lib/db/prepared.server'
 import { renderMentions } from './mentions'
 import { appLink, sendMail } from '~/lib/email.server'
 import { commentNotificationMessage } from './email-messages.server'
@@ -18,6 +19,21 @@ type Row = { seq: number; authorName: string; post: string; featureTitle: string
 
 const POLL_MS = 30_000
 
+// Prepared once: every comment wakes the worker.
+const pendingGroupsQuery = () =>
+  prepared('notification-pending-groups', (db) =>
+    db.$client.prepare(
+      `select member_id as memberId, feature_id as featureId, max(seq) as lastSeq
+       from notification_queue where sent_at is null group by member_id, feature_id`,
+    ),
+  )
+const lastSentQuery = () =>
+  prepared('notification-last-sent', (db) =>
+    db.$client
+      .prepare('select max(sent_at) from notification_queue where member_id = ? and feature_id = ? and sent_at is not null')
+      .pluck(),
+  )
+
 export function startNotificationWorker(clock: () => number = Date.now): () => void {
   const windowMs = getEnv().NOTIFICATIONS_WINDOW_SECONDS * 1000
   const inFlight = new Set<string>()
@@ -29,19 +45,11 @@ export function startNotificationWorker(clock: () => number = Date.now): () => v
   function tick() {
     if (stopped) return
     clearTimeout(timer)
-    const db = getDb().$client
     const now = clock()
     let next = now + POLL_MS
     try {
-      const groups = db
-        .prepare(
-          `select member_id as memberId, feature_id as featureId, max(seq) as lastSeq
-           from notification_queue where sent_at is null group by member_id, feature_id`,
-        )
-        .all() as Group[]
-      const lastSent = db
-        .prepare('select max(sent_at) from notification_queue where member_id = ? and feature_id = ? and sent_at is not null')
-        .pluck()
+      const groups = pendingGroupsQuery().all() as Group[]
+      const lastSent = lastSentQuery()
       for (const group of groups) {
         const key = `${group.memberId} ${group.featureId}`
         if (inFlight.has(key)) continue
