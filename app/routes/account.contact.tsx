@@ -1,8 +1,8 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
-import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/ui/forms'
+import { ErrorList, Field, Honeypot, SelectField, VALIDATE_ON_SUBMIT } from '~/ui/forms'
 import { CONTACT_TOPICS, contactSchema } from '~/features/accounts/account-forms'
 import { DomainError } from '~/lib/errors'
 import { sendContact } from '~/features/accounts/contact.server'
@@ -54,15 +54,11 @@ export default function ContactPage() {
       ) : null}
       <Form method="post" {...getFormProps(form)} noValidate>
         <Honeypot />
-        <div className="field">
-          <label htmlFor={fields.topic.id}>Topic</label>
-          <select {...getSelectProps(fields.topic)}>
-            <option value="general">General</option>
-            <option value="sales">Sales</option>
-            <option value="support">Support</option>
-          </select>
-          <ErrorList id={fields.topic.errorId} errors={fields.topic.errors} />
-        </div>
+        <SelectField label="Topic" meta={fields.topic}>
+          <option value="general">General</option>
+          <option value="sales">Sales</option>
+          <option value="support">Support</option>
+        </SelectField>
         <div className="field">
           <label htmlFor={fields.body.id}>Message</label>
           <textarea {...getTextareaProps(fields.body)} />

@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react'
+import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { HONEYPOT_FIELD } from '~/http/abuse'
 
@@ -26,6 +26,45 @@ export function Field({ label, meta, type = 'text', autoComplete, autoFocus, hin
       <input {...getInputProps(meta, { type })} autoComplete={autoComplete} autoFocus={autoFocus} />
       {hint ? <div className="hint">{hint}</div> : null}
       <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+/** A labelled select (its options as children) whose errors are announced and tied to it. */
+export function SelectField<Value, Form extends Record<string, unknown>>({
+  label,
+  meta,
+  children,
+}: {
+  label: string
+  meta: FieldMetadata<Value, Form, string[]>
+  children: ReactNode
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <select {...getSelectProps(meta)}>{children}</select>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+/** A form's submit button in a row of fields, lined up with the inputs beside it (an empty label above). */
+export function InlineSubmit({
+  intent,
+  busy,
+  children,
+}: {
+  intent: string
+  busy: boolean
+  children: ReactNode
+}) {
+  return (
+    <div className="field">
+      <label aria-hidden="true">&nbsp;</label>
+      <button type="submit" name="intent" value={intent} className="button primary" disabled={busy}>
+        {children}
+      </button>
     </div>
   )
 }

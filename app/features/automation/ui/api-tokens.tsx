@@ -1,11 +1,11 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from 'react-router'
 import type { ReactNode } from 'react'
 import { createTokenSchema } from '~/features/automation/api-tokens'
 import { formatDate, formatDateTime } from '~/lib/dates'
 import { CopyButton } from '~/ui/copy-button'
-import { ErrorList, Field } from '~/ui/forms'
+import { ErrorList, Field, InlineSubmit, SelectField } from '~/ui/forms'
 
 /** Personal API tokens in account settings, and a workspace's tokens in its settings (CONTRACT §10). */
 
@@ -136,42 +136,27 @@ export function AccountTokensSection({
       ) : null}
       <Form method="post" {...getFormProps(form)} noValidate className="row token-form">
         <Field label="Token name" meta={fields.name} />
-        <div className="field">
-          <label htmlFor={fields.workspaceId.id}>Workspace</label>
-          <select {...getSelectProps(fields.workspaceId)}>
-            {workspaces.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={fields.workspaceId.errorId} errors={fields.workspaceId.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.scope.id}>Scope</label>
-          <select {...getSelectProps(fields.scope)}>
-            <option value="read">Read</option>
-            <option value="write">Read and write</option>
-          </select>
-          <ErrorList id={fields.scope.errorId} errors={fields.scope.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.expiresInDays.id}>Expires after</label>
-          <select {...getSelectProps(fields.expiresInDays)}>
-            {EXPIRY_CHOICES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={fields.expiresInDays.errorId} errors={fields.expiresInDays.errors} />
-        </div>
-        <div className="field">
-          <label aria-hidden="true">&nbsp;</label>
-          <button type="submit" name="intent" value="createToken" className="button primary" disabled={busy}>
-            Create token
-          </button>
-        </div>
+        <SelectField label="Workspace" meta={fields.workspaceId}>
+          {workspaces.map((w) => (
+            <option key={w.id} value={w.id}>
+              {w.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Scope" meta={fields.scope}>
+          <option value="read">Read</option>
+          <option value="write">Read and write</option>
+        </SelectField>
+        <SelectField label="Expires after" meta={fields.expiresInDays}>
+          {EXPIRY_CHOICES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <InlineSubmit intent="createToken" busy={busy}>
+          Create token
+        </InlineSubmit>
         <ErrorList id={form.errorId} errors={form.errors} />
       </Form>
       <TokenTable tokens={tokens} confirmRevoke={confirmRevoke} showMember={false} />

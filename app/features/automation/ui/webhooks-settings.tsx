@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from 'react-router'
 import { formatDateTime } from '~/lib/dates'
 import { createWebhookSchema, WEBHOOK_EVENTS, type WebhookEvent } from '~/features/automation/webhooks'
 import { CopyButton } from '~/ui/copy-button'
-import { ErrorList, Field } from '~/ui/forms'
+import { ErrorList, Field, SelectField } from '~/ui/forms'
 
 /** Workspace settings → Webhooks (CONTRACT §10): endpoints, their secret once, a test, the log. */
 
@@ -146,18 +146,14 @@ export function WebhooksSection({
       ) : null}
       <Form method="post" {...getFormProps(form)} noValidate className="stack webhook-form">
         <Field label="Endpoint URL" meta={fields.url} />
-        <div className="field">
-          <label htmlFor={fields.projectId.id}>Project</label>
-          <select {...getSelectProps(fields.projectId)}>
-            <option value="">All projects</option>
-            {projects.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.title}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={fields.projectId.errorId} errors={fields.projectId.errors} />
-        </div>
+        <SelectField label="Project" meta={fields.projectId}>
+          <option value="">All projects</option>
+          {projects.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.title}
+            </option>
+          ))}
+        </SelectField>
         <fieldset className="field">
           <legend>Events</legend>
           {WEBHOOK_EVENTS.map((event) => (

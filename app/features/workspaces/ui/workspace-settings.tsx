@@ -1,11 +1,11 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from 'react-router'
 import type { ReactNode } from 'react'
 import { inviteSchema } from '~/features/accounts/account-forms'
 import { formatDate } from '~/lib/dates'
 import { LEVEL_NAMES, LEVELS, type Level } from '~/features/workspaces/permissions'
-import { ErrorList, Field } from '~/ui/forms'
+import { ErrorList, Field, InlineSubmit, SelectField } from '~/ui/forms'
 
 /** The sections of /{workspace}/settings (SPEC §2, §6). Every control is a plain form. */
 
@@ -136,19 +136,12 @@ export function InvitesSection({
         style={{ alignItems: 'flex-start' }}
       >
         <Field label="Email" meta={fields.email} type="email" autoComplete="off" />
-        <div className="field">
-          <label htmlFor={fields.level.id}>Level</label>
-          <select {...getSelectProps(fields.level)}>
-            <LevelOptions />
-          </select>
-          <ErrorList id={fields.level.errorId} errors={fields.level.errors} />
-        </div>
-        <div className="field">
-          <label aria-hidden="true">&nbsp;</label>
-          <button type="submit" name="intent" value="invite" className="button primary" disabled={busy}>
-            Send invite
-          </button>
-        </div>
+        <SelectField label="Level" meta={fields.level}>
+          <LevelOptions />
+        </SelectField>
+        <InlineSubmit intent="invite" busy={busy}>
+          Send invite
+        </InlineSubmit>
         <ErrorList id={form.errorId} errors={form.errors} />
       </Form>
       {invites.length === 0 ? (
