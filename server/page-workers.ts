@@ -44,6 +44,9 @@ export function pageWorkers({ build, buildUrl, threads }: { build: ServerBuild; 
     idleTimeout: Number.POSITIVE_INFINITY,
     // A page's loader may wait on the network (Stripe); the thread renders others meanwhile.
     concurrentTasksPerWorker: 4,
+    // When the cores are busy, a write or a live event goes before a render: on Linux the render
+    // threads run at niceness 10 (@napi-rs/nice, Piscina's optional dependency). ADR 29.
+    niceIncrement: 10,
   })
 
   async function renderOnWorker(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {

@@ -1,10 +1,11 @@
 import { stringify } from 'csv-stringify/sync'
+import os from 'node:os'
 import path from 'node:path'
 import type { ServerBuild } from 'react-router'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { pageRouteMatcher } from '../../server/page-routes'
 import { signUp } from '../support/client'
-import { startServer, type RunningServer } from '../support/server'
+import { startServer, threadNiceness, type RunningServer } from '../support/server'
 
 /**
  * Pages are rendered on a worker thread (issue 34, ADR 29): while a big board's page is made,
@@ -77,6 +78,14 @@ it('goes on answering while a 4,000-card board page is being made; the page is t
   // of the page's time here); beside the worker it waits for nothing much.
   expect(worker.longestProbe / worker.pageMs).toBeLessThan(main.longestProbe / main.pageMs / 2)
 }, 120_000)
+
+it('renders at a lower priority than the main thread, so a write goes first when the cores are busy', async () => {
+  expect((await fetch(`${server.url}/account/login`)).status).toBe(200)
+  const niceness = threadNiceness(server.process.pid!)
+  // The render threads: PAGE_THREADS defaults to one fewer than the cores.
+  expect(niceness.filter((n) => n === 10)).toHaveLength(Math.max(1, os.availableParallelism() - 1))
+  expect(niceness.filter((n) => n === 0).length).toBeGreaterThan(1) // the main thread, V8's and libuv's
+})
 
 it('renders pages on the worker, and leaves resource routes, /v1 and unknown API paths to the main thread', async () => {
   const build = (await import(path.resolve('build/server/index.js'))) as ServerBuild

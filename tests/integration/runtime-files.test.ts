@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { bundle, makeBoard } from '../support/board'
 import { signUp } from '../support/client'
-import { startServer, type RunningServer } from '../support/server'
+import { startServer, threadNiceness, type RunningServer } from '../support/server'
 
 /**
  * What the Docker image's runtime stage holds (issue 34): build/, drizzle/, package.json and only
@@ -51,6 +51,8 @@ it('signs up (argon2), builds a map (SQLite), serves the board page (React) and 
   const page = await owner.client.get(`/${owner.workspaceName}/projects/${ids.project}`)
   expect(page.status).toBe(200)
   expect(page.text).toContain('Feature')
+  // The page came from a render thread, lowered in priority by Piscina's optional native part.
+  expect(threadNiceness(server.process.pid!)).toContain(10)
   const csv = await owner.client.get(`/${owner.workspaceName}/projects/${ids.project}/storymap.csv`)
   expect(csv.status, csv.text).toBe(200)
   const docs = await owner.client.get('/v1/openapi.json')

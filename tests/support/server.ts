@@ -73,3 +73,10 @@ export async function startServer(
       }),
   }
 }
+
+/** The nice value of each of a process's threads (Linux: field 19 of /proc/<pid>/task/<tid>/stat). */
+export function threadNiceness(pid: number): number[] {
+  return fs
+    .readdirSync(`/proc/${pid}/task`)
+    .map((tid) => Number(fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]))
+}
