@@ -20,6 +20,7 @@ import { DomainError } from '~/lib/errors'
 import { can } from '~/features/workspaces/permissions'
 import { historyState } from '~/features/history/history.server'
 import { getProjectBundleJson } from '~/features/board/project-bundle.server'
+import { packBundleText } from '~/features/board/bundle-text'
 import { projectSharingView } from '~/features/workspaces/sharing.server'
 import { workspaceMemberNames } from '~/features/notifications/notifications.server'
 import { requireWorkspace } from '~/http/auth.server'
@@ -37,8 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const env = getEnv()
     const sharing = projectSharingView(ctx, project.id)
     return {
-      // The map as JSON text: parsed once in the page (useBundleText), not encoded card by card.
-      bundleJson: json,
+      // The map as JSON text, parsed once in the page (useBundleText), not encoded card by card.
+      bundleText: packBundleText(json),
       projectId: project.id,
       title: project.title,
       readOnly: !can(ctx, 'edit'),
@@ -93,8 +94,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, next
 
 export default function ProjectPage() {
   const loaderData = useLoaderData<typeof loader>()
-  const { bundleJson, me, members, baseUrl, shareUrl, history } = loaderData
-  const loaderBundle = useBundleText(bundleJson)
+  const { bundleText, me, members, baseUrl, shareUrl, history } = loaderData
+  const loaderBundle = useBundleText(bundleText)
   rememberShown(`board:${loaderBundle.project.id}`, loaderData)
   useEffect(boardReloaded, [loaderData])
   const { workspace } = useParams()

@@ -8,6 +8,7 @@ import { DomainError } from '~/lib/errors'
 import { mentionedIds } from '~/features/notifications/mentions'
 import { workspaceMemberNames } from '~/features/notifications/notifications.server'
 import { getPublicBundleJson } from '~/features/board/project-bundle.server'
+import { packBundleText } from '~/features/board/bundle-text'
 import type { ProjectBundle } from '~/features/board/board-types'
 import { getEnv } from '~/lib/env.server'
 
@@ -23,8 +24,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
     // Only the members its comments mention: a public map shows them as @Name and lists nobody else.
     const mentioned = [...new Set(bundle.featureComments.flatMap((c) => mentionedIds(c.post)))]
     const members = mentioned.length ? workspaceMemberNames(bundle.project.workspaceId, mentioned) : []
-    // The map as JSON text: parsed once in the page (useBundleText), not encoded card by card.
-    return { bundleJson, title: bundle.project.title, members, baseUrl: getEnv().BASE_URL }
+    // The map as JSON text, parsed once in the page (useBundleText), not encoded card by card.
+    return { bundleText: packBundleText(bundleJson), title: bundle.project.title, members, baseUrl: getEnv().BASE_URL }
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'not_found') throw data('Project not found.', { status: 404 })
     throw error
@@ -42,8 +43,8 @@ const noop = (_command: BoardCommand) => {}
 
 /** The public, read-only story map; with ?demo=1 every edit works locally and nothing is sent. */
 export default function PublicProjectPage() {
-  const { bundleJson, members, baseUrl } = useLoaderData<typeof loader>()
-  const loaded = useBundleText(bundleJson)
+  const { bundleText, members, baseUrl } = useLoaderData<typeof loader>()
+  const loaded = useBundleText(bundleText)
   const [searchParams] = useSearchParams()
   const demo = searchParams.get('demo') === '1'
   const me = { memberId: 'demo', name: 'Demo user' }

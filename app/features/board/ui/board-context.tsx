@@ -6,6 +6,7 @@ import type { SetFilter } from './use-board-filter'
 import { applyCommand, type EditMeta } from '~/features/board/board-reducer'
 import type { ProjectBundle } from '~/features/board/board-types'
 import { shareUnchangedEntities } from '~/features/board/bundle-identity'
+import { unpackBundleText } from '~/features/board/bundle-text'
 import type { LiveBoard } from '~/features/live/ui/use-live-board'
 
 export type BoardMember = { id: string; name: string }
@@ -68,9 +69,9 @@ const meta = (me: { memberId: string; name: string }): EditMeta => ({ ...me, now
  * is its own fetcher (keyed by a fresh id), so concurrent edits never cancel one another; a
  * fetcher's overlay lasts until the revalidated loader data carries the server's copy.
  */
-/** The map a page's loader sent as JSON text (see getProjectBundleJson), parsed once per text. */
-export function useBundleText(json: string): ProjectBundle {
-  return useMemo(() => JSON.parse(json) as ProjectBundle, [json])
+/** The map a page's loader sent as text (packBundleText), parsed once per text. */
+export function useBundleText(text: string): ProjectBundle {
+  return useMemo(() => JSON.parse(unpackBundleText(text)) as ProjectBundle, [text])
 }
 
 export function useServerBoard(
