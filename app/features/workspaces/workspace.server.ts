@@ -127,11 +127,14 @@ export function getWorkspaceContextById(accountId: string, workspaceId: string, 
   return toContext(query.get({ accountId, workspaceId }), now)
 }
 
+/** The same by the workspace's name (every page under `/{workspace}`). */
 export function getWorkspaceContextByName(accountId: string, name: string, now = new Date()) {
-  const row = contextQuery()
-    .where(and(eq(members.accountId, accountId), eq(workspaces.name, name)))
-    .get()
-  return toContext(row, now)
+  const query = prepared('workspace-context-by-name', () =>
+    contextQuery()
+      .where(and(eq(members.accountId, sql.placeholder('accountId')), eq(workspaces.name, sql.placeholder('name'))))
+      .prepare(),
+  )
+  return toContext(query.get({ accountId, name }), now)
 }
 
 /** Every workspace the account belongs to, with its membership and subscription, oldest first. */
