@@ -6,7 +6,7 @@ import { card, keyboardDrag, settle } from './board-helpers'
 import { boardReady } from './map-fixture'
 
 /**
- * A map over 500 features (near-viewport.tsx): 8 goals × 3 activities, 3 releases, 8 features in
+ * A map over 200 features (near-viewport.tsx): 8 goals × 3 activities, 3 releases, 8 features in
  * each cell (576), as wide as three screens. Far cells start as plain tiles and become the drag
  * library's when they come near the screen.
  */
