@@ -1,12 +1,16 @@
-// Bundles our Express server (server/index.ts) to build/server.js and its page worker to
-// build/page-worker.js, with the packages it uses but the
+// Bundles our Express server (server/index.ts) to build/server.js, its page worker to
+// build/page-worker.js and its WAL checkpointer to build/wal-checkpoint-worker.js, with the packages it uses but the
 // runtime ones (scripts/runtime-packages.mjs) and Vite, which only development loads.
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
 import { RUNTIME_PACKAGES } from './runtime-packages.mjs'
 
 await build({
-  entryPoints: { server: 'server/index.ts', 'page-worker': 'server/page-worker.ts' },
+  entryPoints: {
+    server: 'server/index.ts',
+    'page-worker': 'server/page-worker.ts',
+    'wal-checkpoint-worker': 'server/wal-checkpoint-worker.ts',
+  },
   outdir: 'build',
   bundle: true,
   platform: 'node',

@@ -25,6 +25,7 @@ import { rateLimitNotice, rateLimits, tokenRateLimit } from './rate-limits'
 import { metricsServer } from './metrics'
 import { remixHandler } from './remix-handler'
 import { pageWorkers } from './page-workers'
+import { CHECKPOINTS_ELSEWHERE, startWalCheckpointer } from './wal-checkpointer'
 import { cspNonceOf, securityHeaders } from './security-headers'
 import { wrappedByCompression } from './compress-answer'
 import type { RouteSlot } from '../app/load-context'
@@ -126,9 +127,16 @@ const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
   : ((await import(buildUrl)) as ServerBuild)
 
+// WAL checkpoints on a thread of their own, so no commit waits on the disk (production only).
+const checkpointer = typeof build === 'function' ? undefined : startWalCheckpointer(env.DATABASE_PATH)
+if (checkpointer) getDb().$client.pragma(CHECKPOINTS_ELSEWHERE)
+
 // Pages render on worker threads (production only: development renders through Vite).
 const pageThreads = env.PAGE_THREADS ?? Math.max(1, os.availableParallelism() - 1)
-const pages = typeof build === 'function' || pageThreads === 0 ? undefined : pageWorkers({ build, buildUrl, threads: pageThreads })
+const pages =
+  typeof build === 'function' || pageThreads === 0
+    ? undefined
+    : pageWorkers({ build, buildUrl, threads: pageThreads, checkpointsElsewhere: checkpointer !== undefined })
 if (pages) app.get('*', pages.renderOnWorker)
 
 app.all(
@@ -192,5 +200,6 @@ closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
   server.closeAllConnections()
   await viteDevServer?.close()
   await pages?.close()
+  await checkpointer?.stop()
   closeDatabase()
 })

@@ -9,11 +9,13 @@ import { requestContext } from '../app/lib/logger.server'
 import { markAsPageWorker } from '../app/lib/page-worker-role.server'
 import type { RouteSlot } from '../app/load-context'
 import type { PageAnswer, PageTask } from './page-workers'
+import { CHECKPOINTS_ELSEWHERE } from './wal-checkpointer'
 
 markAsPageWorker()
 // Map tables refuse writes here too (the door never opens in this thread).
 installMapDoor(getDb().$client)
-const { buildUrl } = workerData as { buildUrl: string }
+const { buildUrl, checkpointsElsewhere } = workerData as { buildUrl: string; checkpointsElsewhere: boolean }
+if (checkpointsElsewhere) getDb().$client.pragma(CHECKPOINTS_ELSEWHERE)
 const handle = createRequestHandler((await import(buildUrl)) as ServerBuild, 'production')
 
 /** Why a rendered page's signal ends: the router then drops the timer that keeps its data alive (ADR 23). */

@@ -34,11 +34,22 @@ export type PageAnswer = {
  * A board page of 4,000 cards takes a few hundred milliseconds of JavaScript to render; on the
  * main thread every write and live event arriving meanwhile waited for it (issue 34, ADR 29).
  */
-export function pageWorkers({ build, buildUrl, threads }: { build: ServerBuild; buildUrl: string; threads: number }) {
+export function pageWorkers({
+  build,
+  buildUrl,
+  threads,
+  checkpointsElsewhere,
+}: {
+  build: ServerBuild
+  buildUrl: string
+  threads: number
+  /** The WAL checkpointer runs (server/wal-checkpointer.ts): the threads' connections never checkpoint. */
+  checkpointsElsewhere: boolean
+}) {
   const isPage = pageRouteMatcher(build)
   const pool = new Piscina<PageTask, PageAnswer>({
     filename: new URL('./page-worker.js', import.meta.url).href,
-    workerData: { buildUrl },
+    workerData: { buildUrl, checkpointsElsewhere },
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: Number.POSITIVE_INFINITY,
