@@ -29,7 +29,7 @@ export type StreamConnection = {
   close: () => void
 }
 
-type LiveStream = {
+export type LiveStream = {
   id: number
   projectId: string
   /** The session's id for member streams; null for public-link streams. */
@@ -254,7 +254,7 @@ const SWEEP_SLICE = 100
  * streams: with 1,600 streams open, checking them all in one go (a query each) held the loop for
  * 50–80 ms every two seconds, and every write arriving meanwhile waited (issue 34).
  */
-function sweepInSlices(h: Hub, visit: (projectId: string, streams: Set<LiveStream>) => void) {
+export function sweepInSlices(h: Pick<Hub, 'byProject' | 'closing'>, visit: (projectId: string, streams: Set<LiveStream>) => void) {
   let running = false
   return async () => {
     if (running) return
