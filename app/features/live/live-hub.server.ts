@@ -252,7 +252,7 @@ const SWEEP_SLICE = 100
 /**
  * Runs `visit` on every project's streams, yielding to the event loop after about SWEEP_SLICE
  * streams: with 1,600 streams open, checking them all in one go (a query each) held the loop for
- * 50–80 ms every two seconds, and every write arriving meanwhile waited (issue 34).
+ * tens of milliseconds every two seconds, and every write arriving meanwhile waited (issue 34).
  */
 export function sweepInSlices(h: Pick<Hub, 'byProject' | 'closing'>, visit: (projectId: string, streams: Set<LiveStream>) => void) {
   let running = false

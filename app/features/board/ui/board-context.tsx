@@ -64,16 +64,16 @@ export function BoardProvider({ value, children }: { value: BoardApi; children: 
 
 const meta = (me: { memberId: string; name: string }): EditMeta => ({ ...me, now: new Date().toISOString() })
 
-/**
- * Server-backed board state: loader data with every pending command laid over it. Each command
- * is its own fetcher (keyed by a fresh id), so concurrent edits never cancel one another; a
- * fetcher's overlay lasts until the revalidated loader data carries the server's copy.
- */
 /** The map a page's loader sent as text (packBundleText), parsed once per text. */
 export function useBundleText(text: string): ProjectBundle {
   return useMemo(() => JSON.parse(unpackBundleText(text)) as ProjectBundle, [text])
 }
 
+/**
+ * Server-backed board state: loader data with every pending command laid over it. Each command
+ * is its own fetcher (keyed by a fresh id), so concurrent edits never cancel one another; a
+ * fetcher's overlay lasts until the revalidated loader data carries the server's copy.
+ */
 export function useServerBoard(
   freshBundle: ProjectBundle,
   action: string,
