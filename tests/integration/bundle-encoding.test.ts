@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import http from 'node:http'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -65,4 +67,20 @@ it('compresses pages on the fly', async () => {
   const page = await raw('/account/login', { 'Accept-Encoding': 'gzip, deflate, br' })
   expect(page.headers['content-encoding']).toBe('br')
   expect(zlib.brotliDecompressSync(page.body).toString()).toContain('<html')
+})
+
+it('sends a board page whose scripts stay within the 180 KB (gzip) budget and whose map carries no escaped quotes', async () => {
+  const owner = await signUp(server.url)
+  const ids = await makeBoard(owner.client)
+  const page = await raw(`/${owner.workspaceName}/projects/${ids.project}`, { Cookie: owner.client.cookieHeader() })
+  expect(page.status).toBe(200)
+  const html = page.body.toString()
+  const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1])
+  expect(scripts.length).toBeGreaterThan(5)
+  const gzipBytes = scripts.reduce((sum, href) => sum + zlib.gzipSync(fs.readFileSync(path.join('build/client', href))).length, 0)
+  // The budget of docs/benchmarks.md; the GitHub texts once pulled zod (25 KB) in through a schema file.
+  expect(gzipBytes / 1024).toBeLessThanOrEqual(180)
+  // The map travels with its quotes swapped (bundle-text.ts): none of them escaped twice (\\\").
+  expect(html).toContain(`'id':'${ids.project}'`)
+  expect(html.split('\\\\\\"').length - 1).toBeLessThan(20)
 })

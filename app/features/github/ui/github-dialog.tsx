@@ -5,7 +5,7 @@ import { CopyButton } from '~/ui/copy-button'
 import type { GithubLink } from '~/features/board/board-types'
 import { useBoard } from '~/features/board/ui/board-context'
 import { REPOSITORY_PATTERN } from '~/features/github/issue-mapping'
-import { STATUS_TEXT } from '~/features/github/github-api'
+import { STATUS_TEXT } from '~/features/github/github-texts'
 import { useGithubAction } from './use-github'
 
 /**

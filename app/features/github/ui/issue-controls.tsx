@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import type { Feature } from '~/features/board/board-types'
 import { useBoard } from '~/features/board/ui/board-context'
 import { useMessages } from '~/ui/messages'
-import { TOKEN_REFUSED_TEXT } from '~/features/github/github-api'
+import { TOKEN_REFUSED_TEXT } from '~/features/github/github-texts'
 import { useGithubAction, type GithubResult } from './use-github'
 
 /** Shows an operation's outcome in the page's message banner. */
