@@ -14,7 +14,7 @@ export type RunningServer = {
   dbPath: string
   process: ChildProcess
   output: () => string
-  stop: (signal?: NodeJS.Signals) => Promise<number | null>
+  stop: (signal?: NodeJS.Signals) => Promise<number | NodeJS.Signals | null>
 }
 
 /**
@@ -65,10 +65,17 @@ export async function startServer(
     dbPath,
     process: child,
     output: () => log,
+    // The exit code, or the signal that ended the process (a crash reads `SIGSEGV`, not null),
+    // with the server's last output on stderr when it did not stop as asked.
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode)
-        child.once('exit', (code) => resolve(code))
+        const ended = (code: number | null, by: NodeJS.Signals | null) => {
+          if ((by !== null && by !== signal) || (signal === 'SIGTERM' && code !== 0))
+            process.stderr.write(`the server ended with ${code ?? by} (asked: ${signal}); its last output:\n${log.slice(-4000)}\n`)
+          resolve(code ?? by)
+        }
+        if (child.exitCode !== null || child.signalCode !== null) return ended(child.exitCode, child.signalCode)
+        child.once('exit', ended)
         child.kill(signal)
       }),
   }
