@@ -10,6 +10,8 @@ import { markAsPageWorker } from '../app/lib/page-worker-role.server'
 import type { RouteSlot } from '../app/load-context'
 import type { PageAnswer, PageTask } from './page-workers'
 import { CHECKPOINTS_ELSEWHERE } from './wal-checkpointer'
+import { compressAnswerSync } from './compress-answer'
+import { outgoingHeaders } from './remix-handler'
 
 markAsPageWorker()
 // Map tables refuse writes here too (the door never opens in this thread).
@@ -36,11 +38,14 @@ export default async function renderPage(task: PageTask): Promise<PageAnswer> {
   } satisfies AppLoadContext
   try {
     const response = await requestContext.run({ requestId: task.requestId }, () => handle(request, context))
-    const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null
+    const headers = outgoingHeaders(response.headers)
+    const rendered = response.body ? new Uint8Array(await response.arrayBuffer()) : null
+    const body = rendered && compressAnswerSync(headers, rendered, request.method, task.encoding)
+    if (body) headers['content-length'] = body.length
     return {
       status: response.status,
       statusText: response.statusText,
-      headers: [...response.headers],
+      headers,
       body,
       pattern: route?.pattern,
     }

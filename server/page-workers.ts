@@ -3,7 +3,9 @@ import { Piscina } from 'piscina'
 import type { ServerBuild } from 'react-router'
 import { isApiRequest } from './guards'
 import { pageRouteMatcher } from './page-routes'
-import { outgoingHeaders, requestHeaders, requestUrl, writeHead } from './remix-handler'
+import type { OutgoingHttpHeaders } from 'node:http'
+import { encodingFor, type WholeEncoding } from './compress-answer'
+import { requestHeaders, requestUrl, writeHead } from './remix-handler'
 import { cspNonceOf } from './security-headers'
 import { rateLimitNotice, type RateLimitNotice } from './rate-limits'
 
@@ -17,13 +19,15 @@ export type PageTask = {
   rateLimit: RateLimitNotice | null
   /** Whether /metrics wants the matched route's pattern back. */
   timed: boolean
+  /** What the page is compressed with on its thread, as the client accepts. */
+  encoding: WholeEncoding | null
 }
 
-/** The rendered page, whole. */
+/** The rendered page, whole, compressed as the task asked (its headers say so). */
 export type PageAnswer = {
   status: number
   statusText: string
-  headers: [string, string][]
+  headers: OutgoingHttpHeaders
   body: Uint8Array | null
   pattern?: string
 }
@@ -78,10 +82,12 @@ export function pageWorkers({
         clientIp: req.ip ?? '',
         rateLimit: rateLimitNotice(res),
         timed: slot !== undefined,
+        encoding: encodingFor(req),
       })
       if (slot && answer.pattern) slot.pattern = answer.pattern
       if (res.destroyed) return
-      writeHead(res, answer.status, answer.statusText, outgoingHeaders(answer.headers))
+      // Already encoded: the compression middleware lets it through.
+      writeHead(res, answer.status, answer.statusText, answer.headers)
       res.end(answer.body ? Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength) : undefined)
     } catch (error) {
       next(error)

@@ -19,8 +19,9 @@ import type { BoardCommand } from '~/features/board/board-commands'
 import { DomainError } from '~/lib/errors'
 import { can } from '~/features/workspaces/permissions'
 import { historyState } from '~/features/history/history.server'
-import { getProjectBundleJson } from '~/features/board/project-bundle.server'
-import { packBundleText } from '~/features/board/bundle-text'
+import { getProjectBundleForPage } from '~/features/board/project-bundle.server'
+import { packBundleBytes, withBundleForRender } from '~/features/board/bundle-text'
+import type { ProjectBundle } from '~/features/board/board-types'
 import { projectSharingView } from '~/features/workspaces/sharing.server'
 import { workspaceMemberNames } from '~/features/notifications/notifications.server'
 import { requireWorkspace } from '~/http/auth.server'
@@ -34,12 +35,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
   try {
-    const { json, project } = getProjectBundleJson(ctx.workspace.id, params.projectId ?? '')
+    const { bytes, project } = getProjectBundleForPage(ctx.workspace.id, params.projectId ?? '')
     const env = getEnv()
     const sharing = projectSharingView(ctx, project.id)
-    return {
+    const answer = {
       // The map as JSON text, parsed once in the page (useBundleText), not encoded card by card.
-      bundleText: packBundleText(json),
+      bundleText: packBundleBytes(bytes),
       projectId: project.id,
       title: project.title,
       readOnly: !can(ctx, 'edit'),
@@ -50,6 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       shareUrl: sharing.enabled && !sharing.blockedBy ? `${env.BASE_URL}/link/${project.externalLink}` : null,
       sharing,
     }
+    return withBundleForRender(answer, () => JSON.parse(new TextDecoder().decode(bytes)) as ProjectBundle)
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'not_found') throw data('Project not found', { status: 404 })
     throw error
@@ -94,8 +96,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, next
 
 export default function ProjectPage() {
   const loaderData = useLoaderData<typeof loader>()
-  const { bundleText, me, members, baseUrl, shareUrl, history } = loaderData
-  const loaderBundle = useBundleText(bundleText)
+  const { me, members, baseUrl, shareUrl, history } = loaderData
+  const loaderBundle = useBundleText(loaderData)
   rememberShown(`board:${loaderBundle.project.id}`, loaderData)
   useEffect(boardReloaded, [loaderData])
   const { workspace } = useParams()

@@ -7,8 +7,8 @@ import type { BoardCommand } from '~/features/board/board-commands'
 import { DomainError } from '~/lib/errors'
 import { mentionedIds } from '~/features/notifications/mentions'
 import { workspaceMemberNames } from '~/features/notifications/notifications.server'
-import { getPublicBundleJson } from '~/features/board/project-bundle.server'
-import { packBundleText } from '~/features/board/bundle-text'
+import { getPublicBundleBytes } from '~/features/board/project-bundle.server'
+import { packBundleBytes, withBundleForRender } from '~/features/board/bundle-text'
 import type { ProjectBundle } from '~/features/board/board-types'
 import { getEnv } from '~/lib/env.server'
 
@@ -19,13 +19,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ params }: LoaderFunctionArgs) {
   try {
-    const bundleJson = getPublicBundleJson(params.key ?? '')
-    const bundle = JSON.parse(bundleJson) as ProjectBundle
+    const bytes = getPublicBundleBytes(params.key ?? '')
+    const bundle = JSON.parse(new TextDecoder().decode(bytes)) as ProjectBundle
     // Only the members its comments mention: a public map shows them as @Name and lists nobody else.
     const mentioned = [...new Set(bundle.featureComments.flatMap((c) => mentionedIds(c.post)))]
     const members = mentioned.length ? workspaceMemberNames(bundle.project.workspaceId, mentioned) : []
     // The map as JSON text, parsed once in the page (useBundleText), not encoded card by card.
-    return { bundleText: packBundleText(bundleJson), title: bundle.project.title, members, baseUrl: getEnv().BASE_URL }
+    const answer = { bundleText: packBundleBytes(bytes), title: bundle.project.title, members, baseUrl: getEnv().BASE_URL }
+    return withBundleForRender(answer, () => bundle)
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'not_found') throw data('Project not found.', { status: 404 })
     throw error
@@ -43,8 +44,9 @@ const noop = (_command: BoardCommand) => {}
 
 /** The public, read-only story map; with ?demo=1 every edit works locally and nothing is sent. */
 export default function PublicProjectPage() {
-  const { bundleText, members, baseUrl } = useLoaderData<typeof loader>()
-  const loaded = useBundleText(bundleText)
+  const answer = useLoaderData<typeof loader>()
+  const { members, baseUrl } = answer
+  const loaded = useBundleText(answer)
   const [searchParams] = useSearchParams()
   const demo = searchParams.get('demo') === '1'
   const me = { memberId: 'demo', name: 'Demo user' }

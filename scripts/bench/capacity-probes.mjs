@@ -92,6 +92,9 @@ export async function serverProbe({ origin, pid, metricsToken }) {
         healthzMax: healthz.ms.length ? Math.max(...healthz.ms) : NaN,
         healthzErrors: healthz.errors,
         rssMb: rss,
+        // The main thread's V8 heap (prom-client sees no other thread's): the rest of RSS is the page
+        // threads' heaps, SQLite's caches, sockets and code.
+        mainHeapMb: scraped ? scraped.get('nodejs_heap_size_total_bytes') / 1024 ** 2 : NaN,
         rssPeakMb: Math.max(rssPeak, rss),
       }
     },

@@ -36,7 +36,7 @@ function windowCells(r) {
     share(r.server.cpuShare),
     `${ms(r.server.loopP99Ms)} (${r.server.metrics ? '/metrics' : '/healthz proxy'})`,
     `${ms(r.server.healthzP99)} (max ${ms(r.server.healthzMax)})`,
-    `${Math.round(r.server.rssMb)} MB (${r.server.metrics ? '/metrics' : '/proc'})`,
+    `${Math.round(r.server.rssMb)} MB (${r.server.metrics ? `/metrics; main heap ${Math.round(r.server.mainHeapMb)} MB` : '/proc'})`,
     `${ms(r.client.loopP99Ms)}, ${share(r.client.cpuShare)}${r.clientSaturated ? ' SATURATED' : ''}`,
   ]
 }

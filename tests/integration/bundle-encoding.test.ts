@@ -63,10 +63,23 @@ it('sends the bundle as brotli or gzip bytes made once per version, plain when n
   expect(JSON.parse(zlib.brotliDecompressSync(link.body).toString()).features[0].title).toBe('Changed')
 })
 
-it('compresses pages on the fly', async () => {
+it('compresses pages where they are rendered (the page thread), as the browser accepts, whole and with their length', async () => {
   const page = await raw('/account/login', { 'Accept-Encoding': 'gzip, deflate, br' })
   expect(page.headers['content-encoding']).toBe('br')
-  expect(zlib.brotliDecompressSync(page.body).toString()).toContain('<html')
+  expect(page.headers.vary).toMatch(/Accept-Encoding/)
+  expect(Number(page.headers['content-length'])).toBe(page.body.length)
+  const html = zlib.brotliDecompressSync(page.body).toString()
+  expect(html).toContain('<html')
+
+  const gz = await raw('/account/login', { 'Accept-Encoding': 'br;q=0, gzip' })
+  expect(gz.headers['content-encoding']).toBe('gzip')
+  expect(zlib.gunzipSync(gz.body).toString()).toContain('<html')
+  const plain = await raw('/account/login', { 'Accept-Encoding': 'identity' })
+  expect(plain.headers['content-encoding']).toBeUndefined()
+  expect(Number(plain.headers['content-length'])).toBe(plain.body.length)
+  // The same page each way, but for its nonce.
+  const withoutNonce = (text: string) => text.replace(/nonce="[^"]+"/g, 'nonce=""').replace(/"nonce":"[^"]+"/g, '')
+  expect(withoutNonce(plain.body.toString())).toBe(withoutNonce(html))
 })
 
 it('sends a board page whose scripts stay within the 180 KB (gzip) budget and whose map carries no escaped quotes', async () => {

@@ -147,18 +147,19 @@ export function getProjectBundle(workspaceId: string, projectId: string): Projec
 }
 
 /**
- * The same map as its JSON text, with the few project fields a page needs around it. A page
- * passes the text on as it is: Remix would otherwise encode every card of the map object by object
- * into the page (turbo-stream), and the browser decode it again, on every load.
+ * The same map as UTF-8 JSON bytes, with the few project fields a page needs around it. A page
+ * passes the map on as text (bundle-text.ts): Remix would otherwise encode every card of the map
+ * object by object into the page (turbo-stream), and the browser decode it again, on every load.
+ * The bytes are the kept copy: read them, never change them.
  */
-export function getProjectBundleJson(workspaceId: string, projectId: string): BundleText {
+export function getProjectBundleForPage(workspaceId: string, projectId: string): BundleForPage {
   return getDb().transaction(() => {
     const project = findProjectRow(workspaceId, projectId)
-    return { json: jsonOf(bundleJsonOf(project)), project: { id: project.id, title: project.title, externalLink: project.externalLink } }
+    return { bytes: bytesOf(bundleJsonOf(project)), project: { id: project.id, title: project.title, externalLink: project.externalLink } }
   })
 }
 
-export type BundleText = { json: string; project: { id: string; title: string; externalLink: string } }
+export type BundleForPage = { bytes: Uint8Array; project: { id: string; title: string; externalLink: string } }
 
 /** The same map as UTF-8 JSON bytes. */
 export function getProjectBundleBytes(workspaceId: string, projectId: string): Uint8Array<ArrayBuffer> {
@@ -173,11 +174,6 @@ export function getProjectBundleBody(workspaceId: string, projectId: string, acc
 /** The read-only map behind a share link, or 404. */
 export function getPublicBundle(externalLink: string, now = new Date()): ProjectBundle {
   return JSON.parse(jsonOf(readProject(() => findSharedProjectRow(externalLink, now), 'public')))
-}
-
-/** The same map as its JSON text (see getProjectBundleJson). */
-export function getPublicBundleJson(externalLink: string, now = new Date()): string {
-  return jsonOf(readProject(() => findSharedProjectRow(externalLink, now), 'public'))
 }
 
 /** The same map as UTF-8 JSON bytes. */

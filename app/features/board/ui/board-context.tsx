@@ -6,7 +6,7 @@ import type { SetFilter } from './use-board-filter'
 import { applyCommand, type EditMeta } from '~/features/board/board-reducer'
 import type { ProjectBundle } from '~/features/board/board-types'
 import { shareUnchangedEntities } from '~/features/board/bundle-identity'
-import { unpackBundleText } from '~/features/board/bundle-text'
+import { bundleOfPage } from '~/features/board/bundle-text'
 import type { LiveBoard } from '~/features/live/ui/use-live-board'
 
 export type BoardMember = { id: string; name: string }
@@ -64,9 +64,11 @@ export function BoardProvider({ value, children }: { value: BoardApi; children: 
 
 const meta = (me: { memberId: string; name: string }): EditMeta => ({ ...me, now: new Date().toISOString() })
 
-/** The map a page's loader sent as text (packBundleText), parsed once per text. */
-export function useBundleText(text: string): ProjectBundle {
-  return useMemo(() => JSON.parse(unpackBundleText(text)) as ProjectBundle, [text])
+/** The map a page's loader sent as text (bundle-text.ts), parsed once per text. */
+export function useBundleText(answer: { bundleText: string }): ProjectBundle {
+  const text = answer.bundleText
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new answer with the same text is the same map
+  return useMemo(() => bundleOfPage(answer), [text])
 }
 
 /**
