@@ -7,7 +7,8 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 ENV npm_config_build_from_source=true npm_config_nodedir=/usr/local
 COPY package.json package-lock.json ./
 # npm ci applies patches/ (patch-package, postinstall): React Router's route matching skips
-# branches by their literal start (ADR 13, ADR 27).
+# branches by their literal segments (ADR 13, ADR 27), and its Node adapter no longer keeps
+# every chunk a live stream has sent (ADR 10 addendum).
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
