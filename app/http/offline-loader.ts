@@ -5,8 +5,12 @@
  */
 const lastShown = new Map<string, unknown>()
 
-/** Remembers what the page under `key` shows now. */
+/**
+ * Remembers what the page under `key` shows now; nothing on the server, where a module's state
+ * outlives the request and would keep every page ever rendered (issue 34: a map text per board).
+ */
 export function rememberShown(key: string, data: unknown) {
+  if (typeof document === 'undefined') return
   lastShown.set(key, data)
 }
 

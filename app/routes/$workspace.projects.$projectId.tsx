@@ -98,7 +98,9 @@ export default function ProjectPage() {
   const loaderData = useLoaderData<typeof loader>()
   const { me, members, baseUrl, shareUrl, history } = loaderData
   const loaderBundle = useBundleText(loaderData)
-  rememberShown(`board:${loaderBundle.project.id}`, loaderData)
+  const shownKey = `board:${loaderBundle.project.id}`
+  // In an effect, so only in the browser: on the server every board ever rendered stayed in memory.
+  useEffect(() => rememberShown(shownKey, loaderData), [shownKey, loaderData])
   useEffect(boardReloaded, [loaderData])
   const { workspace } = useParams()
   const basePath = `/${workspace}/projects/${loaderBundle.project.id}`
