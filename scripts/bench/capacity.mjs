@@ -44,7 +44,9 @@ async function startStack(step, profileDir) {
   step('starting the SMTP sink and the app (METRICS_TOKEN set, RATE_LIMIT=off)')
   const sink = await startSmtpSink()
   const metricsToken = crypto.randomBytes(16).toString('hex')
-  const extraFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
+  // BENCH_NODE_FLAGS: more flags for the server's node, to try a V8 setting (`--heap-growing-percent=30`).
+  const nodeFlags = process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : []
+  const extraFlags = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...nodeFlags]
   const app = await startApp({ extraFlags, extraEnv: { SMTP_URL: sink.url, METRICS_TOKEN: metricsToken } })
   const server = await serverProbe({ origin: app.url, pid: app.pid, metricsToken })
   const stop = async () => {
