@@ -25,7 +25,7 @@ import { rateLimitNotice, rateLimits, tokenRateLimit } from './rate-limits'
 import { metricsServer } from './metrics'
 import { remixHandler } from './remix-handler'
 import { pageWorkers } from './page-workers'
-import { CHECKPOINTS_ELSEWHERE, startWalCheckpointer } from './wal-checkpointer'
+import { CHECKPOINTS_ELSEWHERE, CHECKPOINTS_HERE, startWalCheckpointer } from './wal-checkpointer'
 import { cspNonceOf, securityHeaders } from './security-headers'
 import { wrappedByCompression } from './compress-answer'
 import type { RouteSlot } from '../app/load-context'
@@ -128,7 +128,13 @@ const build = viteDevServer
   : ((await import(buildUrl)) as ServerBuild)
 
 // WAL checkpoints on a thread of their own, so no commit waits on the disk (production only).
-const checkpointer = typeof build === 'function' ? undefined : startWalCheckpointer(env.DATABASE_PATH)
+const checkpointer =
+  typeof build === 'function'
+    ? undefined
+    : startWalCheckpointer(env.DATABASE_PATH, {
+        // Without its thread the log would grow without end: SQLite checkpoints in the commit again.
+        onLost: () => getDb().$client.pragma(CHECKPOINTS_HERE),
+      })
 if (checkpointer) getDb().$client.pragma(CHECKPOINTS_ELSEWHERE)
 
 // Pages render on worker threads (production only: development renders through Vite).

@@ -11,18 +11,33 @@ const EVERY_MS = 1000
  * Checkpoints run on a thread of their own every second instead, and the connections that write
  * (the main thread's, the page threads') never checkpoint (issue 34, ADR 29).
  */
-export function startWalCheckpointer(file: string) {
-  const worker = new Worker(new URL('./wal-checkpoint-worker.js', import.meta.url), {
-    workerData: { file, everyMs: EVERY_MS },
-  })
+export function startWalCheckpointer(
+  file: string,
+  {
+    onLost,
+    workerUrl = new URL('./wal-checkpoint-worker.js', import.meta.url),
+  }: {
+    /** The thread ended without being asked to: checkpoints must go back to the connection that writes. */
+    onLost: () => void
+    workerUrl?: URL
+  },
+) {
+  const worker = new Worker(workerUrl, { workerData: { file, everyMs: EVERY_MS } })
+  let stopping = false
   worker.on('message', (message: { failed?: string }) => {
     if (message.failed) logger.warn({ reason: message.failed }, 'a WAL checkpoint failed')
   })
   worker.on('error', (err) => logger.error({ err }, 'the WAL checkpointer stopped'))
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      if (!stopping) onLost()
+      resolve()
+    }),
+  )
   worker.unref()
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
   return {
     stop: () => {
+      stopping = true
       worker.postMessage('stop')
       return exited
     },
@@ -31,3 +46,6 @@ export function startWalCheckpointer(file: string) {
 
 /** On a connection of a process whose checkpoints run on the checkpointer's thread. */
 export const CHECKPOINTS_ELSEWHERE = 'wal_autocheckpoint = 0'
+
+/** SQLite's own checkpoints again (its default), for when the checkpointer's thread is gone. */
+export const CHECKPOINTS_HERE = 'wal_autocheckpoint = 1000'
