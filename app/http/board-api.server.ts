@@ -6,7 +6,7 @@ import { authorize } from '~/features/changes/door.server'
 import { pathId, readJson, requireApiWorkspace } from './api.server'
 
 export function cardKindOfPath(segment: string | undefined): CardKind {
-  const kind = segment ? CARD_KIND_OF_PATH[segment] : undefined
+  const kind = segment && Object.hasOwn(CARD_KIND_OF_PATH, segment) ? CARD_KIND_OF_PATH[segment] : undefined
   if (!kind) throw refuse.notFound('No such API route.', 'not_found')
   return kind
 }

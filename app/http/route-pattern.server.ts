@@ -23,3 +23,12 @@ export const routePatterns: ServerInstrumentation = {
     if (metrics()) route.instrument({ loader: record, action: record })
   },
 }
+
+/**
+ * Narrows the recorded pattern once a route has checked its own parameters: the card operations
+ * share one route file (`/v1/:kind/:id/:op`), and a rename and a move are worth telling apart on
+ * a dashboard. Only for parameters checked against a fixed list, so the label set stays small.
+ */
+export function narrowPattern(context: { route?: { pattern?: string } } | undefined, pattern: string) {
+  if (context?.route) context.route.pattern = pattern
+}

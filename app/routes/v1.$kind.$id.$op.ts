@@ -2,6 +2,7 @@ import { cardOperation } from '~/features/board/card-routes'
 import { refuse } from '~/lib/errors'
 import { apiError, v1Route } from '~/http/api.server'
 import { cardKindOfPath, runBoardCommand } from '~/http/board-api.server'
+import { narrowPattern } from '~/http/route-pattern.server'
 
 /** POST /v1/{milestones|workflows|subworkflows|features}/{id}/{op}: the shared card operations. */
 function operation(kindSegment: string | undefined, op: string | undefined) {
@@ -17,8 +18,10 @@ function wrongMethod({ params }: { params: { kind?: string; op?: string } }) {
 }
 
 const route = v1Route({
-  POST: ({ request, params }) => {
+  POST: ({ request, params, context }) => {
     const { kind, command, body } = operation(params.kind, params.op)
+    // Both checked against fixed lists by now: `/v1/features/:id/rename`, not `/v1/:kind/:id/:op`.
+    narrowPattern(context, `/v1/${params.kind}/:id/${params.op}`)
     return runBoardCommand(request, params.id, command(kind), { body })
   },
   GET: wrongMethod,

@@ -350,6 +350,11 @@ describe('cards', () => {
     expect((await c.delete(`/v1/gizmos/${uuid()}/rename`)).status).toBe(404)
     expect((await c.get(`/v1/features/${uuid()}/rename`)).status).toBe(405)
     expect((await c.get(`/v1/features/${uuid()}/explode`)).status).toBe(404)
+    // Names every object has are not kinds either.
+    for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
+      expect(await c.post(`/v1/${name}/${uuid()}/rename`, { title: 'x' })).toMatchObject({ status: 404, json: { error: 'not_found' } })
+      expect(await c.post(`/v1/${name}/${uuid()}`, { title: 'x' })).toMatchObject({ status: 404, json: { error: 'not_found' } })
+    }
   })
 })
 
