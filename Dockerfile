@@ -42,5 +42,6 @@ HEALTHCHECK --interval=30s --timeout=15s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz',{signal:AbortSignal.timeout(12000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--", "docker-entrypoint.sh"]
 # The JS heap is capped (live data is ~40 MB on a 4,000-card map); without a cap V8 grows it
-# under load and the process holds 250+ MB (docs/benchmarks.md).
-CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=4", "build/server.js"]
+# under load and the process holds 250+ MB (docs/benchmarks.md). One V8 helper thread, not four:
+# its collectors for the page threads' renders then leave the cores to the event loop (ADR 29).
+CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=4", "--v8-pool-size=1", "build/server.js"]
