@@ -12,10 +12,8 @@ const gzip = promisify(zlib.gzip)
 const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } }
 const GZIP_OPTIONS = { level: 3 }
 
-export type WholeEncoding = Encoding
-
 /** The encoding this client gets: brotli first, as the `compression` middleware prefers; null: none. */
-export const encodingFor = (req: Request): WholeEncoding | null => chooseEncoding(req.get('accept-encoding') ?? null)
+export const encodingFor = (req: Request): Encoding | null => chooseEncoding(req.get('accept-encoding') ?? null)
 
 /**
  * How a whole answer goes, decided as the `compression` middleware would (same type filter,
@@ -26,8 +24,8 @@ function encodingOfAnswer(
   headers: OutgoingHttpHeaders,
   body: Uint8Array,
   method: string,
-  accepted: WholeEncoding | null,
-): WholeEncoding | null {
+  accepted: Encoding | null,
+): Encoding | null {
   const type = headers['content-type']
   if (typeof type !== 'string' || !compressible(type) || headers['content-encoding'] !== undefined) return null
   if (/\bno-transform\b/.test(String(headers['cache-control'] ?? ''))) return null
@@ -36,7 +34,7 @@ function encodingOfAnswer(
   return accepted
 }
 
-function encoded<T extends Uint8Array>(headers: OutgoingHttpHeaders, encoding: WholeEncoding, body: T): T {
+function encoded<T extends Uint8Array>(headers: OutgoingHttpHeaders, encoding: Encoding, body: T): T {
   headers['content-encoding'] = encoding
   headers['content-length'] = body.length
   return body
@@ -61,7 +59,7 @@ export function compressAnswerSync(
   headers: OutgoingHttpHeaders,
   body: Uint8Array,
   method: string,
-  accepted: WholeEncoding | null,
+  accepted: Encoding | null,
 ): Uint8Array {
   const encoding = encodingOfAnswer(headers, body, method, accepted)
   if (!encoding) return body

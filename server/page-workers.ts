@@ -4,7 +4,8 @@ import type { ServerBuild } from 'react-router'
 import { isApiRequest } from './guards'
 import { pageRouteMatcher } from './page-routes'
 import type { OutgoingHttpHeaders } from 'node:http'
-import { encodingFor, type WholeEncoding } from './compress-answer'
+import { encodingFor } from './compress-answer'
+import type { Encoding } from '../app/features/board/bundle-encoding.server'
 import { requestHeaders, requestUrl, writeHead } from './remix-handler'
 import { cspNonceOf } from './security-headers'
 import { rateLimitNotice, type RateLimitNotice } from './rate-limits'
@@ -20,7 +21,7 @@ export type PageTask = {
   /** Whether /metrics wants the matched route's pattern back. */
   timed: boolean
   /** What the page is compressed with on its thread, as the client accepts. */
-  encoding: WholeEncoding | null
+  encoding: Encoding | null
 }
 
 /** The rendered page, whole, compressed as the task asked (its headers say so). */
