@@ -21,6 +21,12 @@ declare module 'react-router' {
      * route (app/http/route-pattern.server.ts), for the request-duration metric (server/metrics.ts).
      */
     route?: RouteSlot
+    /**
+     * True when the router answers with a whole HTML page, false for the data of a page already
+     * open (`.data`): a loader may then leave to the page what it carries by itself (a board's
+     * map, app/features/board/bundle-text.ts).
+     */
+    wholePage: boolean
   }
 }
 export {}

@@ -160,6 +160,7 @@ app.all(
             else res.once('close', listener)
           },
           route: res.locals.route as RouteSlot | undefined,
+          wholePage: !req.path.endsWith('.data'),
         },
         {
           // Worked out only when asked for (the nonce, the address through the trusted proxies);

@@ -35,6 +35,8 @@ export default async function renderPage(task: PageTask): Promise<PageAnswer> {
     // A page is sent whole once rendered here; only live streams (main thread) wait on the socket.
     onDisconnect: () => {},
     route,
+    // The thread renders only pages (never `.data`, server/page-workers.ts).
+    wholePage: true,
   } satisfies AppLoadContext
   try {
     const response = await requestContext.run({ requestId: task.requestId }, () => handle(request, context))

@@ -12,6 +12,7 @@ import { useBundleText, useServerBoard } from '~/features/board/ui/board-context
 import { boardOutbox } from '~/features/board/ui/board-outbox'
 import { boardReloaded, boardReloadWanted } from '~/features/board/ui/board-reload'
 import { ProjectView } from '~/features/board/ui/project-view'
+import { PageMap } from '~/features/board/ui/page-map'
 import { useLiveBoard } from '~/features/live/ui/use-live-board'
 import { useDraftsLostOnReadOnly } from '~/features/board/ui/unsaved-drafts'
 import { alertForFailed, boardAlerts, EDIT_ACCESS_LOST } from '~/features/board/board-alerts'
@@ -32,15 +33,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && 'title' in data ? `${data.title} · Storymap` : 'Project not found · Storymap' },
 ]
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
   try {
     const { bytes, project } = getProjectBundleForPage(ctx.workspace.id, params.projectId ?? '')
     const env = getEnv()
     const sharing = projectSharingView(ctx, project.id)
     const answer = {
-      // The map as JSON text, parsed once in the page (useBundleText), not encoded card by card.
-      bundleText: packBundleBytes(bytes),
+      // The map as JSON text, parsed once in the page (useBundleText), not encoded card by card;
+      // a whole page carries it by itself (<PageMap>).
+      bundleText: context.wholePage ? null : packBundleBytes(bytes),
       projectId: project.id,
       title: project.title,
       readOnly: !can(ctx, 'edit'),
@@ -51,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       shareUrl: sharing.enabled && !sharing.blockedBy ? `${env.BASE_URL}/link/${project.externalLink}` : null,
       sharing,
     }
-    return withBundleForRender(answer, () => JSON.parse(new TextDecoder().decode(bytes)) as ProjectBundle)
+    return withBundleForRender(answer, () => JSON.parse(new TextDecoder().decode(bytes)) as ProjectBundle, bytes)
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'not_found') throw data('Project not found', { status: 404 })
     throw error
@@ -110,21 +112,24 @@ export default function ProjectPage() {
   const readOnly = live.access ? !live.access.canEdit : loaderData.readOnly
   useDraftsLostOnReadOnly(readOnly, (lost) => boardAlerts.emit(EDIT_ACCESS_LOST, `You had typed: ${lost.map((text) => `“${text}”`).join(', ')}`))
   return (
-    <ProjectView
-      bundle={bundle}
-      live={live}
-      history={history}
-      dispatch={dispatch}
-      mode={readOnly ? 'readonly' : 'edit'}
-      readOnly={readOnly}
-      me={me}
-      members={members}
-      basePath={basePath}
-      baseUrl={baseUrl}
-      search=""
-      shareUrl={shareUrl}
-      csvUrl={`${basePath}/storymap.csv`}
-    />
+    <>
+      <ProjectView
+        bundle={bundle}
+        live={live}
+        history={history}
+        dispatch={dispatch}
+        mode={readOnly ? 'readonly' : 'edit'}
+        readOnly={readOnly}
+        me={me}
+        members={members}
+        basePath={basePath}
+        baseUrl={baseUrl}
+        search=""
+        shareUrl={shareUrl}
+        csvUrl={`${basePath}/storymap.csv`}
+      />
+      <PageMap answer={loaderData} />
+    </>
   )
 }
 

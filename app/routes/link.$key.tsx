@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams, type ShouldRevalidateFunction } from 'react-router'
 import { useBundleText, useDemoBoard } from '~/features/board/ui/board-context'
 import { ProjectView } from '~/features/board/ui/project-view'
+import { PageMap } from '~/features/board/ui/page-map'
 import { useLiveBoard } from '~/features/live/ui/use-live-board'
 import type { BoardCommand } from '~/features/board/board-commands'
 import { DomainError } from '~/lib/errors'
@@ -17,16 +18,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   try {
     const bytes = getPublicBundleBytes(params.key ?? '')
     const bundle = JSON.parse(new TextDecoder().decode(bytes)) as ProjectBundle
     // Only the members its comments mention: a public map shows them as @Name and lists nobody else.
     const mentioned = [...new Set(bundle.featureComments.flatMap((c) => mentionedIds(c.post)))]
     const members = mentioned.length ? workspaceMemberNames(bundle.project.workspaceId, mentioned) : []
-    // The map as JSON text, parsed once in the page (useBundleText), not encoded card by card.
-    const answer = { bundleText: packBundleBytes(bytes), title: bundle.project.title, members, baseUrl: getEnv().BASE_URL }
-    return withBundleForRender(answer, () => bundle)
+    // The map as JSON text, parsed once in the page (useBundleText), not encoded card by card; a
+    // whole page carries it by itself (<PageMap>).
+    const bundleText = context.wholePage ? null : packBundleBytes(bytes)
+    const answer = { bundleText, title: bundle.project.title, members, baseUrl: getEnv().BASE_URL }
+    return withBundleForRender(answer, () => bundle, bytes)
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'not_found') throw data('Project not found.', { status: 404 })
     throw error
@@ -76,6 +79,7 @@ export default function PublicProjectPage() {
         shareUrl={null}
         csvUrl={`${basePath}/storymap.csv`}
       />
+      <PageMap answer={answer} />
     </div>
   )
 }

@@ -82,7 +82,7 @@ it('compresses pages where they are rendered (the page thread), as the browser a
   expect(withoutNonce(plain.body.toString())).toBe(withoutNonce(html))
 })
 
-it('sends a board page whose scripts stay within the 180 KB (gzip) budget and whose map carries no escaped quotes', async () => {
+it('sends a board page whose scripts stay within the 180 KB (gzip) budget and whose map is carried once, unescaped', async () => {
   const owner = await signUp(server.url)
   const ids = await makeBoard(owner.client)
   const page = await raw(`/${owner.workspaceName}/projects/${ids.project}`, { Cookie: owner.client.cookieHeader() })
@@ -93,7 +93,40 @@ it('sends a board page whose scripts stay within the 180 KB (gzip) budget and wh
   const gzipBytes = scripts.reduce((sum, href) => sum + zlib.gzipSync(fs.readFileSync(path.join('build/client', href))).length, 0)
   // The budget of docs/benchmarks.md; the GitHub texts once pulled zod (25 KB) in through a schema file.
   expect(gzipBytes / 1024).toBeLessThanOrEqual(180)
-  // The map travels with its quotes swapped (bundle-text.ts): none of them escaped twice (\\\").
-  expect(html).toContain(`'id':'${ids.project}'`)
+  // The map is the page's own element (bundle-text.ts), not a string in the router's data.
+  expect(html.split(`"id":"${ids.feature}"`)).toHaveLength(2)
+  expect(html).not.toContain(`'id':'${ids.feature}'`)
   expect(html.split('\\\\\\"').length - 1).toBeLessThan(20)
+})
+
+/** The page's own copy of the map: the `<script type="application/json">` a whole page carries. */
+function pageMapOf(html: string) {
+  const found = html.match(/<script type="application\/json" id="page-map">([^<]*)<\/script>/)
+  expect(found, 'the page carries its map').not.toBeNull()
+  return JSON.parse(found![1])
+}
+
+it('carries the map in a whole page once, as the API has it, whatever its titles hold; the data of an open page carries it itself', async () => {
+  const owner = await signUp(server.url)
+  const ids = await makeBoard(owner.client)
+  const title = '</script><script>alert(1)</script><!-- "quoted" it\'s \\ ünï'
+  expect((await owner.client.post(`/v1/features/${ids.feature}/rename`, { title })).status).toBe(200)
+  const board = `/${owner.workspaceName}/projects/${ids.project}`
+  const html = (await owner.client.get(board)).text
+  const map = pageMapOf(html)
+  expect(map).toEqual((await owner.client.get(`/v1/projects/${ids.project}`)).json)
+  expect(map.features.find((f: { id: string }) => f.id === ids.feature).title).toBe(title)
+  expect(html).not.toContain('<script>alert(1)')
+  // The router's data in the page leaves the map out; the data of the page already open carries it.
+  expect(html).toContain('\\"bundleText\\",')
+  const data = await owner.client.get(`${board}.data`)
+  expect(data.status).toBe(200)
+  expect(data.text).toContain(`'id':'${ids.feature}'`)
+  expect(data.text).not.toContain('page-map')
+  // The public link's page carries its map the same way.
+  const shared = await owner.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: true })
+  expect(shared.status, shared.text).toBe(200)
+  const link = shared.json.externalLink
+  const anonymous = await fetch(`${server.url}/link/${link}`)
+  expect(pageMapOf(await anonymous.text()).features[0].title).toBe(title)
 })

@@ -1,6 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bundleOfPage, packBundleBytes, packBundleText, unpackBundleText, withBundleForRender } from '~/features/board/bundle-text'
+import {
+  bundleOfPage,
+  packBundleBytes,
+  packBundleText,
+  pageMapText,
+  scriptSafeJson,
+  unpackBundleText,
+  withBundleForRender,
+} from '~/features/board/bundle-text'
 import type { ProjectBundle } from '~/features/board/board-types'
 
 describe('the map text a board page carries', () => {
@@ -37,7 +45,55 @@ describe('the map a board page renders', () => {
   it('is the map the loader kept, on the server, and the unpacked text where nothing was kept (the browser)', () => {
     const text = packBundleText(JSON.stringify(bundle))
     const kept = { ...bundle, version: 4 } as ProjectBundle
-    expect(bundleOfPage(withBundleForRender({ bundleText: text }, () => kept))).toBe(kept)
+    expect(bundleOfPage(withBundleForRender({ bundleText: text }, () => kept, new Uint8Array()))).toBe(kept)
     expect(bundleOfPage({ bundleText: text })).toEqual(bundle)
+  })
+})
+
+describe('the map a whole page carries in its own element', () => {
+  it('is the same JSON to parse, with no `<` left to end the element, whatever the map holds', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const safe = scriptSafeJson(JSON.stringify(value))
+        expect(safe).not.toContain('<')
+        expect(JSON.parse(safe)).toEqual(JSON.parse(JSON.stringify(value)))
+      }),
+      { numRuns: 500 },
+    )
+    const title = '</script><script>alert(1)</script> <!-- \\< x'
+    const safe = scriptSafeJson(JSON.stringify({ title }))
+    expect(safe).not.toMatch(/<\/script|<!--/i)
+    expect(JSON.parse(safe)).toEqual({ title })
+  })
+
+  it('comes from the kept JSON only for an answer that left the map to the page', () => {
+    const json = new TextEncoder().encode(JSON.stringify({ project: { title: 'a <b> “c”' } }))
+    const left = withBundleForRender({ bundleText: null }, () => ({}) as ProjectBundle, json)
+    expect(JSON.parse(pageMapText(left)!)).toEqual({ project: { title: 'a <b> “c”' } })
+    expect(pageMapText(left)).not.toContain('<')
+    expect(pageMapText(withBundleForRender({ bundleText: 'x' }, () => ({}) as ProjectBundle, json))).toBeNull()
+    expect(pageMapText({ bundleText: null })).toBeNull()
+  })
+
+  it('is read by the browser from the page once, and kept for the same answer shown again offline', () => {
+    const map = { version: 7, project: { id: 'p9', title: 'Ours' } }
+    let text: string | null = scriptSafeJson(JSON.stringify(map))
+    const reads: string[] = []
+    const element = {
+      get textContent() {
+        reads.push('read')
+        return text
+      },
+    }
+    const saved = globalThis.document
+    Object.assign(globalThis, { document: { getElementById: (id: string) => (id === 'page-map' ? element : null) } })
+    try {
+      expect(bundleOfPage({ bundleText: null })).toEqual(map)
+      text = null // the element went when fresher data came
+      expect(bundleOfPage({ bundleText: null })).toEqual(map)
+      expect(reads).toHaveLength(1)
+    } finally {
+      Object.assign(globalThis, { document: saved })
+    }
   })
 })

@@ -42,20 +42,60 @@ export function packBundleBytes(json: Uint8Array): string {
 export const unpackBundleText = swapQuotes
 
 /**
- * The map a loader had already read, for the server's render of the same request, keyed by the
- * loader's own answer (the object the render gets back): the render then skips unpacking the
- * text it was just given. In the browser nothing is kept, and the text is unpacked.
+ * What the server keeps of a loader's answer for its render of the same request, keyed by the
+ * answer itself (the object the render gets back): the map it had already read, so the render
+ * skips unpacking the text it was just given, and the map's JSON for the page to carry when the
+ * answer leaves it out (`bundleText: null`, see `pageMapText`). In the browser nothing is kept.
  */
-const keptForRender = new WeakMap<object, () => ProjectBundle>()
+type Kept = { bundle: () => ProjectBundle; json: Uint8Array }
+const keptForRender = new WeakMap<object, Kept>()
 
-/** A loader's answer carrying `bundleText`, with the map kept for the server's render of it. */
-export function withBundleForRender<T extends { bundleText: string }>(answer: T, bundle: () => ProjectBundle): T {
-  keptForRender.set(answer, bundle)
+/** A loader's answer carrying `bundleText`, with the map and its JSON kept for the server's render of it. */
+export function withBundleForRender<T extends { bundleText: string | null }>(answer: T, bundle: () => ProjectBundle, json: Uint8Array): T {
+  keptForRender.set(answer, { bundle, json })
   return answer
 }
 
-/** The map a page's loader sent: the one kept on the server, else its text unpacked and parsed. */
-export function bundleOfPage(answer: { bundleText: string }): ProjectBundle {
+/**
+ * The map a page's loader sent: on the server the one kept; in the browser its text unpacked, or,
+ * when the loader left it to the page (a whole page), the page's own copy (`pageMapText`).
+ */
+export function bundleOfPage(answer: { bundleText: string | null }): ProjectBundle {
   const kept = keptForRender.get(answer)
-  return kept ? kept() : (JSON.parse(unpackBundleText(answer.bundleText)) as ProjectBundle)
+  if (kept) return kept.bundle()
+  return JSON.parse(answer.bundleText === null ? mapTextInDocument() : unpackBundleText(answer.bundleText)) as ProjectBundle
+}
+
+/**
+ * A whole board page carries its map once, as the text of a `<script type="application/json">`
+ * (PAGE_MAP_ID), and the loader's data leaves it out (`bundleText: null`). Inside the router's
+ * data the same JSON was a string in a string: escaped twice, encoded and decoded again on both
+ * sides; this is the kept UTF-8 JSON with only its `<` written `\u003c` (no `</script>` or
+ * `<!--` in a title can end or bend the element). The data of a page already open (`.data`)
+ * still carries the text, which has no page around it. A 300-card page's CPU: 33 → 26 ms
+ * (issue 34, docs/benchmarks.md).
+ */
+export const PAGE_MAP_ID = 'page-map'
+
+/** The text of the page's map element, from the kept JSON: on the server, for an answer that left the map to the page. */
+export function pageMapText(answer: { bundleText: string | null }): string | null {
+  const kept = answer.bundleText === null ? keptForRender.get(answer) : undefined
+  return kept ? scriptSafeJson(decoder.decode(kept.json)) : null
+}
+
+/** JSON as the text of a script element: the same JSON to JSON.parse, with no `<` left. */
+export function scriptSafeJson(json: string): string {
+  return json.replaceAll('<', '\\u003c')
+}
+
+/**
+ * The map of the page the browser loaded, read once from its element and kept: the element goes
+ * when fresher data comes, but a page kept on screen offline (offline-loader.ts) may show the
+ * first answer again. Only the document's own answer has `bundleText: null`, so this is its map.
+ */
+let documentMapText: string | undefined
+function mapTextInDocument(): string {
+  documentMapText ??= document.getElementById(PAGE_MAP_ID)?.textContent ?? undefined
+  if (documentMapText === undefined) throw new Error('The page came without its map.')
+  return documentMapText
 }

@@ -64,8 +64,8 @@ export function BoardProvider({ value, children }: { value: BoardApi; children: 
 
 const meta = (me: { memberId: string; name: string }): EditMeta => ({ ...me, now: new Date().toISOString() })
 
-/** The map a page's loader sent as text (bundle-text.ts), parsed once per text. */
-export function useBundleText(answer: { bundleText: string }): ProjectBundle {
+/** The map a page's loader sent as text, or left to the page (bundle-text.ts), parsed once per text. */
+export function useBundleText(answer: { bundleText: string | null }): ProjectBundle {
   const text = answer.bundleText
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new answer with the same text is the same map
   return useMemo(() => bundleOfPage(answer), [text])
