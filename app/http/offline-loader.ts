@@ -14,6 +14,9 @@ export function rememberShown(key: string, data: unknown) {
   lastShown.set(key, data)
 }
 
+/** What the page under `key` last showed, if it has shown anything in this browser tab. */
+export const lastShownOf = (key: string): unknown => lastShown.get(key)
+
 /** A failed fetch: the browser's TypeError, as opposed to an answer from the server. */
 export const isNetworkFailure = (error: unknown) => error instanceof TypeError
 

@@ -28,6 +28,7 @@ import { workspaceMemberNames } from '~/features/notifications/notifications.ser
 import { requireWorkspace } from '~/http/auth.server'
 import { getEnv } from '~/lib/env.server'
 import { loadOrKeepShown, rememberShown } from '~/http/offline-loader'
+import { loadAfterOwnEdit, noteOwnEdit, ownEditPending } from '~/features/live/ui/own-edits'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && 'title' in data ? `${data.title} · Storymap` : 'Project not found · Storymap' },
@@ -74,25 +75,31 @@ export async function clientAction({ request, params }: ClientActionFunctionArgs
     return outcome
   }
   if (outcome.redirectTo) return redirect(outcome.redirectTo)
+  noteOwnEdit(params.projectId ?? '', command, outcome.body)
   return outcome
 }
 
-/** A reload that cannot reach the server keeps the board as it is (the live stream catches up later). */
-export async function clientLoader({ params, serverLoader }: ClientLoaderFunctionArgs) {
-  return loadOrKeepShown(`board:${params.projectId}`, () => serverLoader<typeof loader>())
+/**
+ * After one's own edit the live stream brings the change, so the map is not fetched again
+ * (own-edits.ts). A reload that cannot reach the server keeps the board as it is (the live stream
+ * catches up later).
+ */
+export async function clientLoader({ params, serverLoader, request }: ClientLoaderFunctionArgs) {
+  const key = `board:${params.projectId}`
+  return loadAfterOwnEdit(params.projectId ?? '', key, request.signal, () => loadOrKeepShown(key, () => serverLoader<typeof loader>()))
 }
 
 /**
  * Opening and closing card dialogs and changing the filter (the query) need no reload of the map;
  * edits, other projects and an explicit revalidation (the live board after a reset) do. So does
- * the first move after a sharing change: closing its dialog at once cancels the reload that
- * follows the change, and the router's own request for another one is the same flag an opened
- * card sets, so it is not read here (board-reload.ts).
+ * the first move after a sharing change or one's own edit: closing its dialog at once cancels the
+ * reload that follows the change, and the router's own request for another one is the same flag
+ * an opened card sets, so it is not read here (board-reload.ts, own-edits.ts).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
   if (currentUrl.href === nextUrl.href) return true
-  if (boardReloadWanted()) return true
+  if (boardReloadWanted() || ownEditPending(nextParams.projectId)) return true
   return currentParams.projectId !== nextParams.projectId || currentParams.workspace !== nextParams.workspace
 }
 

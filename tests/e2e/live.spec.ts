@@ -211,3 +211,43 @@ test('a member demoted to viewer, or whose plan ends, goes VIEW ONLY within 5 s 
   await b.context.close()
 })
 
+
+test('an edit on a live board fetches no map again: the card keeps its edit throughout, and Undo names it', async ({ page }) => {
+  await buildSmallMap(page)
+  await expect(viewers(page).getByRole('img', { name: /\(you\)$/ })).toBeVisible()
+  const mapFetches: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('.data')) mapFetches.push(request.url())
+  })
+  // The old title must never come back while the edit is on its way (a reload would bring it back
+  // only if the board dropped the edit before the stream brought it).
+  await page.evaluate(() => {
+    const seen = window as unknown as { __oldTitleSeen: number }
+    seen.__oldTitleSeen = 0
+    let renamed = false
+    new MutationObserver(() => {
+      const titles = [...document.querySelectorAll('.feature-card .card-title')].map((el) => el.textContent)
+      if (titles.includes('Price filter')) renamed = true
+      else if (renamed && titles.includes('Filters')) seen.__oldTitleSeen += 1
+    }).observe(document.body, { subtree: true, childList: true, characterData: true })
+  })
+  await rename(page, 'Feature', 'Filters', 'Price filter')
+  await settle(page)
+  await expect(card(page, 'Feature', 'Price filter')).toBeVisible()
+  const history = page.getByRole('group', { name: 'History' })
+  await expect(history.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /^Undo: Renamed feature/)
+  await keyboardDrag(page, card(page, 'Feature', 'Card payment'), ['ArrowLeft'])
+  await settle(page)
+  expect(mapFetches).toEqual([])
+  expect(await page.evaluate(() => (window as unknown as { __oldTitleSeen: number }).__oldTitleSeen)).toBe(0)
+
+  // Undo still reloads the data; the server has every edit.
+  await page.locator('body').press('Control+z')
+  await settle(page)
+  await page.locator('body').press('Control+z')
+  await expect(card(page, 'Feature', 'Filters')).toBeVisible()
+  await settle(page)
+  expect(mapFetches.length).toBeGreaterThan(0)
+  await page.reload()
+  await expect(card(page, 'Feature', 'Filters')).toBeVisible()
+})

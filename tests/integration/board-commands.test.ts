@@ -40,6 +40,14 @@ describe('the board command route', () => {
     expect(await titleOf(ids.feature)).toBe('Renamed')
   })
 
+  it('answers a card edit with the version its live event carries and the member’s undo state, so the page reloads nothing', async () => {
+    const before = (await bundle(owner.client, ids.project)).version
+    const res = await owner.client.post(commands, rename('Renamed again'))
+    expect(res.json).toMatchObject({ ok: true, version: before + 1, history: { undo: "Renamed feature 'Renamed' to 'Renamed again'", redo: null } })
+    expect((await bundle(owner.client, ids.project)).version).toBe(before + 1)
+    expect((await owner.client.post(commands, rename('Renamed'))).json).toMatchObject({ version: before + 2, history: { undo: "Renamed feature 'Renamed again' to 'Renamed'" } })
+  })
+
   it('refuses, in the /v1 error shape, whoever may not write, and changes nothing', async () => {
     const anonymous = new Client(server.url)
     expect(await anonymous.post(commands, rename('Anon'))).toMatchObject({ status: 401, json: { error: 'unauthorized' } })

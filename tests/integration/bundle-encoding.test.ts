@@ -101,7 +101,7 @@ it('sends a board page whose scripts stay within the 180 KB (gzip) budget and wh
 
 /** The page's own copy of the map: the `<script type="application/json">` a whole page carries. */
 function pageMapOf(html: string) {
-  const found = html.match(/<script type="application\/json" id="page-map">([^<]*)<\/script>/)
+  const found = html.match(/<script type="application\/json" id="page-map" nonce="[^"]+">([^<]*)<\/script>/)
   expect(found, 'the page carries its map').not.toBeNull()
   return JSON.parse(found![1])
 }

@@ -80,7 +80,9 @@ export function normalizeAnnotations(value: string): string | null {
 }
 
 export function annotationList(value: string): Annotation[] {
-  return ANNOTATIONS.filter((a) => value.split(',').includes(a))
+  if (value === '') return []
+  const names = value.split(',')
+  return ANNOTATIONS.filter((a) => names.includes(a))
 }
 
 /** A tag's name (CONTRACT §12): trimmed, 1–40 characters, no commas (CSV keeps names comma-separated). */

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '~/lib/db/db.server'
+import { prepared } from '~/lib/db/prepared.server'
 import { projects, subscriptions, workspaces } from '~/lib/db/schema'
 import { refuse } from '~/lib/errors'
 import { canShareExternally } from '~/features/billing/plan'
@@ -97,11 +98,14 @@ export function forgetRenderedProject(projectId: string) {
 
 /** The project of this workspace (the caller has checked membership), or 404. */
 function findProjectRow(workspaceId: string, projectId: string): Project {
-  const project = getDb()
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)))
-    .get()
+  const query = prepared('project-row', (db) =>
+    db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.id, sql.placeholder('projectId')), eq(projects.workspaceId, sql.placeholder('workspaceId'))))
+      .prepare(),
+  )
+  const project = query.get({ projectId, workspaceId })
   if (!project) throw refuse.notFound('Project not found.', 'project_not_found')
   return project
 }

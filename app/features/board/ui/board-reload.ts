@@ -1,3 +1,5 @@
+import { forgetOwnEdit } from '~/features/live/ui/own-edits'
+
 /**
  * A change the board's loader data carries (the share link) but no change event does. Its own
  * reload after the action is cancelled when the dialog closes at once, and the board's
@@ -9,6 +11,7 @@ let wanted = false
 
 export function wantBoardReload() {
   wanted = true
+  forgetOwnEdit()
 }
 
 export const boardReloadWanted = () => wanted

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ProjectBundle } from '~/features/board/board-types'
 import { shareUnchangedEntities } from '~/features/board/bundle-identity'
 import { applyChangeEvent, deletedIds, isProjectDeleted, type ChangeEvent } from '~/features/live/live-changes'
+import { setLiveVersion } from './live-version'
+import { forgetOwnEdit } from './own-edits'
 
 export type Viewer = { memberId: string; name: string }
 /** What the signed-in member may do now, as the live stream last said (CONTRACT §6 `event: access`). */
@@ -40,7 +42,10 @@ export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null, me
   const [access, setAccess] = useState<LiveAccess | null>(null)
   const revalidator = useRevalidator()
   const reload = useRef(revalidator.revalidate)
-  reload.current = revalidator.revalidate
+  reload.current = () => {
+    forgetOwnEdit()
+    return revalidator.revalidate()
+  }
   const version = useRef(loaderBundle.version)
   version.current = state.bundle.version
   const meId = useRef(me?.memberId)
@@ -138,6 +143,12 @@ export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null, me
       source?.close()
     }
   }, [url, apply])
+
+  // What the board shows while it is live, for a reload that can wait for an edit to come back instead (own-edits.ts).
+  const projectId = state.bundle.project.id
+  const liveVersion = url && status === 'live' ? state.bundle.version : null
+  useEffect(() => setLiveVersion(projectId, liveVersion), [projectId, liveVersion])
+  useEffect(() => () => setLiveVersion(projectId, null), [projectId])
 
   return { bundle: state.bundle, viewers, status, deletedBy, setDragging, subscribe, access }
 }
