@@ -1,4 +1,5 @@
 import { getDb } from '~/lib/db/db.server'
+import { prepared } from '~/lib/db/prepared.server'
 import { authorJson } from '~/features/changes/change-events'
 import { NOUN, type Entity, type SummaryEntry } from './change-summary'
 import { refuse } from '~/lib/errors'
@@ -54,8 +55,7 @@ function withShareKey(before: Entity | null, after: Entity | null): Entity | nul
 }
 
 export function changeRow(projectId: string, version: number): ChangeRow | undefined {
-  return getDb().$client
-    .prepare(`select ${COLUMNS} from project_changes where project_id = ? and version = ?`)
+  return prepared('change-row', (db) => db.$client.prepare(`select ${COLUMNS} from project_changes where project_id = ? and version = ?`))
     .get(projectId, version) as ChangeRow | undefined
 }
 
@@ -155,15 +155,24 @@ export function undo(ctx: WorkspaceContext, projectId: string, requestId?: strin
 }
 
 /** The undo that a redo would reverse: the caller's latest undo not redone, with no new change of theirs after it. */
+type RedoStep = Pick<ChangeRow, 'version' | 'undoOf' | 'redoOf' | 'redoneBy' | 'undoSkipped'>
+
 function redoTarget(projectId: string, memberId: string): ChangeRow | null {
-  const rows = getDb().$client
-    .prepare(`select ${COLUMNS} from project_changes where project_id = ? and member_id = ? order by version desc limit 500`)
-    .all(projectId, memberId) as ChangeRow[]
-  for (const row of rows) {
-    if (row.undoOf === null && row.redoOf === null) return null // a new change since
-    if (row.undoOf !== null && row.redoneBy === null && !row.undoSkipped) return row
+  // Step by step and without the changes' JSON: every board edit's answer asks this (own-edits.ts),
+  // and after an edit the first row already says there is nothing to redo.
+  const steps = prepared('redo-steps', (db) =>
+    db.$client.prepare(`select version, undo_of as undoOf, redo_of as redoOf, redone_by as redoneBy, undo_skipped as undoSkipped
+      from project_changes where project_id = ? and member_id = ? order by version desc limit 500`),
+  )
+  let target: number | null = null
+  for (const row of steps.iterate(projectId, memberId) as IterableIterator<RedoStep>) {
+    if (row.undoOf === null && row.redoOf === null) break // a new change since
+    if (row.undoOf !== null && row.redoneBy === null && !row.undoSkipped) {
+      target = row.version
+      break
+    }
   }
-  return null
+  return target === null ? null : (changeRow(projectId, target) ?? null)
 }
 
 /** Re-applies the caller's most recently undone change, as long as they made no new change since. */
@@ -215,9 +224,7 @@ export function listActivity(ctx: WorkspaceContext, projectId: string, before: n
 
 /** What the caller's Undo and Redo would do now (the board's buttons and tooltips). */
 export function historyState(ctx: WorkspaceContext, projectId: string): { undo: string | null; redo: string | null } {
-  const last = getDb().$client
-    .prepare(`select summary ${UNDO_STACK}`)
-    .pluck()
+  const last = prepared('undo-summary', (db) => db.$client.prepare(`select summary ${UNDO_STACK}`).pluck())
     .get(projectId, ctx.member.id) as string | undefined
   const undoRow = redoTarget(projectId, ctx.member.id)
   const redoSummary = undoRow ? (changeRow(projectId, undoRow.undoOf!)?.summary ?? null) : null
