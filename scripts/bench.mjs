@@ -13,6 +13,8 @@
 //   npm run bench -- --capacity            teams at work, ramped until it breaks (issue 34; capacity.mjs)
 //   npm run bench -- --capacity --big-board   20 teams beside a 4,000-card board loaded once a second
 //   npm run bench -- --capacity --profile DIR   the same with the server under --cpu-prof (a profile per thread in DIR)
+// BENCH_ONLY=edits: what one edit on a 300-card board costs the server: a /v1 rename, the board's
+// command, and the command with a reload of the board's data (also part of the full run).
 // BENCH_ONLY=github: GitHub Issues sync against the fake GitHub: Send to GitHub of a 200-feature
 // release, 200 renames through the outbox, and polls of a 1,000-issue repository, beside the same
 // calls from bare Octokit (also part of the full run).
@@ -28,6 +30,7 @@ import { benchBigBoard, benchCapacity, capacityOptions, limitWarnings } from './
 import { printBigBoard, printCapacity, stepLine } from './bench/capacity-report.mjs'
 import { TEAM_SHAPE } from './bench/capacity-teams.mjs'
 import { benchGithub, printGithub } from './bench/github.mjs'
+import { benchBoardEdits, printBoardEdits } from './bench/board-edits.mjs'
 import {
   cpuCalibration,
   describeMachine,
@@ -285,6 +288,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'ladder') return printLadder(await benchLadder(step))
   if (process.env.BENCH_ONLY === 'webhooks') return printWebhooks(await benchWebhooks(step), loadAverage())
   if (process.env.BENCH_ONLY === 'github') return printGithub(await benchGithub(step), loadAverage(), cpuCalibration().ms)
+  if (process.env.BENCH_ONLY === 'edits') return printBoardEdits(await benchBoardEdits(step), loadAverage())
   const importing = process.env.BENCH_ONLY ? null : await benchImport(step)
   const machine = { ...describeMachine(), loopMs: cpuCalibration().ms }
   console.log(`\nStorymap benchmark, ${new Date().toISOString()}`)
@@ -309,6 +313,7 @@ async function main() {
   if (!process.env.BENCH_ONLY) printMcp(await benchMcp(step), loadAverage())
   if (!process.env.BENCH_ONLY) printLadder(await benchLadder(step))
   if (!process.env.BENCH_ONLY) printGithub(await benchGithub(step), loadAverage(), machine.loopMs)
+  if (!process.env.BENCH_ONLY) printBoardEdits(await benchBoardEdits(step), loadAverage())
   if (all.length > 1 && !process.env.BENCH_ONLY) {
     console.log('\n## How each cost grows with the map\n')
     console.log(growthTable(all))
