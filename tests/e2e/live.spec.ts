@@ -241,9 +241,12 @@ test('an edit on a live board fetches no map again: the card keeps its edit thro
   expect(mapFetches).toEqual([])
   expect(await page.evaluate(() => (window as unknown as { __oldTitleSeen: number }).__oldTitleSeen)).toBe(0)
 
-  // Undo still reloads the data; the server has every edit.
+  // Undo still reloads the data; the server has every edit. (A second Ctrl+Z while the first is
+  // on its way is ignored: wait until the first has undone the move.)
   await page.locator('body').press('Control+z')
+  await expect(history.getByRole('button', { name: 'Redo' })).not.toHaveAttribute('title', 'Nothing to redo')
   await settle(page)
+  await expect(history.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /^Undo: Renamed feature/)
   await page.locator('body').press('Control+z')
   await expect(card(page, 'Feature', 'Filters')).toBeVisible()
   await settle(page)
