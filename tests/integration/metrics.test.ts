@@ -160,13 +160,36 @@ describe('with METRICS_TOKEN', () => {
     expect(count({ route: '/*', method: 'GET', status: '404' })).toBeGreaterThanOrEqual(1)
     expect(count({ route: 'unmatched', method: 'other', status: '405' })).toBeGreaterThanOrEqual(1)
     expect(count({ route: '/v1/users/signup', method: 'POST', status: '200' })).toBeGreaterThanOrEqual(1)
-    // Writes through the one door are timed.
+    // Writes through the one door are timed, and so is every other write (the sign-up's).
     expect(valueOf(samples, 'storymap_sqlite_write_seconds_count', { kind: 'change' })).toBeGreaterThanOrEqual(8)
+    expect(valueOf(samples, 'storymap_sqlite_write_seconds_count', { kind: 'other' })).toBeGreaterThanOrEqual(1)
     // No id, workspace name or raw path anywhere in the output.
     for (const raw of [ids.project, ids.feature, missing, owner.workspaceId, owner.workspaceName, '/no/such/page'])
       expect(text).not.toContain(raw)
     const routes = new Set(samples.filter((s) => s.name === 'storymap_http_request_duration_seconds_count').map((s) => s.labels.route))
     for (const route of routes) expect(route, route).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|\/ws[0-9a-z]{6,}/)
+  })
+
+  it('times every write, outside the door too, and no read', async () => {
+    const owner = await signUp(server.url)
+    const ids = await makeBoard(owner.client)
+    const writes = async () => {
+      const { samples } = await scrape()
+      const count = (kind: string) => valueOf(samples, 'storymap_sqlite_write_seconds_count', { kind }) ?? 0
+      return { change: count('change'), other: count('other') }
+    }
+    const before = await writes()
+    // Reads of the map, each in a read transaction: none counted (the background workers may write meanwhile, far fewer).
+    for (let i = 0; i < 20; i++) expect((await owner.client.get(`/v1/projects/${ids.project}`)).status).toBe(200)
+    const afterReads = await writes()
+    expect(afterReads.change).toBe(before.change)
+    expect(afterReads.other - before.other).toBeLessThan(20)
+    // Invitations are written outside the door.
+    for (let i = 0; i < 5; i++)
+      expect((await owner.client.post('/v1/invites', { email: `invitee-${uuid()}@example.com`, level: 'EDITOR' })).status).toBe(200)
+    const afterInvites = await writes()
+    expect(afterInvites.other - afterReads.other).toBeGreaterThanOrEqual(5)
+    expect(afterInvites.change).toBe(before.change)
   })
 
   it('counts open live streams, up while one is open and down after it closes', async () => {

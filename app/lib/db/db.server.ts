@@ -6,6 +6,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getEnv } from '~/lib/env.server'
 import { singleton } from '~/lib/singleton.server'
+import { timeWrites } from '~/lib/metrics.server'
+import { isPageWorker } from '~/lib/page-worker-role.server'
 /**
  * Drizzle without the schema: we never use its relational `db.query` API, and with a schema every
  * transaction built a query builder per table (3.5 % of what the main thread allocated under the
@@ -37,7 +39,12 @@ export function openDatabase(file: string): Db {
 }
 
 export function getDb(): Db {
-  return singleton('db', () => openDatabase(getEnv().DATABASE_PATH))
+  return singleton('db', () => {
+    const db = openDatabase(getEnv().DATABASE_PATH)
+    // Writes are timed on the main thread's connection (a page thread's at most renews a session).
+    if (!isPageWorker()) timeWrites(db.$client)
+    return db
+  })
 }
 
 /** Checkpoints the WAL into the main file and closes the connection (graceful shutdown). */
