@@ -1,8 +1,7 @@
 import { isPageOnlyCommand, parsePageCommand, type PageOnlyCommand } from '~/features/board/page-commands'
 import { refuse } from '~/lib/errors'
 import { executeBoardCommand } from '~/features/board/board.server'
-import { historyState, redo, undo } from '~/features/history/history.server'
-import { projectVersion } from '~/features/changes/change-log.server'
+import { redo, stateAfterEdit, undo } from '~/features/history/history.server'
 import { purgeFromTrash, restoreFromTrash } from '~/features/history/trash.server'
 import { setWatching } from '~/features/notifications/notifications.server'
 import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
@@ -12,8 +11,8 @@ import { pathId, readJson, requireApiWorkspaceNamed, v1Route } from '~/http/api.
  * POST `/{workspace}/projects/{id}/commands`: every write of the board page, as a JSON command
  * (app/features/board/page-commands.ts), sent one at a time by the page's outbox
  * (app/features/board/ui/board-outbox.ts), and again after a lost answer. Answers `{"ok": true, …}`
- * (`entity` and, for a board command, the project's `version` and the member's `history` after it,
- * or `redirectTo` after the project itself is deleted; `version` and `summary` for undo and
+ * (`entity` and, for a board command on a project of this workspace, the project's `version` and
+ * the member's `history` after it, or `redirectTo` after the project itself is deleted; `version` and `summary` for undo and
  * redo; `watching`) or the /v1 error shape.
  */
 const route = v1Route({
@@ -27,8 +26,7 @@ const route = v1Route({
     const entity = executeBoardCommand(ctx, command)
     const projectDeleted = command.type === 'card.delete' && command.kind === 'project'
     if (projectDeleted) return { ok: true, entity, redirectTo: `/${ctx.workspace.name}` }
-    // What the page needs instead of reloading its map (own-edits.ts): the version to wait for on its stream, and its undo state.
-    return { ok: true, entity, version: projectVersion(projectId), history: historyState(ctx, projectId) }
+    return { ok: true, entity, ...stateAfterEdit(ctx, projectId) }
   },
 })
 export const action = route.action

@@ -46,6 +46,17 @@ describe('the board command route', () => {
     expect(res.json).toMatchObject({ ok: true, version: before + 1, history: { undo: "Renamed feature 'Renamed' to 'Renamed again'", redo: null } })
     expect((await bundle(owner.client, ids.project)).version).toBe(before + 1)
     expect((await owner.client.post(commands, rename('Renamed'))).json).toMatchObject({ version: before + 2, history: { undo: "Renamed feature 'Renamed again' to 'Renamed'" } })
+    // A path naming another workspace's project, with a card of one's own: done, and nothing told of that project.
+    const own = await makeBoard(stranger.client)
+    const foreign = await stranger.client.post(`/${stranger.workspaceName}/projects/${ids.project}/commands`, {
+      type: 'card.rename',
+      kind: 'feature',
+      id: own.feature,
+      title: 'Mine',
+    })
+    expect(foreign.status).toBe(200)
+    expect(foreign.json).not.toHaveProperty('version')
+    expect(foreign.json).not.toHaveProperty('history')
   })
 
   it('refuses, in the /v1 error shape, whoever may not write, and changes nothing', async () => {

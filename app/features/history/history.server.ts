@@ -5,6 +5,7 @@ import { NOUN, type Entity, type SummaryEntry } from './change-summary'
 import { refuse } from '~/lib/errors'
 import { findProject } from '~/features/board/board-entities.server'
 import { authorize, executeChange } from '~/features/changes/door.server'
+import { projectVersion } from '~/features/changes/change-log.server'
 import { applyStates, StateConflict, type StateTransition } from './entity-states.server'
 import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
 
@@ -223,6 +224,17 @@ export function listActivity(ctx: WorkspaceContext, projectId: string, before: n
 }
 
 /** What the caller's Undo and Redo would do now (the board's buttons and tooltips). */
+/**
+ * What a board page needs after its own edit instead of reloading its map (own-edits.ts): the
+ * project's version to wait for on its live stream, and the member's undo state. Null when the
+ * project is not of the caller's workspace (the path named another's): nothing of it is told.
+ */
+export function stateAfterEdit(ctx: WorkspaceContext, projectId: string): { version: number; history: { undo: string | null; redo: string | null } } | null {
+  const ours = prepared('project-of-workspace', (db) => db.$client.prepare('select 1 from projects where id = ? and workspace_id = ?').pluck())
+  if (ours.get(projectId, ctx.workspace.id) === undefined) return null
+  return { version: projectVersion(projectId), history: historyState(ctx, projectId) }
+}
+
 export function historyState(ctx: WorkspaceContext, projectId: string): { undo: string | null; redo: string | null } {
   const last = prepared('undo-summary', (db) => db.$client.prepare(`select summary ${UNDO_STACK}`).pluck())
     .get(projectId, ctx.member.id) as string | undefined
