@@ -23,6 +23,32 @@ function cpuSeconds(pid) {
   }
 }
 
+/**
+ * CPU seconds per kind of the server's threads: `main` (the event loop), `pages` (the niced render
+ * threads, ADR 29) and `other` (V8's helper threads, libuv's pool, the WAL checkpointer).
+ */
+function threadCpuSeconds(pid) {
+  const seconds = { main: 0, pages: 0, other: 0 }
+  let tids = []
+  try {
+    tids = fs.readdirSync(`/proc/${pid}/task`)
+  } catch {
+    return seconds
+  }
+  for (const tid of tids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      const used = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+      const kind = Number(tid) === pid ? 'main' : Number(fields[16]) > 0 ? 'pages' : 'other'
+      seconds[kind] += used
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return seconds
+}
+
 /** Prometheus text → Map of sample name (labels dropped) → value; null when it is not /metrics. */
 async function scrape(origin, token) {
   if (!token) return null
@@ -68,7 +94,7 @@ export async function serverProbe({ origin, pid, metricsToken }) {
       if (metrics) await scrape(origin, metricsToken)
       healthz = { ms: [], errors: 0, inFlight: false }
       rssPeak = 0
-      cpuAt = { cpu: cpuSeconds(pid), at: performance.now() }
+      cpuAt = { cpu: cpuSeconds(pid), threads: threadCpuSeconds(pid), at: performance.now() }
       timer = setInterval(() => {
         // RSS each second; the round trip every tick
         if (ticks++ % 10 === 0) rssPeak = Math.max(rssPeak, rssMegabytes(pid))
@@ -79,11 +105,17 @@ export async function serverProbe({ origin, pid, metricsToken }) {
       clearInterval(timer)
       const seconds = (performance.now() - cpuAt.at) / 1000
       const cpuShare = (cpuSeconds(pid) - cpuAt.cpu) / seconds
+      const threads = threadCpuSeconds(pid)
+      // A thread that ended within the window is left out; the total above has it.
+      const threadShares = Object.fromEntries(
+        Object.entries(threads).map(([kind, used]) => [kind, Math.max(0, used - cpuAt.threads[kind]) / seconds]),
+      )
       const scraped = metrics ? await scrape(origin, metricsToken) : null
       const rss = scraped ? scraped.get('process_resident_memory_bytes') / 1024 ** 2 : rssMegabytes(pid)
       return {
         metrics: scraped !== null,
         cpuShare,
+        threadShares,
         loopP99Ms: scraped
           ? scraped.get('nodejs_eventloop_lag_p99_seconds') * 1000
           : percentile(healthz.ms, 99),

@@ -25,6 +25,13 @@ function errorsText(r) {
   return parts.join(', ')
 }
 
+/** The server's CPU, and how it splits between its main thread, its page threads and the rest. */
+function cpuCell(server) {
+  const t = server.threadShares
+  if (!t) return share(server.cpuShare)
+  return `${share(server.cpuShare)} (main ${share(t.main)}, pages ${share(t.pages)}, other ${share(t.other)})`
+}
+
 /** The columns both modes share, for one measured window. */
 function windowCells(r) {
   return [
@@ -33,7 +40,7 @@ function windowCells(r) {
     `${ms(r.lagP50)} / ${ms(r.lagP99)}`,
     `${rate(r.loadsPerSecond)}, p99 ${ms(r.loadP99)}`,
     errorsText(r),
-    share(r.server.cpuShare),
+    cpuCell(r.server),
     `${ms(r.server.loopP99Ms)} (${r.server.metrics ? '/metrics' : '/healthz proxy'})`,
     `${ms(r.server.healthzP99)} (max ${ms(r.server.healthzMax)})`,
     `${Math.round(r.server.rssMb)} MB (${r.server.metrics ? `/metrics; main heap ${Math.round(r.server.mainHeapMb)} MB` : '/proc'})`,
@@ -61,7 +68,8 @@ export function printSources({ sources, idle, resent }) {
       `/healthz round trip with the server idle: p50 ${ms(idle.healthzP50)}, p99 ${ms(idle.healthzP99)}; RSS ${Math.round(idle.rssMb)} MB`,
     )
   console.log(
-    'server CPU: share of one core (/proc/<pid>/stat; 2 cores = 200 %). Load gen: its own loop (monitorEventLoopDelay) ' +
+    'server CPU: share of one core (/proc/<pid>/stat; 2 cores = 200 %), split by thread (/proc/<pid>/task: the event ' +
+      'loop, the niced page threads, and the rest: V8 helper threads, libuv pool, WAL checkpointer). Load gen: its own loop (monitorEventLoopDelay) ' +
       'and CPU; SATURATED when above 85 % of a core or a 50 ms loop p99 (its latencies are then upper bounds).',
   )
   console.log(

@@ -6,6 +6,9 @@
 // RSS, and the load generator's own loop delay. The ramp stops at the first step that misses the
 // bars. `--big-board`: 20 teams at work while someone else loads a 4,000-card board once a second.
 import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { WRITE_EVERY_MS, Window, Workload } from './capacity-load.mjs'
 import { BROWSER_HEADERS, PAGE_ACCEPT, resent, send } from './capacity-http.mjs'
 import { clientProbe, openFileLimit, serverProbe } from './capacity-probes.mjs'
@@ -36,24 +39,72 @@ export function capacityOptions(argv) {
     bigTeams: Number(option(argv, '--teams', '20')),
     // `--profile DIR`: the server runs with --cpu-prof (one profile per thread, written when it stops).
     profileDir: option(argv, '--profile', null),
+    // `--seeded DIR`: teams seeded once are kept in DIR (the database and teams.json) and each later
+    // run starts from a copy of them, skipping the minutes of sign-ups (for A/B runs of one build).
+    seededDir: option(argv, '--seeded', null),
   }
 }
 
 /** The app as `npm start` runs it, mailing to the SMTP sink, with /metrics on if it has one. */
-async function startStack(step, profileDir) {
+async function startStack(step, profileDir, seeded) {
   step('starting the SMTP sink and the app (METRICS_TOKEN set, RATE_LIMIT=off)')
   const sink = await startSmtpSink()
   const metricsToken = crypto.randomBytes(16).toString('hex')
   // BENCH_NODE_FLAGS: more flags for the server's node, to try a V8 setting (`--heap-growing-percent=30`).
-  const nodeFlags = process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : []
+  const nodeFlags = process.env.BENCH_NODE_FLAGS
+    ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean)
+    : []
   const extraFlags = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...nodeFlags]
-  const app = await startApp({ extraFlags, extraEnv: { SMTP_URL: sink.url, METRICS_TOKEN: metricsToken } })
+  const app = await startApp({
+    extraFlags,
+    extraEnv: { SMTP_URL: sink.url, METRICS_TOKEN: metricsToken },
+    databaseDir: seeded?.databaseDir,
+  })
   const server = await serverProbe({ origin: app.url, pid: app.pid, metricsToken })
   const stop = async () => {
     await app.stop()
     await sink.stop()
+    if (seeded?.copy) fs.rmSync(seeded.databaseDir, { recursive: true, force: true })
   }
-  return { sink, app, server, client: clientProbe(), tag: Date.now().toString(36), stop }
+  return { sink, app, server, client: clientProbe(), tag: seeded?.tag ?? Date.now().toString(36), stop }
+}
+
+/**
+ * Teams kept by an earlier run with `--seeded DIR`: the run starts on a copy of its database (the
+ * writes of this run never reach DIR). Without them yet, the run seeds into DIR itself and records
+ * every seeded team in DIR/teams.json.
+ */
+function seededStore(dir) {
+  if (!dir) return null
+  fs.mkdirSync(dir, { recursive: true })
+  const listFile = path.join(dir, 'teams.json')
+  if (!fs.existsSync(listFile)) {
+    const tag = Date.now().toString(36)
+    return {
+      databaseDir: dir,
+      copy: false,
+      tag,
+      teams: [],
+      save: (teams) => fs.writeFileSync(listFile, JSON.stringify({ tag, teams })),
+    }
+  }
+  const { tag, teams } = JSON.parse(fs.readFileSync(listFile, 'utf8'))
+  const copyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-bench-'))
+  // The database with its log, and the session secret the members' cookies are signed with.
+  for (const file of fs.readdirSync(dir))
+    if (file !== 'teams.json') fs.copyFileSync(path.join(dir, file), path.join(copyDir, file))
+  return { databaseDir: copyDir, copy: true, tag, teams, save: () => {} }
+}
+
+/** Teams `from`…`to - 1`: the kept ones when there are enough, else seeded through the API (and kept). */
+async function teamsFor(stack, seeded, from, to) {
+  if (seeded && seeded.teams.length >= to) return seeded.teams.slice(from, to)
+  const teams = await seedTeams(stack.app.url, stack.sink, stack.tag, from, to)
+  if (seeded && !seeded.copy && seeded.teams.length === from) {
+    seeded.teams.push(...teams)
+    seeded.save(seeded.teams)
+  }
+  return teams
 }
 
 /** Warnings about this process's limits for `members` members (one stream and up to one request each). */
@@ -124,7 +175,8 @@ function summarize(window, { server, client, members, extra }) {
 
 /** The ramp: each step seeds the teams it adds, warms up, measures; stops at the first miss. */
 export async function benchCapacity(step, options, onStep = () => {}) {
-  const stack = await startStack(step, options.profileDir)
+  const seeded = seededStore(options.seededDir)
+  const stack = await startStack(step, options.profileDir, seeded)
   const workload = new Workload(stack.app.url)
   const steps = []
   try {
@@ -138,7 +190,7 @@ export async function benchCapacity(step, options, onStep = () => {}) {
       const from = workload.teams.length
       step(`${teams} teams: seeding teams ${from + 1}–${teams} through the API`)
       const seedStarted = performance.now()
-      await workload.addTeams(await seedTeams(stack.app.url, stack.sink, stack.tag, from, teams))
+      await workload.addTeams(await teamsFor(stack, seeded, from, teams))
       const seedSeconds = (performance.now() - seedStarted) / 1000
       workload.start()
       step(

@@ -24,8 +24,12 @@ export function buildApp() {
 export function spawnListening(args, env, label) {
   let log = ''
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] })
-  child.stdout.on('data', (d) => (log += d))
-  child.stderr.on('data', (d) => (log += d))
+  // BENCH_APP_LOG=FILE: the app's output goes to FILE as well (with BENCH_NODE_FLAGS=--trace-gc, say).
+  const keep = process.env.BENCH_APP_LOG
+    ? (d) => fs.appendFileSync(process.env.BENCH_APP_LOG, d)
+    : (d) => (log += d)
+  child.stdout.on('data', keep)
+  child.stderr.on('data', keep)
   const port = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${label} did not start:\n${log}`)), 30_000)
     child.on('message', (m) => {
@@ -82,6 +86,13 @@ export async function startApp({ extraFlags = [], databaseDir, extraEnv = {} } =
     ...APP_START_ENV,
     // PAGE_THREADS=0 compares with pages rendered on the main thread (ADR 29).
     ...(process.env.PAGE_THREADS ? { PAGE_THREADS: process.env.PAGE_THREADS } : {}),
+    // BENCH_APP_ENV="NAME=value …": more environment for the app, to try a setting in an A/B run.
+    ...Object.fromEntries(
+      (process.env.BENCH_APP_ENV ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
+    ),
     ...extraEnv,
   }
   // The flags of `npm start` and the Docker image (package.json, Dockerfile).
