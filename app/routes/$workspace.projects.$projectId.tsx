@@ -37,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
   try {
-    const { bytes, project } = getProjectBundleForPage(ctx.workspace.id, params.projectId ?? '')
+    const { bytes, text, project } = getProjectBundleForPage(ctx.workspace.id, params.projectId ?? '')
     const env = getEnv()
     const sharing = projectSharingView(ctx, project.id)
     const answer = {
@@ -54,7 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       shareUrl: sharing.enabled && !sharing.blockedBy ? `${env.BASE_URL}/link/${project.externalLink}` : null,
       sharing,
     }
-    return withBundleForRender(answer, () => JSON.parse(new TextDecoder().decode(bytes)) as ProjectBundle, bytes)
+    return withBundleForRender(answer, () => JSON.parse(text) as ProjectBundle, text)
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'not_found') throw data('Project not found', { status: 404 })
     throw error

@@ -8,7 +8,7 @@ import type { BoardCommand } from '~/features/board/board-commands'
 import { DomainError } from '~/lib/errors'
 import { mentionedIds } from '~/features/notifications/mentions'
 import { workspaceMemberNames } from '~/features/notifications/notifications.server'
-import { getPublicBundleBytes } from '~/features/board/project-bundle.server'
+import { getPublicBundleForPage } from '~/features/board/project-bundle.server'
 import { packBundleBytes, withBundleForRender } from '~/features/board/bundle-text'
 import type { ProjectBundle } from '~/features/board/board-types'
 import { getEnv } from '~/lib/env.server'
@@ -20,8 +20,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   try {
-    const bytes = getPublicBundleBytes(params.key ?? '')
-    const bundle = JSON.parse(new TextDecoder().decode(bytes)) as ProjectBundle
+    const { bytes, text } = getPublicBundleForPage(params.key ?? '')
+    const bundle = JSON.parse(text) as ProjectBundle
     // Only the members its comments mention: a public map shows them as @Name and lists nobody else.
     const mentioned = [...new Set(bundle.featureComments.flatMap((c) => mentionedIds(c.post)))]
     const members = mentioned.length ? workspaceMemberNames(bundle.project.workspaceId, mentioned) : []
@@ -29,7 +29,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     // whole page carries it by itself (<PageMap>).
     const bundleText = context.wholePage ? null : packBundleBytes(bytes)
     const answer = { bundleText, title: bundle.project.title, members, baseUrl: getEnv().BASE_URL }
-    return withBundleForRender(answer, () => bundle, bytes)
+    return withBundleForRender(answer, () => bundle, text)
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'not_found') throw data('Project not found.', { status: 404 })
     throw error

@@ -47,11 +47,11 @@ export const unpackBundleText = swapQuotes
  * skips unpacking the text it was just given, and the map's JSON for the page to carry when the
  * answer leaves it out (`bundleText: null`, see `pageMapText`). In the browser nothing is kept.
  */
-type Kept = { bundle: () => ProjectBundle; json: Uint8Array }
+type Kept = { bundle: () => ProjectBundle; json: string }
 const keptForRender = new WeakMap<object, Kept>()
 
-/** A loader's answer carrying `bundleText`, with the map and its JSON kept for the server's render of it. */
-export function withBundleForRender<T extends { bundleText: string | null }>(answer: T, bundle: () => ProjectBundle, json: Uint8Array): T {
+/** A loader's answer carrying `bundleText`, with the map and its JSON text kept for the server's render of it. */
+export function withBundleForRender<T extends { bundleText: string | null }>(answer: T, bundle: () => ProjectBundle, json: string): T {
   keptForRender.set(answer, { bundle, json })
   return answer
 }
@@ -80,12 +80,12 @@ export const PAGE_MAP_ID = 'page-map'
 /** The text of the page's map element, from the kept JSON: on the server, for an answer that left the map to the page. */
 export function pageMapText(answer: { bundleText: string | null }): string | null {
   const kept = answer.bundleText === null ? keptForRender.get(answer) : undefined
-  return kept ? scriptSafeJson(decoder.decode(kept.json)) : null
+  return kept ? scriptSafeJson(kept.json) : null
 }
 
-/** JSON as the text of a script element: the same JSON to JSON.parse, with no `<` left. */
+/** JSON as the text of a script element: the same JSON to JSON.parse, with no `<` left (most maps have none: no copy). */
 export function scriptSafeJson(json: string): string {
-  return json.replaceAll('<', '\\u003c')
+  return json.includes('<') ? json.replaceAll('<', '\\u003c') : json
 }
 
 /**

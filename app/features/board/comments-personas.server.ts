@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { prepared } from '~/lib/db/prepared.server'
 import { featureComments, personas, workflowPersonas } from '~/lib/db/schema'
 import { refuse } from '~/lib/errors'
 import {
@@ -31,21 +32,34 @@ function findComment(tx: Tx, a: Author, id: string) {
 export function createComment(tx: Tx, a: Author, c: { id: string; featureId: string; post: string }) {
   assertIdFree(tx, featureComments, c.id)
   const feature = findCard(tx, 'feature', c.featureId, a.workspaceId) as { id: string; projectId: string; title: string; createdBy: string }
-  const row = tx
-    .insert(featureComments)
-    .values({
-      id: c.id,
-      workspaceId: a.workspaceId,
-      featureId: c.featureId,
-      projectId: feature.projectId,
-      memberId: a.memberId,
-      post: c.post,
-      createdAt: a.now,
-      createdByName: a.name,
-      lastModified: a.now,
-    })
-    .returning()
-    .get()
+  // Prepared once: a comment is one of the board's most frequent writes.
+  const insert = prepared('insert-comment', (db) =>
+    db
+      .insert(featureComments)
+      .values({
+        id: sql.placeholder('id'),
+        workspaceId: sql.placeholder('workspaceId'),
+        featureId: sql.placeholder('featureId'),
+        projectId: sql.placeholder('projectId'),
+        memberId: sql.placeholder('memberId'),
+        post: sql.placeholder('post'),
+        createdAt: sql.placeholder('now'),
+        createdByName: sql.placeholder('name'),
+        lastModified: sql.placeholder('now'),
+      })
+      .returning()
+      .prepare(),
+  )
+  const row = insert.get({
+    id: c.id,
+    workspaceId: a.workspaceId,
+    featureId: c.featureId,
+    projectId: feature.projectId,
+    memberId: a.memberId,
+    post: c.post,
+    now: a.now,
+    name: a.name,
+  }) as typeof featureComments.$inferSelect
   queueCommentNotifications(a, feature, { id: row.id, post: row.post })
   return publicComment(row)
 }

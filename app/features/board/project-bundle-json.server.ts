@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3'
 import type { Db } from '~/lib/db/db.server'
 import { jsonObjectSql, LIST_SPECS, tableNameOf, type EntitySpec } from './entity-json.server'
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '~/features/transfer/export-file'
@@ -25,6 +26,18 @@ const PUBLIC_LIST_SQL = Object.entries(LIST_SPECS).map(([name, spec]) => {
   return [name, listSql({ ...spec, fields })] as const
 })
 
+const listStatements = new WeakMap<Db['$client'], Map<string, Statement>>()
+
+/** Each list's statement, prepared once per connection (every board load reads all of them). */
+function listStatement(db: Db, audience: Audience, name: string, sql: string): Statement {
+  let statements = listStatements.get(db.$client)
+  if (!statements) listStatements.set(db.$client, (statements = new Map()))
+  const key = `${audience}:${name}`
+  let statement = statements.get(key)
+  if (!statement) statements.set(key, (statement = db.$client.prepare(sql).pluck()))
+  return statement
+}
+
 /** Who reads a bundle: a member (everything), or the public link (no GitHub link or issues). */
 export type Audience = 'member' | 'public'
 
@@ -36,7 +49,7 @@ export function renderBundleJson(db: Db, project: Project, version: number, audi
   const shown = audience === 'member' ? { ...publicProject(project), github } : publicProject(project)
   const parts = [`{"version":${version}`, `"project":${JSON.stringify(shown)}`]
   for (const [name, sql] of audience === 'member' ? LIST_SQL : PUBLIC_LIST_SQL) {
-    const rows = db.$client.prepare(sql).pluck().all(project.id) as string[]
+    const rows = listStatement(db, audience, name, sql).all(project.id) as string[]
     parts.push(`"${name}":[${rows.join(',')}]`)
   }
   return parts.join(',') + '}'

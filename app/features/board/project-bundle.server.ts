@@ -59,32 +59,48 @@ const renderedByConnection = new WeakMap<Database.Database, Map<string, Rendered
  * The key of a map's rendered JSON: its version, other connections' commits, and for members the
  * GitHub link as shown (its status and last sync change without a change to the map).
  */
-function cacheKey(client: Database.Database, projectId: string, github: PublicGithubLink | null): string {
-  const outside = client.prepare('select data_version from pragma_data_version').pluck().get() as number
+function cacheKey(projectId: string, github: PublicGithubLink | null): string {
+  const outside = prepared('data-version', (db) => db.$client.prepare('select data_version from pragma_data_version').pluck()).get() as number
   return `${projectVersion(projectId)}:${outside}:${github ? JSON.stringify(github) : ''}`
 }
 
+/**
+ * A map's JSON as a page's loader gets it: the kept bytes, and the text when it was just rendered
+ * (a page thread renders most maps anew, as others write between two loads: it then neither
+ * decodes the bytes it just encoded nor keeps a second copy of the map; issue 34).
+ */
+export type FreshBundle = { rendered: Rendered; text: string }
+
 /** The map's JSON, from memory when the map has not changed; call inside a read transaction. */
 function bundleJsonOf(project: Project, audience: Audience = 'member'): Rendered {
+  return freshBundleJsonOf(project, audience).rendered
+}
+
+function freshBundleJsonOf(project: Project, audience: Audience = 'member'): { rendered: Rendered; text: string | null } {
   const db = getDb()
   let rendered = renderedByConnection.get(db.$client)
   if (!rendered) renderedByConnection.set(db.$client, (rendered = new Map()))
   // One read of the GitHub link serves the key and the render (the public link shows none).
   const github = audience === 'member' ? githubOfProject(project.id) : null
-  const key = cacheKey(db.$client, project.id, github)
+  const key = cacheKey(project.id, github)
   const slot = `${audience}:${project.id}`
   const cached = rendered.get(slot)
   rendered.delete(slot) // re-inserted below: the Map stays in least-recently-used order
   if (cached && cached.key === key) {
     rendered.set(slot, cached)
-    return cached
+    return { rendered: cached, text: null }
   }
   const json = renderBundleJson(db, project, projectVersion(project.id), audience, github)
   const entry: Rendered = { key, bytes: new TextEncoder().encode(json), compressed: {} }
   rendered.set(slot, entry)
   if (rendered.size > MAX_ENTRIES) rendered.delete(rendered.keys().next().value!)
-  return entry
+  return { rendered: entry, text: json }
 }
+
+const freshOf = ({ rendered, text }: { rendered: Rendered; text: string | null }): FreshBundle => ({
+  rendered,
+  text: text ?? jsonOf(rendered),
+})
 
 /**
  * Drops the kept JSON of a project whose row changed outside the change log (a new share key),
@@ -159,11 +175,13 @@ export function getProjectBundle(workspaceId: string, projectId: string): Projec
 export function getProjectBundleForPage(workspaceId: string, projectId: string): BundleForPage {
   return getDb().transaction(() => {
     const project = findProjectRow(workspaceId, projectId)
-    return { bytes: bytesOf(bundleJsonOf(project)), project: { id: project.id, title: project.title, externalLink: project.externalLink } }
+    const { rendered, text } = freshOf(freshBundleJsonOf(project))
+    return { bytes: bytesOf(rendered), text, project: { id: project.id, title: project.title, externalLink: project.externalLink } }
   })
 }
 
-export type BundleForPage = { bytes: Uint8Array; project: { id: string; title: string; externalLink: string } }
+/** The map's kept UTF-8 JSON and the same as text (see FreshBundle), with the few project fields a page needs. */
+export type BundleForPage = { bytes: Uint8Array; text: string; project: { id: string; title: string; externalLink: string } }
 
 /** The same map as UTF-8 JSON bytes. */
 export function getProjectBundleBytes(workspaceId: string, projectId: string): Uint8Array<ArrayBuffer> {
@@ -183,6 +201,14 @@ export function getPublicBundle(externalLink: string, now = new Date()): Project
 /** The same map as UTF-8 JSON bytes. */
 export function getPublicBundleBytes(externalLink: string, now = new Date()): Uint8Array<ArrayBuffer> {
   return bytesOf(readProject(() => findSharedProjectRow(externalLink, now), 'public'))
+}
+
+/** The same map as UTF-8 JSON bytes and text (see FreshBundle). */
+export function getPublicBundleForPage(externalLink: string, now = new Date()): { bytes: Uint8Array; text: string } {
+  return getDb().transaction(() => {
+    const { rendered, text } = freshOf(freshBundleJsonOf(findSharedProjectRow(externalLink, now), 'public'))
+    return { bytes: bytesOf(rendered), text }
+  })
 }
 
 /** The same map ready to send (`GET /v1/link/{key}`), compressed as `Accept-Encoding` allows. */

@@ -1,6 +1,7 @@
 import { getDb } from '~/lib/db/db.server'
 import type { githubLinks } from '~/lib/db/schema'
 import { singleton } from '~/lib/singleton.server'
+import { statement } from '~/lib/db/prepared.server'
 
 /**
  * A project's link to its repository as stored, and as every member may read it (CONTRACT §13):
@@ -23,7 +24,8 @@ const COLUMNS = `project_id as projectId, workspace_id as workspaceId, repositor
   status, error, last_sync_at as lastSyncAt, etag, since, retry_at as retryAt`
 
 export function findLink(projectId: string): LinkRow | undefined {
-  return getDb().$client.prepare(`select ${COLUMNS} from github_links where project_id = ?`).get(projectId) as LinkRow | undefined
+  // Read by every board load and bundle read (githubOfProject): prepared once.
+  return statement(`select ${COLUMNS} from github_links where project_id = ?`).get(projectId) as LinkRow | undefined
 }
 
 export function allLinks(): LinkRow[] {

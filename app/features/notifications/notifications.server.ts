@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { getDb } from '~/lib/db/db.server'
+import { statement } from '~/lib/db/prepared.server'
 import { refuse } from '~/lib/errors'
 import { mentionedIds } from './mentions'
 import { randomKey, sameSecret } from '~/lib/crypto.server'
@@ -24,8 +25,7 @@ const client = () => getDb().$client
 
 /** Members of the workspace who watch the feature: chosen Watch (or commented), or created it and never chose Unwatch. */
 export function watcherIds(featureId: string, createdBy: string): string[] {
-  const rows = client()
-    .prepare('select member_id as memberId, watching from feature_watches where feature_id = ?')
+  const rows = statement('select member_id as memberId, watching from feature_watches where feature_id = ?')
     .all(featureId) as { memberId: string; watching: number }[]
   const ids = new Set(rows.filter((r) => r.watching).map((r) => r.memberId))
   if (!rows.some((r) => r.memberId === createdBy && !r.watching)) ids.add(createdBy)
@@ -38,12 +38,10 @@ export function isWatching(featureId: string, createdBy: string, memberId: strin
 
 /** Watch or Unwatch a feature of the caller's workspace (any member, viewers included). */
 export function setWatching(workspaceId: string, memberId: string, featureId: string, watching: boolean) {
-  const feature = client()
-    .prepare('select id from features where id = ? and workspace_id = ?')
+  const feature = statement('select id from features where id = ? and workspace_id = ?')
     .get(featureId, workspaceId)
   if (!feature) throw refuse.notFound('Feature not found.', 'feature_not_found')
-  client()
-    .prepare(
+  statement(
       `insert into feature_watches (feature_id, member_id, watching) values (?, ?, ?)
        on conflict (feature_id, member_id) do update set watching = excluded.watching`,
     )
@@ -59,7 +57,7 @@ function queueRows(
   comment: { id: string; post: string },
   rows: readonly QueuedRow[],
 ) {
-  const insert = client().prepare(
+  const insert = statement(
     `insert into notification_queue (workspace_id, member_id, feature_id, comment_id, mentioned, watching, author_name, post, feature_title, created_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
@@ -86,7 +84,7 @@ function queueRows(
 
 /** The members of the author's workspace among `ids`. */
 function inWorkspace(a: Author, ids: Iterable<string>): Set<string> {
-  const member = client().prepare('select 1 from members where id = ? and workspace_id = ?')
+  const member = statement('select 1 from members where id = ? and workspace_id = ?')
   return new Set([...ids].filter((id) => member.get(id, a.workspaceId)))
 }
 
@@ -99,8 +97,7 @@ export function queueCommentNotifications(
   feature: { id: string; title: string; createdBy: string },
   comment: { id: string; post: string },
 ) {
-  client()
-    .prepare('insert or ignore into feature_watches (feature_id, member_id, watching) values (?, ?, 1)')
+  statement('insert or ignore into feature_watches (feature_id, member_id, watching) values (?, ?, 1)')
     .run(feature.id, a.memberId)
   const mentioned = inWorkspace(a, mentionedIds(comment.post))
   const watchers = inWorkspace(a, watcherIds(feature.id, feature.createdBy))
@@ -141,8 +138,7 @@ function settingsRow(accountId: string) {
 }
 
 export function notificationSettings(accountId: string): NotificationSettings {
-  const row = client()
-    .prepare('select mentions, watching from notification_settings where account_id = ?')
+  const row = statement('select mentions, watching from notification_settings where account_id = ?')
     .get(accountId) as { mentions: number; watching: number } | undefined
   return { mentions: row ? !!row.mentions : true, watching: row ? !!row.watching : true }
 }
@@ -170,8 +166,7 @@ export function readUnsubscribeKey(key: string): { accountId: string; kind: Noti
   if (!/^[A-Za-z0-9_-]{1,400}$/.test(key)) return null
   const m = /^([^.]+)\.([mw])\.([A-Za-z0-9_-]+)$/.exec(Buffer.from(key, 'base64url').toString('utf8'))
   if (!m) return null
-  const row = client()
-    .prepare('select secret from notification_settings where account_id = ?')
+  const row = statement('select secret from notification_settings where account_id = ?')
     .get(m[1]) as { secret: string } | undefined
   if (!row || !sameSecret(sign(row.secret, `${m[1]}.${m[2]}`), m[3])) return null
   return { accountId: m[1], kind: m[2] === 'm' ? 'mentions' : 'watching' }
@@ -179,8 +174,7 @@ export function readUnsubscribeKey(key: string): { accountId: string; kind: Noti
 
 /** The workspace's members as the mention list shows them (viewers included), by name. */
 export function workspaceMemberNames(workspaceId: string, only?: readonly string[]): { id: string; name: string }[] {
-  const rows = client()
-    .prepare(
+  const rows = statement(
       'select m.id, a.name from members m join accounts a on a.id = m.account_id where m.workspace_id = ? order by a.name collate nocase',
     )
     .all(workspaceId) as { id: string; name: string }[]
@@ -189,8 +183,7 @@ export function workspaceMemberNames(workspaceId: string, only?: readonly string
 
 /** Whether the member watches the feature (for the card dialog's Watch / Unwatch). */
 export function watchState(workspaceId: string, memberId: string, featureId: string): boolean {
-  const feature = client()
-    .prepare('select created_by as createdBy from features where id = ? and workspace_id = ?')
+  const feature = statement('select created_by as createdBy from features where id = ? and workspace_id = ?')
     .get(featureId, workspaceId) as { createdBy: string } | undefined
   if (!feature) throw refuse.notFound('Feature not found.', 'feature_not_found')
   return isWatching(featureId, feature.createdBy, memberId)
@@ -199,7 +192,7 @@ export function watchState(workspaceId: string, memberId: string, featureId: str
 /** Sent outbox rows older than a day go (the window needs only the last 10 minutes). Returns how many. */
 export function pruneSentNotifications(now = new Date()): number {
   const before = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString()
-  return client().prepare('delete from notification_queue where sent_at is not null and sent_at < ?').run(before).changes
+  return statement('delete from notification_queue where sent_at is not null and sent_at < ?').run(before).changes
 }
 
 /** Account settings' `Notifications` form (CONTRACT §12): an unchecked switch is absent from the form. */

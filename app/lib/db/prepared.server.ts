@@ -20,3 +20,12 @@ export function prepared<T>(name: string, build: (db: Db) => T): T {
   }
   return statement
 }
+
+/**
+ * A raw SQL statement prepared once per connection, keyed by its text: for hand-written SQL on a
+ * request's path (better-sqlite3 compiles the SQL anew on every `prepare`). Callers must not
+ * switch its mode (`pluck`, `raw`, `expand`): another caller of the same text would get it so.
+ */
+export function statement(sqlText: string): Database.Statement {
+  return prepared(`sql:${sqlText}`, (db) => db.$client.prepare(sqlText))
+}
