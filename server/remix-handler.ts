@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import type { OutgoingHttpHeaders } from 'node:http'
 import { compressAnswer } from './compress-answer'
+import { sinkPipeOf } from '../app/features/live/live-stream.server'
 import { isApiRequest, protocolOf, refuse } from './guards'
 
 type Options = {
@@ -85,6 +86,9 @@ async function sendResponse(req: ExpressRequest, res: ExpressResponse, response:
   const type = response.headers.get('content-type')
   if (response.body && streamed(type)) {
     writeHead(res, response.status, response.statusText, outgoingHeaders(response.headers))
+    // A live stream: each event is one write to the socket, without a web stream's reads between.
+    const live = sinkPipeOf(response.body)
+    if (live) return live.attach({ send: (bytes) => res.write(bytes), close: () => res.end() })
     await writeReadableStreamToWritable(response.body, res)
     return
   }

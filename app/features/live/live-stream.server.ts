@@ -34,6 +34,53 @@ const SSE_HEADERS = {
   'X-Accel-Buffering': 'no',
 }
 
+/** Where a stream's bytes go: the socket itself (the server's adapter) or a web stream's controller. */
+export type StreamSink = { send: (bytes: Uint8Array) => void; close: () => void }
+
+/**
+ * A live stream's bytes until a sink takes them, then straight on. The hub registers the stream
+ * (and sends `ready` and the replay) while the route answers, before anyone reads the body.
+ */
+export class SinkPipe {
+  #sink: StreamSink | null = null
+  #waiting: Uint8Array[] = []
+  #ended = false
+
+  send(bytes: Uint8Array) {
+    if (this.#ended) return
+    if (this.#sink) this.#sink.send(bytes)
+    else this.#waiting.push(bytes)
+  }
+
+  /** Ends the stream (now, or as soon as a sink takes what waited); later sends are dropped. */
+  end() {
+    if (this.#ended) return
+    this.#ended = true
+    this.#sink?.close()
+  }
+
+  get ended() {
+    return this.#ended
+  }
+
+  /** The first sink takes the bytes that waited and everything after; later calls change nothing. */
+  attach(sink: StreamSink) {
+    if (this.#sink) return
+    this.#sink = sink
+    for (const bytes of this.#waiting) sink.send(bytes)
+    this.#waiting = []
+    if (this.#ended) sink.close()
+  }
+}
+
+/**
+ * The bodies of live streams that the server's adapter may write to the socket itself
+ * (server/remix-handler.ts): every event then goes out with one `write`, without a web stream's
+ * reads and promises between (issue 34). Anyone else reads the body as a web stream.
+ */
+const pipes = new WeakMap<ReadableStream, SinkPipe>()
+export const sinkPipeOf = (body: ReadableStream | null): SinkPipe | undefined => (body ? pipes.get(body) : undefined)
+
 /**
  * A project's live stream (CONTRACT §6) as a Server-Sent Events response, its text formatted by
  * better-sse (app/features/live/sse.server.ts). On connect, in one synchronous step: `reset` if the
@@ -50,44 +97,54 @@ export function openLiveStream(options: StreamOptions): Response {
   }
   const { projectId, viewer } = options
   const access = options.access ? JSON.stringify(options.access) : null
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let open = true
-      const send = (bytes: Uint8Array) => {
-        if (open) controller.enqueue(bytes)
-      }
-      const end = () => {
-        if (!open) return
-        open = false
-        remove()
-        try {
-          controller.close()
-        } catch {
-          // the reader already went away
-        }
-      }
-      send(sseBytes(SSE_RETRY))
-      // Changes still waiting to go out are in the log already: send them to the other streams first.
-      flushChanges(projectId)
-      const current = projectVersion(projectId)
-      const replay = options.since === null ? null : replaySince(projectId, options.since, current)
-      if (replay?.kind === 'reset') send(sseBytes(sseEvent('reset', JSON.stringify({ version: current }))))
-      const remove = addStream({
-        projectId,
-        sessionId: options.sessionId,
-        viewer,
-        access,
-        check: options.check,
-        connection: { send, close: end },
-      })
-      const ready = { version: current, viewers: viewersOf(projectId), ...(options.access ? { access: options.access } : {}) }
-      send(sseBytes(sseEvent('ready', JSON.stringify(ready))))
-      if (replay?.kind === 'events' && replay.events.length > 0) {
-        const shown = (event: string) => (options.sessionId === null ? withoutGithubIssues(event) : event)
-        send(new TextEncoder().encode(replay.events.map((e) => sseEvent('change', shown(e.event), e.version).read()).join('')))
-      }
-      options.onDisconnect(end)
-    },
+  const pipe = new SinkPipe()
+  const send = (bytes: Uint8Array) => pipe.send(bytes)
+  let remove = () => {}
+  const end = () => {
+    if (pipe.ended) return
+    remove()
+    pipe.end()
+  }
+  send(sseBytes(SSE_RETRY))
+  // Changes still waiting to go out are in the log already: send them to the other streams first.
+  flushChanges(projectId)
+  const current = projectVersion(projectId)
+  const replay = options.since === null ? null : replaySince(projectId, options.since, current)
+  if (replay?.kind === 'reset') send(sseBytes(sseEvent('reset', JSON.stringify({ version: current }))))
+  remove = addStream({
+    projectId,
+    sessionId: options.sessionId,
+    viewer,
+    access,
+    check: options.check,
+    connection: { send, close: end },
   })
+  const ready = { version: current, viewers: viewersOf(projectId), ...(options.access ? { access: options.access } : {}) }
+  send(sseBytes(sseEvent('ready', JSON.stringify(ready))))
+  if (replay?.kind === 'events' && replay.events.length > 0) {
+    const shown = (event: string) => (options.sessionId === null ? withoutGithubIssues(event) : event)
+    send(new TextEncoder().encode(replay.events.map((e) => sseEvent('change', shown(e.event), e.version).read()).join('')))
+  }
+  options.onDisconnect(end)
+  // Read as a web stream (tests, any other adapter): the pipe feeds it from the first read on.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        pipe.attach({
+          send: (bytes) => controller.enqueue(bytes),
+          close: () => {
+            try {
+              controller.close()
+            } catch {
+              // the reader already went away
+            }
+          },
+        })
+      },
+      cancel: end,
+    },
+    { highWaterMark: 0 },
+  )
+  pipes.set(body, pipe)
   return new Response(body, { headers: SSE_HEADERS })
 }
