@@ -13,6 +13,7 @@ import { startWebhookWorker } from '../app/features/automation/webhook-worker.se
 import { startNotificationWorker } from '../app/features/notifications/notification-worker.server'
 import { startGithubWorker } from '../app/features/github/github-worker.server'
 import { closeAllStreams, configureLiveHub } from '../app/features/live/live-hub.server'
+import { accessWritesMark } from '../app/features/live/live-access.server'
 import { redactPath } from '../app/lib/log-redaction'
 import { EnvError, getEnv } from '../app/lib/env.server'
 import { logger, requestContext } from '../app/lib/logger.server'
@@ -38,7 +39,11 @@ try {
   // Creates the file and applies pending migrations before the first request; from then on the
   // map tables take writes only through the one door (app/features/changes/door.server.ts).
   installMapDoor(getDb().$client)
-  configureLiveHub({ keepAliveMs: env.LIVE_KEEPALIVE_SECONDS * 1000, maxStreams: env.LIVE_MAX_STREAMS })
+  configureLiveHub({
+    keepAliveMs: env.LIVE_KEEPALIVE_SECONDS * 1000,
+    maxStreams: env.LIVE_MAX_STREAMS,
+    accessMark: accessWritesMark,
+  })
   void prepareDummyHash() // the first log-in with an unknown address must not be the slow one
   warmUpSingleSignOn() // discovers the provider in the background; an unreachable one is only logged
 } catch (error) {

@@ -327,6 +327,30 @@ describe('access (what a member may do, while the stream is open)', () => {
     expect(stream.closedByServer).toBe(false)
   })
 
+  it('hears, with no write at all, of a trial that ends and a session that expires while the stream is open', async () => {
+    // The periodic check asks only streams whose answer may have changed since the last write to
+    // who may do what; a trial's end and a session's expiry come with time alone.
+    const owner = await signUp(server.url)
+    const ids = await makeBoard(owner.client)
+    const path = `/v1/projects/${ids.project}/events`
+    const stream = await listen(path, { client: owner.client })
+    expect((await stream.next('ready')).data.access).toEqual({ level: 'OWNER', canEdit: true })
+    const soon = () => new Date(Date.now() + 3000).toISOString()
+    sql("update subscriptions set external_status = 'trialing', expiration_date = ? where workspace_id = ?", soon(), owner.workspaceId)
+    // Two sweeps go by with nothing written before the trial ends; the one after it says so.
+    expect((await stream.next('access', 9000)).data).toEqual({ level: 'OWNER', canEdit: false })
+    sql("update subscriptions set external_status = 'active', expiration_date = null where workspace_id = ?", owner.workspaceId)
+    expect((await stream.next('access', 5000)).data).toEqual({ level: 'OWNER', canEdit: true })
+
+    const member = await signUp(server.url)
+    addMember(server.dbPath, owner.workspaceId, member.account.id, 'EDITOR')
+    const expiring = await listen(path, { client: member.client })
+    await expiring.next('ready')
+    sql('update sessions set expires_at = ? where account_id = ?', soon(), member.account.id)
+    await expiring.endedWithin(9000)
+    expect(stream.closedByServer).toBe(false)
+  })
+
   it('a read-only token’s stream says it cannot edit', async () => {
     const owner = await signUp(server.url)
     const ids = await makeBoard(owner.client)

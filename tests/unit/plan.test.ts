@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { canShareExternally, daysLeft, initialSubscription, isPlanActive, statusText, trialBanner } from '~/features/billing/plan'
+import { canShareExternally, daysLeft, initialSubscription, isPlanActive, planTurnsAt, statusText, trialBanner } from '~/features/billing/plan'
+import fc from 'fast-check'
 
 const now = new Date('2026-11-22T12:00:00.000Z')
 const inDays = (d: number) => new Date(now.getTime() + d * 86_400_000).toISOString()
@@ -48,5 +49,36 @@ describe('plan state', () => {
     expect(canShareExternally(active, true, now)).toBe(true)
     expect(canShareExternally(active, false, now)).toBe(false)
     expect(canShareExternally({ ...active, externalStatus: 'past_due' }, true, now)).toBe(false)
+  })
+})
+
+describe('when a plan turns by time alone (a live stream checks its access again then)', () => {
+  const statuses = ['trialing', 'active', 'past_due', 'canceled', 'incomplete', 'incomplete_expired']
+  it('is the moment isPlanActive changes, and no answer changes before it', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...statuses),
+        fc.option(fc.integer({ min: -40, max: 40 }), { nil: null }),
+        fc.integer({ min: 0, max: 60 * 86_400_000 }),
+        (externalStatus, endDays, later) => {
+          const sub = { level: 'BASIC' as const, externalStatus, expirationDate: endDays === null ? null : inDays(endDays) }
+          const turns = planTurnsAt(sub, now)
+          const at = new Date(now.getTime() + later)
+          if (turns === null || at.getTime() < turns) expect(isPlanActive(sub, at)).toBe(isPlanActive(sub, now))
+          if (turns !== null) {
+            expect(turns).toBeGreaterThan(now.getTime())
+            expect(isPlanActive(sub, new Date(turns))).not.toBe(isPlanActive(sub, now))
+          }
+        },
+      ),
+      { numRuns: 500 },
+    )
+  })
+
+  it('is the trial end, the paid period end plus the grace, or never', () => {
+    expect(planTurnsAt({ level: 'TRIAL', externalStatus: 'trialing', expirationDate: inDays(3) }, now)).toBe(Date.parse(inDays(3)))
+    expect(planTurnsAt({ level: 'BASIC', externalStatus: 'active', expirationDate: inDays(3) }, now)).toBe(Date.parse(inDays(5)))
+    expect(planTurnsAt({ level: 'BASIC', externalStatus: 'canceled', expirationDate: inDays(3) }, now)).toBeNull()
+    expect(planTurnsAt(initialSubscription('selfhosted', 14, now), now)).toBeNull()
   })
 })

@@ -26,6 +26,18 @@ export function isPlanActive(sub: SubscriptionState, now: Date): boolean {
   }
 }
 
+/**
+ * When isPlanActive's answer may next change with time alone (no write to the subscription):
+ * the end of a trial, the end of a paid period's grace; null when it never will. A live stream
+ * checks its member's access again then (app/features/live/live-access.server.ts).
+ */
+export function planTurnsAt(sub: SubscriptionState, now: Date): number | null {
+  const end = sub.expirationDate ? Date.parse(sub.expirationDate) : null
+  if (end === null) return null
+  const at = sub.externalStatus === 'trialing' ? end : sub.externalStatus === 'active' ? end + RENEWAL_GRACE : null
+  return at !== null && at > now.getTime() ? at : null
+}
+
 const STATUS_TEXT: Record<string, string> = {
   incomplete: 'Inactive (please pay initial payment)',
   incomplete_expired: 'Inactive (initial payment not received)',

@@ -20,7 +20,15 @@ export type StreamAccess = { level: string; canEdit: boolean }
  * What a stream's periodic check answers: still allowed (with the member's current name and
  * access, for member streams), or not.
  */
-export type StreamCheck = { ok: true; viewer: Viewer | null; access?: StreamAccess } | { ok: false }
+export type StreamCheck =
+  | {
+      ok: true
+      viewer: Viewer | null
+      access?: StreamAccess
+      /** When the answer may change with time alone (a session or trial ending), epoch ms; unset: at any time. */
+      until?: number
+    }
+  | { ok: false }
 
 export type StreamConnection = {
   /** Sends formatted SSE bytes (one event, a comment, or a batch of events). */
@@ -39,6 +47,8 @@ export type LiveStream = {
   access: string | null
   connection: StreamConnection
   check: () => StreamCheck
+  /** Epoch ms after which its check must run again even with no access write (0: at the next sweep). */
+  recheckAt?: number
 }
 
 export const LIMITS = {
@@ -62,6 +72,10 @@ type Hub = {
   timers: NodeJS.Timeout[]
   keepAliveMs: number
   maxStreams: number
+  /** A mark that changes when a write may have changed someone's access (see accessWritesMark); null: unknown. */
+  accessMark: () => string | null
+  /** The mark the last full check began with. */
+  checkedMark: string | null
   /** Change events waiting for their project's next write to its streams. */
   batches: Map<string, { frames: string[]; publicFrames: string[]; timer: NodeJS.Timeout | NodeJS.Immediate | null; lastFlush: number }>
 }
@@ -77,11 +91,13 @@ const hub = (): Hub =>
     timers: [],
     keepAliveMs: 20_000,
     maxStreams: 5000,
+    accessMark: () => null,
+    checkedMark: null,
     batches: new Map(),
   }))
 
 /** Process-wide settings from the environment (set once at start). */
-export function configureLiveHub(options: { keepAliveMs: number; maxStreams: number }) {
+export function configureLiveHub(options: { keepAliveMs: number; maxStreams: number; accessMark?: () => string | null }) {
   Object.assign(hub(), options)
 }
 
@@ -224,15 +240,20 @@ export function endProjectStreams(projectIds: readonly string[]) {
   for (const projectId of projectIds) for (const stream of [...(h.byProject.get(projectId) ?? [])]) endStream(stream)
 }
 
-/** Ends every stream of a project whose member, session, link or project has gone; refreshes renamed viewers. */
-function checkProjectStreams(h: Hub, projectId: string, streams: Set<LiveStream>) {
+/**
+ * Ends every stream of a project whose member, session, link or project has gone; refreshes
+ * renamed viewers. With `dueOnly`, only streams whose answer may have changed with time are asked.
+ */
+function checkProjectStreams(h: Hub, projectId: string, streams: Set<LiveStream>, dueOnly: boolean, now: number) {
   let renamed = false
   for (const stream of [...streams]) {
+    if (dueOnly && (stream.recheckAt ?? 0) > now) continue
     const result = stream.check()
     if (!result.ok) {
       endStream(stream)
       continue
     }
+    stream.recheckAt = result.until ?? 0
     if (result.viewer && stream.viewer && result.viewer.name !== stream.viewer.name) {
       stream.viewer = result.viewer
       renamed = true
@@ -278,6 +299,32 @@ export function sweepInSlices(h: Pick<Hub, 'byProject' | 'closing'>, visit: (pro
   }
 }
 
+/**
+ * The periodic check (CONTRACT §6: a stream ends, or hears of its new access, within 5 s). Every
+ * stream is asked when a write since the last full check may have changed an answer (the access
+ * mark moved, or is unknown); otherwise only those whose answer may have changed with time.
+ */
+export function checkSweep(h: Hub) {
+  let dueOnly = false
+  let now = 0
+  const sweep = sweepInSlices(h, (projectId, streams) => checkProjectStreams(h, projectId, streams, dueOnly, now))
+  let running = false
+  return async () => {
+    if (running) return // the sweep before this one is still going: it is taken as this one's
+    running = true
+    try {
+      const mark = h.accessMark()
+      // Read before the sweep: a write during it moves the mark again, and the next sweep is full.
+      dueOnly = mark !== null && mark === h.checkedMark
+      h.checkedMark = mark
+      now = Date.now()
+      await sweep()
+    } finally {
+      running = false
+    }
+  }
+}
+
 function startTimers(h: Hub) {
   if (h.timers.length > 0) return
   const keepAlive = sseBytes(SSE_KEEP_ALIVE)
@@ -285,8 +332,7 @@ function startTimers(h: Hub) {
     for (const stream of streams) stream.connection.send(keepAlive)
   })
   const keepAliveTimer = setInterval(sendKeepAlives, h.keepAliveMs)
-  const checkAll = sweepInSlices(h, (projectId, streams) => checkProjectStreams(h, projectId, streams))
-  const check = setInterval(checkAll, LIMITS.checkEveryMs)
+  const check = setInterval(checkSweep(h), LIMITS.checkEveryMs)
   h.timers = [keepAliveTimer, check]
   for (const timer of h.timers) timer.unref()
 }
