@@ -45,7 +45,11 @@ const BUILD_ONLY = new Set(['src', 'deps', 'binding.gyp', 'obj.target', '.deps',
 function keep(source) {
   const base = path.basename(source)
   if (BUILD_ONLY.has(base) && fs.existsSync(path.join(source, '..', 'package.json'))) return false
-  if (/\/build\/(Release|Debug)\//.test(source) && fs.statSync(source).isFile()) return source.endsWith('.node')
+  // In build/Release: the addons themselves, not the object files node-gyp leaves beside them
+  // (obj.target holds a second copy of each addon) nor better-sqlite3's test extension.
+  if (/\/build\/(Release|Debug)\/(obj\.target|obj|\.deps)$/.test(source)) return false
+  if (/\/build\/(Release|Debug)\//.test(source) && fs.statSync(source).isFile())
+    return source.endsWith('.node') && !source.endsWith('/test_extension.node')
   if (/\/build\/[^/]+$/.test(source) && !/\/build\/(Release|Debug)$/.test(source)) return false
   // Prebuilt binaries of other systems (argon2 ships several).
   const prebuilt = /\/prebuilds\/([^/]+)$/.exec(source)

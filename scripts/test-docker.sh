@@ -106,10 +106,10 @@ check "/healthz answers {\"ok\":true}" equals "$(wait_healthz "$prefix-1")" '{"o
 check "the image's user is uid 10001" equals "$(docker exec "$prefix-1" id -u)" 10001
 docker top "$prefix-1" -o pid,uid,args
 check "every process runs as uid 10001" equals "$(docker top "$prefix-1" -o pid,uid | awk 'NR > 1 { print $2 }' | sort -u)" 10001
-# PID 1's command, then its children's.
+# PID 1's command, then its children's program and script (Node's flags between them vary).
 check "PID 1 is tini, the server its child" equals \
   "$(docker exec "$prefix-1" sh -c 'tr "\0" " " </proc/1/cmdline | cut -d " " -f 1-2
-    for child in $(cat /proc/1/task/1/children); do tr "\0" " " </proc/$child/cmdline | cut -d " " -f 1,4; done')" \
+    for child in $(cat /proc/1/task/1/children); do tr "\0" "\n" </proc/$child/cmdline | sed -n "1p;\$p" | paste -sd " "; done')" \
   "$(printf '/usr/bin/tini --\nnode build/server.js')"
 check "an orphaned process is reaped" orphan_is_reaped "$prefix-1"
 email="docker-test-$$@example.com"

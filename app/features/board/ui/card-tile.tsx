@@ -172,13 +172,16 @@ export const CardTile = memo(function CardTile({
       ) : null}
       {notes.length > 0 || shownSize ? (
         <span className="card-footer" aria-hidden="true">
-          <span className="card-annotations">
-            {notes.map((a) => (
-              <span key={a} title={ANNOTATION_LABELS[a]}>
-                <AnnotationIcon name={a} />
-              </span>
-            ))}
-          </span>
+          {/* Only when there are any: an empty one in every sized tile was a tenth of a board's elements. */}
+          {notes.length > 0 ? (
+            <span className="card-annotations">
+              {notes.map((a) => (
+                <span key={a} title={ANNOTATION_LABELS[a]}>
+                  <AnnotationIcon name={a} />
+                </span>
+              ))}
+            </span>
+          ) : null}
           {shownSize ? (
             <span className="card-size" title="Size" data-text={sizeText} />
           ) : null}
