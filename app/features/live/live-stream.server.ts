@@ -1,4 +1,5 @@
 import { refuse } from '~/lib/errors'
+import { singleton } from '~/lib/singleton.server'
 import { projectVersion, replaySince } from '~/features/changes/change-log.server'
 import { withoutGithubIssues } from '~/features/changes/change-events'
 import { addStream, canOpenStream, flushChanges, viewersOf, type StreamAccess, type StreamCheck, type Viewer } from './live-hub.server'
@@ -78,8 +79,10 @@ export class SinkPipe {
  * (server/remix-handler.ts): every event then goes out with one `write`, without a web stream's
  * reads and promises between (issue 34). Anyone else reads the body as a web stream.
  */
-const pipes = new WeakMap<ReadableStream, SinkPipe>()
-export const sinkPipeOf = (body: ReadableStream | null): SinkPipe | undefined => (body ? pipes.get(body) : undefined)
+// The server (build/server.js) and the app (the router's build) are two bundles, each with its own
+// copy of this module: the map is kept where both see it.
+const pipes = () => singleton('live-stream-pipes', () => new WeakMap<ReadableStream, SinkPipe>())
+export const sinkPipeOf = (body: ReadableStream | null): SinkPipe | undefined => (body ? pipes().get(body) : undefined)
 
 /**
  * A project's live stream (CONTRACT §6) as a Server-Sent Events response, its text formatted by
@@ -145,6 +148,6 @@ export function openLiveStream(options: StreamOptions): Response {
     },
     { highWaterMark: 0 },
   )
-  pipes.set(body, pipe)
+  pipes().set(body, pipe)
   return new Response(body, { headers: SSE_HEADERS })
 }
