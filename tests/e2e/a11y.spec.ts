@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { startServer } from '../support/server'
 import { card } from './board-helpers'
-import { accountMenu } from './helpers'
+import { accountMenu, axeOn } from './helpers'
 import { openSeededBoard, seedMap, signIn } from './map-fixture'
 
 /**
@@ -11,7 +10,7 @@ import { openSeededBoard, seedMap, signIn } from './map-fixture'
  * selector to check alone (a dialog over a board checked before).
  */
 async function expectAccessible(page: Page, what: string, only?: string) {
-  let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+  let axe = axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
   if (only) axe = axe.include(only)
   const results = await axe.analyze()
   const findings = results.violations

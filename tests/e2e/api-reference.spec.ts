@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
+import { axeOn } from './helpers'
 
 /** /api: the OpenAPI document as a reference page, rendered by our own copy of Swagger UI under the strict CSP. */
 test('the API reference lists every group, opens an operation and breaks no CSP rule', async ({ page }) => {
@@ -26,6 +26,6 @@ test('the API reference lists every group, opens an operation and breaks no CSP 
 
   expect(refused).toEqual([])
   expect(outside).toEqual([])
-  const results = await new AxeBuilder({ page }).include('main > h1').include('main > p').analyze()
+  const results = await axeOn(page).include('main > h1').include('main > p').analyze()
   expect(results.violations).toEqual([])
 })

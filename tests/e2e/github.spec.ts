@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { FakeGithub } from '../support/fake-github'
 import { buildSmallMap, card, settle } from './board-helpers'
+import { axeOn } from './helpers'
 
 /**
  * GitHub Issues sync (CONTRACT §13), the whole journey against the fake GitHub on loopback:
@@ -26,7 +26,7 @@ test.afterAll(async () => {
 async function expectNoAxeFindings(page: Page, selector: string) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(selector).analyze()
+    const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(selector).analyze()
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
     expect(serious, colorScheme).toEqual([])
   }

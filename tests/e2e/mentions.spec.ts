@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import path from 'node:path'
 import { addMember } from '../support/board'
 import { signUp } from '../support/client'
 import { card } from './board-helpers'
 import { boardReady, seedMap, signIn, type SeededMap } from './map-fixture'
+import { axeOn } from './helpers'
 
 /** The stored text of the card's comments, newest first, as the API answers them. */
 async function storedPosts(page: Page, map: SeededMap) {
@@ -39,7 +39,7 @@ test('mention a member with the keyboard, and Watch / Unwatch a card', async ({ 
   const list = dialog.getByRole('listbox', { name: 'Members' })
   await expect(list).toBeVisible()
   await expect(box).toHaveAttribute('aria-expanded', 'true')
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze()
+  const axe = await axeOn(page).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze()
   expect(axe.violations.map((v) => v.id)).toEqual([])
   await box.press('Escape')
   await expect(list).toBeHidden()

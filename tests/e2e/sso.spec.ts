@@ -1,11 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { freePort, startProvider, TEST_CLIENT } from '../support/oidc-provider'
 import { startServer } from '../support/server'
+import { axeOn } from './helpers'
 
 /** axe's WCAG 2.1 A and AA rules: no serious or critical finding on the page. */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
+  const results = await axeOn(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze()
   const findings = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { card } from './board-helpers'
 import { openSeededBoard, shownFeatures } from './map-fixture'
+import { axeOn } from './helpers'
 
 /** Tags (CONTRACT §12): tag a card in its dialog, filter and search by the tag, manage the project's tags. */
 test('tag a card, see its label, filter and search by the tag, rename and delete it from the board menu', async ({ page, baseURL }) => {
@@ -52,7 +52,7 @@ test('tag a card, see its label, filter and search by the tag, rename and delete
   await page.getByRole('menuitem', { name: 'Tags' }).click()
   const tagsDialog = page.getByRole('dialog', { name: 'Tags' })
   await expect(tagsDialog.getByText('1 feature')).toBeVisible()
-  const axe = await new AxeBuilder({ page }).include('.tags-dialog').withTags(['wcag2a', 'wcag2aa']).analyze()
+  const axe = await axeOn(page).include('.tags-dialog').withTags(['wcag2a', 'wcag2aa']).analyze()
   expect(axe.violations.map((v) => v.id)).toEqual([])
   const name = tagsDialog.getByRole('textbox', { name: 'Name of tag Mobile' })
   await name.fill('Phone')
