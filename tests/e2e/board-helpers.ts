@@ -101,8 +101,13 @@ export async function keyboardDrag(page: Page, handle: Locator, keys: string[]) 
   await expect(announcer).toContainText('You have lifted an item')
   for (const key of keys) {
     const before = (await announcer.textContent()) ?? ''
-    await page.keyboard.press(key)
-    await expect(announcer, `${key} moved the card`).not.toHaveText(before)
+    // The library drops a move pressed while it re-measures its drop targets (its COLLECTING
+    // phase): once in a CI run an arrow right after the lift did nothing. A user whose arrow did
+    // nothing presses it again, and so does this, after 3 s without a move.
+    await expect(async () => {
+      await page.keyboard.press(key)
+      await expect(announcer, `${key} moved the card`).not.toHaveText(before, { timeout: 3_000 })
+    }).toPass({ intervals: [0], timeout: 10_000 })
   }
   await page.keyboard.press('Space')
   await expect(announcer).toContainText('You have dropped the item')
