@@ -59,9 +59,9 @@ const renderedByConnection = new WeakMap<Database.Database, Map<string, Rendered
  * The key of a map's rendered JSON: its version, other connections' commits, and for members the
  * GitHub link as shown (its status and last sync change without a change to the map).
  */
-function cacheKey(projectId: string, github: PublicGithubLink | null): string {
+function cacheKey(version: number, github: PublicGithubLink | null): string {
   const outside = prepared('data-version', (db) => db.$client.prepare('select data_version from pragma_data_version').pluck()).get() as number
-  return `${projectVersion(projectId)}:${outside}:${github ? JSON.stringify(github) : ''}`
+  return `${version}:${outside}:${github ? JSON.stringify(github) : ''}`
 }
 
 /**
@@ -82,7 +82,9 @@ function freshBundleJsonOf(project: Project, audience: Audience = 'member'): { r
   if (!rendered) renderedByConnection.set(db.$client, (rendered = new Map()))
   // One read of the GitHub link serves the key and the render (the public link shows none).
   const github = audience === 'member' ? githubOfProject(project.id) : null
-  const key = cacheKey(project.id, github)
+  // One read of the version too, for the key and the render (inside the caller's read transaction).
+  const version = projectVersion(project.id)
+  const key = cacheKey(version, github)
   const slot = `${audience}:${project.id}`
   const cached = rendered.get(slot)
   rendered.delete(slot) // re-inserted below: the Map stays in least-recently-used order
@@ -90,7 +92,7 @@ function freshBundleJsonOf(project: Project, audience: Audience = 'member'): { r
     rendered.set(slot, cached)
     return { rendered: cached, text: null }
   }
-  const json = renderBundleJson(db, project, projectVersion(project.id), audience, github)
+  const json = renderBundleJson(db, project, version, audience, github)
   const entry: Rendered = { key, bytes: new TextEncoder().encode(json), compressed: {} }
   rendered.set(slot, entry)
   if (rendered.size > MAX_ENTRIES) rendered.delete(rendered.keys().next().value!)
