@@ -14,6 +14,8 @@ const DOCUMENT = '/v1/openapi.json'
 /** /api: the OpenAPI document of /v1 as a readable reference (CONTRACT §10). */
 export default function ApiReference() {
   const [inBrowser, setInBrowser] = useState(false)
+  // Swagger UI resolves an OpenAPI 3.1 document for seconds after its script has come: say so until it is drawn.
+  const [drawn, setDrawn] = useState(false)
   useEffect(() => setInBrowser(true), [])
   return (
     <div className="account-shell api-reference">
@@ -32,9 +34,12 @@ export default function ApiReference() {
         </p>
         <div className="api-reference-body">
           {inBrowser ? (
-            <Suspense fallback={<p role="status">Loading the reference…</p>}>
-              <SwaggerUI url={DOCUMENT} docExpansion="list" defaultModelsExpandDepth={0} />
-            </Suspense>
+            <>
+              {drawn ? null : <p role="status">Loading the reference…</p>}
+              <Suspense fallback={null}>
+                <SwaggerUI url={DOCUMENT} docExpansion="list" defaultModelsExpandDepth={0} onComplete={() => setDrawn(true)} />
+              </Suspense>
+            </>
           ) : (
             <p>The reference needs JavaScript; without it, read the OpenAPI document above.</p>
           )}
