@@ -1,7 +1,9 @@
 // Bundles our Express server (server/index.ts) to build/server.js, its page worker to
-// build/page-worker.js and its WAL checkpointer to build/wal-checkpoint-worker.js, with the packages it uses but the
-// runtime ones (scripts/runtime-packages.mjs) and Vite, which only development loads.
+// build/page-worker.js (loaded through build/page-worker-entry.cjs) and its WAL checkpointer to
+// build/wal-checkpoint-worker.js, with the packages it uses but the runtime ones
+// (scripts/runtime-packages.mjs) and Vite, which only development loads.
 import { build } from 'esbuild'
+import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { RUNTIME_PACKAGES } from './runtime-packages.mjs'
 
@@ -22,3 +24,5 @@ await build({
   alias: { '~': fileURLToPath(new URL('../app', import.meta.url)) },
   logLevel: 'warning',
 })
+// The page threads' CommonJS entry, as it is: it import()s build/page-worker.js (see the file).
+fs.copyFileSync('server/page-worker-entry.cjs', 'build/page-worker-entry.cjs')

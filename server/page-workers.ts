@@ -67,7 +67,8 @@ export function pageWorkers({
   // Set here, after the main isolate has its heap: only threads started from now on get it.
   v8.setFlagsFromString(`--max-semi-space-size=${PAGE_SEMI_SPACE_MB}`)
   const pool = new Piscina<PageTask, PageAnswer>({
-    filename: new URL('./page-worker.js', import.meta.url).href,
+    // Through a CommonJS entry that import()s build/page-worker.js: see server/page-worker-entry.cjs.
+    filename: new URL('./page-worker-entry.cjs', import.meta.url).href,
     workerData: { buildUrl, checkpointsElsewhere },
     minThreads: threads,
     maxThreads: threads,

@@ -174,6 +174,18 @@ it('SIGTERM: finishes the request in flight, refuses new ones, checkpoints SQLit
   db.close()
 })
 
+it('SIGTERM in the first moments after start, while the page threads load, still exits 0', async () => {
+  // A thread stopped while Node linked its page build through require(esm) took the process down
+  // with SIGABRT (server/page-worker-entry.cjs). How wide that moment is depends on the load.
+  const exits: (number | string | null)[] = []
+  for (const delay of [0, 60, 120, 240]) {
+    const server = await start()
+    await new Promise((resolve) => setTimeout(resolve, delay))
+    exits.push(await server.stop())
+  }
+  expect(exits).toEqual([0, 0, 0, 0])
+}, 60_000)
+
 it('npm run backup copies the live database under load; the README restore brings it back', async () => {
   const server = await start()
   const owner = await signUp(server.url)
