@@ -1,4 +1,5 @@
-// Bundles our Express server (server/index.ts) to build/server.js, its page worker to
+// Bundles our Express server (server/index.ts) to build/app-server.js, started by build/server.js
+// (server/start.mjs: the Node version check), its page worker to
 // build/page-worker.js (loaded through build/page-worker-entry.cjs) and its WAL checkpointer to
 // build/wal-checkpoint-worker.js, with the packages it uses but the runtime ones
 // (scripts/runtime-packages.mjs) and Vite, which only development loads.
@@ -9,7 +10,7 @@ import { RUNTIME_PACKAGES } from './runtime-packages.mjs'
 
 await build({
   entryPoints: {
-    server: 'server/index.ts',
+    'app-server': 'server/index.ts',
     'page-worker': 'server/page-worker.ts',
     'wal-checkpoint-worker': 'server/wal-checkpoint-worker.ts',
   },
@@ -17,7 +18,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   external: [...RUNTIME_PACKAGES, 'vite'],
   // Bundled CommonJS packages (Express) call require() for Node's own modules.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
@@ -26,3 +27,5 @@ await build({
 })
 // The page threads' CommonJS entry, as it is: it import()s build/page-worker.js (see the file).
 fs.copyFileSync('server/page-worker-entry.cjs', 'build/page-worker-entry.cjs')
+// The entry, as it is: it checks the Node version before it loads the server (see the file).
+fs.copyFileSync('server/start.mjs', 'build/server.js')

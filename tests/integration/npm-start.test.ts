@@ -65,3 +65,40 @@ it('SIGTERM to `npm start` stops the server, and npm exits 0', async () => {
   expect(exited).toEqual({ code: 0, signal: null })
   await expect(fetch(`http://127.0.0.1:${server.port}/healthz`)).rejects.toThrow()
 })
+
+/** An older Node.js than `engines` allows (issue 44): STORYMAP_OLD_NODE (scripts/test.sh), else the system's. */
+const oldNode = process.env.STORYMAP_OLD_NODE ?? '/usr/bin/node'
+
+it('`npm start` on Node 20 refuses with one line naming the version needed, and touches no database', async () => {
+  const version = await new Promise<string>((resolve, reject) => {
+    const probe = spawn(oldNode, ['--version'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = ''
+    probe.stdout.on('data', (d) => (out += d))
+    probe.on('error', reject)
+    probe.on('exit', () => resolve(out.trim()))
+  })
+  expect(Number(version.replace(/^v/, '').split('.')[0]), `${oldNode} must be a Node older than 22`).toBeLessThan(22)
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-test-'))
+  const npm = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    env: {
+      PATH: `${path.dirname(oldNode)}:${process.env.PATH}`,
+      HOME: process.env.HOME,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_PATH: path.join(dir, 'data', 'storymap.db'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  npm.stdout.on('data', (d) => (stdout += d))
+  npm.stderr.on('data', (d) => (stderr += d))
+  const code = await new Promise((resolve) => npm.once('exit', resolve))
+  expect(code).not.toBe(0)
+  expect(stdout).toBe('')
+  expect(stderr.trim().split('\n')).toEqual([
+    `Storymap needs Node.js 22.12 or later (24 recommended); this is Node.js ${version.slice(1)}. See "Runtime" in the README.`,
+  ])
+  expect(fs.existsSync(path.join(dir, 'data'))).toBe(false)
+})
