@@ -87,7 +87,7 @@ function addGauges(m: Metrics) {
   })
 }
 
-const digest = (value: string) => crypto.createHash('sha256').update(value).digest()
+const digest = (value: string) => crypto.hash('sha256', value, 'buffer')
 
 function endpoint(m: Metrics, token: string): RequestHandler {
   const expected = digest(token)

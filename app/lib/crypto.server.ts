@@ -6,7 +6,7 @@ export function randomKey(): string {
 }
 
 export function sha256(value: string): string {
-  return crypto.createHash('sha256').update(value).digest('hex')
+  return crypto.hash('sha256', value)
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
