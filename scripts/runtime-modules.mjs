@@ -69,7 +69,8 @@ function keep(source) {
   if (/\/prebuilds$/.test(source)) return !compiledAddon(path.dirname(source))
   const prebuilt = /\/prebuilds\/([^/]+)$/.exec(source)
   if (prebuilt) return prebuilt[1].startsWith(`${process.platform}-${process.arch}`)
-  if (/\/prebuilds\/[^/]+\/[^/]+\.node$/.test(source)) return !/\.(glibc|musl)\.node$/.test(source) || source.endsWith(`.${LIBC}.node`)
+  if (/\/prebuilds\/[^/]+\/[^/]+\.node$/.test(source))
+    return !/\.(glibc|musl)\.node$/.test(source) || source.endsWith(`.${LIBC}.node`)
   return true
 }
 const compiledAddon = (dir) =>
@@ -90,7 +91,9 @@ for (const dir of found) {
   pruneEmpty(target)
 }
 const bytes = sizeOf(path.join(out, 'node_modules'))
-console.log(`runtime modules: ${found.size} packages, ${(bytes / 1e6).toFixed(1)} MB in ${path.join(out, 'node_modules')}`)
+console.log(
+  `runtime modules: ${found.size} packages, ${(bytes / 1e6).toFixed(1)} MB in ${path.join(out, 'node_modules')}`,
+)
 
 function sizeOf(at) {
   const stat = fs.lstatSync(at)
