@@ -1,7 +1,10 @@
 # Multi-stage: compile native modules and build once, ship only what runs.
-FROM node:20-bookworm-slim AS deps
+# Node 24 in every stage (issue 44): the addons are compiled against the Node that runs them.
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# apt's lists and downloaded packages are removed here, whatever the base's apt settings say.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
+  && apt-get clean && rm -rf /var/lib/apt/lists/*
 # argon2 and better-sqlite3 are compiled here, against the headers the base image ships in
 # /usr/local/include/node (node-gyp would otherwise download them).
 ENV npm_config_build_from_source=true npm_config_nodedir=/usr/local
@@ -15,10 +18,11 @@ RUN npm ci --no-audit --no-fund
 FROM deps AS build
 COPY . .
 # The build bundles every package the server uses but the runtime ones; /runtime/node_modules gets
-# those and what they need, without the addons' sources and object files (issue 34).
+# those and what they need, without the addons' sources and object files (issue 34), the packages
+# only their install runs, unused prebuilt binaries, declarations and source maps (issue 43).
 RUN npm run build && node scripts/runtime-modules.mjs /runtime
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 DATABASE_PATH=/data/storymap.db
 # glibc's allocator, as `npm start` sets it (ADR 23): two arenas, and big blocks (an argon2 hash's
 # 19 MB, compression buffers) go back to the system when freed instead of staying in the process.
@@ -26,13 +30,17 @@ ENV GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072
 WORKDIR /app
 # tini is PID 1: it passes signals on to the server and reaps orphaned processes (a health probe
 # killed at its timeout leaves its children behind), which the server as PID 1 would not.
-RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/* \
-  && useradd --system --uid 10001 --home /app storymap && mkdir -p /data && chown storymap /data
-COPY --from=build --chown=storymap /app/package.json ./
-COPY --from=build --chown=storymap /runtime/node_modules ./node_modules
-COPY --from=build --chown=storymap /app/build ./build
-COPY --from=build --chown=storymap /app/drizzle ./drizzle
-COPY --from=build --chown=storymap /app/scripts/backup.mjs ./scripts/backup.mjs
+# /data is the one folder the service writes, and its alone (0700; the server makes its files 0600).
+RUN apt-get update && apt-get install -y --no-install-recommends tini \
+  && apt-get clean && rm -rf /var/lib/apt/lists/* \
+  && useradd --system --uid 10001 --home /app storymap && mkdir -p /data && chown storymap /data && chmod 700 /data
+# The app's files stay root's, read-only to the service: a compromised process cannot rewrite the
+# code it runs (issue 43).
+COPY --from=build /app/package.json ./
+COPY --from=build /runtime/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/drizzle ./drizzle
+COPY --from=build /app/scripts/backup.mjs ./scripts/backup.mjs
 USER storymap
 VOLUME ["/data"]
 EXPOSE 3000

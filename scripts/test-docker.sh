@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# npm run test:docker: builds the image and checks what a self-hoster relies on (issue #20):
+# npm run test:docker: builds the image and checks what a self-hoster relies on (issues #20, #43):
 # /healthz, the non-root user, an init as PID 1 that reaps orphans, the health status after a
-# minute, exit 0 on SIGTERM, the data in the volume kept by a new container, and a bind-mounted
-# /data not owned by uid 10001 refused with a message. Needs a Docker daemon. Takes minutes (the
+# minute, exit 0 on SIGTERM, a killed server restarted (the README's --restart), the data in the
+# volume kept by a new container, a bind-mounted /data not owned by uid 10001 refused with a
+# message; the app's files root's and read-only to the service, /data its alone (0700, files
+# 0600, a backup one file), no install-time packages, sources, declarations or apt caches in the
+# image (also from a base whose apt keeps its caches). Needs a Docker daemon. Takes minutes (the
 # build, then two health probes 30 s apart), so it is not part of CI: run it when the Dockerfile
 # changes. IMAGE=name:tag picks the tag (default storymap:test). Ends with "N passed, N failed".
 set -uo pipefail
@@ -12,11 +15,14 @@ prefix=storymap-test-$$
 volume=$prefix-data
 bind_dir=$(mktemp -d)
 cookies=$(mktemp)
+base=node:24-bookworm-slim
+apt_base=storymap-test-apt-base:$$
 passed=0
 failed=0
 
 cleanup() {
   docker rm -f "$prefix-1" "$prefix-2" "$prefix-bind" >/dev/null 2>&1
+  docker rmi "$image-apt" "$apt_base" >/dev/null 2>&1
   docker volume rm "$volume" >/dev/null 2>&1
   # Files written by the container belong to uid 10001: removed from inside.
   docker run --rm --user 0 --entrypoint sh -v "$bind_dir:/data" "$image" -c 'rm -rf /data/*' >/dev/null 2>&1
@@ -60,8 +66,17 @@ wait_healthz() {
   docker logs "$1" 2>&1 | tail -n 20
   return 1
 }
+# As the README runs it: restarted unless stopped, the log capped (on loopback, a free port here).
 start_container() {
-  docker run -d --name "$1" -p 127.0.0.1::3000 -v "$volume:/data" "$image" >/dev/null
+  docker run -d --name "$1" --restart unless-stopped --log-opt max-size=10m --log-opt max-file=3 \
+    -p 127.0.0.1::3000 -v "$volume:/data" "$image" >/dev/null
+}
+# as_service CONTAINER COMMAND: a shell command as the image's user, in the running container.
+as_service() { docker exec "$1" sh -c "$2"; }
+# Files of apt's lists and package cache (their empty lock files aside) in an image.
+apt_leftovers() {
+  docker run --rm --user 0 --entrypoint sh "$1" -c \
+    'find /var/lib/apt/lists /var/cache/apt -type f ! -name lock 2>/dev/null | head -n 5; true'
 }
 # post_json CONTAINER PATH JSON: prints the status code, and the answer unless it is 200. Cookies are kept.
 post_json() {
@@ -94,11 +109,35 @@ if ! docker build -t "$image" .; then
   exit 1
 fi
 size=$(docker image inspect -f '{{.Size}}' "$image")
-base=$(docker image inspect -f '{{.Size}}' node:20-bookworm-slim)
-echo "built in $(($(date +%s) - started)) s; $((size / 1000000)) MB, $(((size - base) / 1000000)) MB over its base node:20-bookworm-slim (budget: 150 MB)"
+base_size=$(docker image inspect -f '{{.Size}}' "$base")
+echo "built in $(($(date +%s) - started)) s; $((size / 1000000)) MB, $(((size - base_size) / 1000000)) MB over its base $base (budget: 150 MB)"
 
 le() { [ "$1" -le "$2" ]; }
-check "the image is at most 150 MB over its base" le $(((size - base) / 1000000)) 150
+check "the image is at most 150 MB over its base" le $(((size - base_size) / 1000000)) 150
+# The images the stages start from (a stage may start from an earlier one).
+check "every stage starts from $base" equals \
+  "$(awk '/^FROM/ { if (!($2 in stage)) print $2; if ($3 == "AS") stage[$4] = 1 }' Dockerfile | sort -u)" "$base"
+check "the image runs Node 24" bash -c "docker run --rm '$image' node --version | grep -q '^v24[.]'"
+
+step "What the image holds"
+modules=$(docker run --rm --entrypoint sh "$image" -c 'ls node_modules')
+check "no install-time packages (prebuild-install, cross-env, node-addon-api)" equals \
+  "$(printf '%s\n' "$modules" | grep -xE 'prebuild-install|cross-env|node-addon-api|node-abi|tar-fs' | paste -sd ' ')" ""
+check "no C sources, declarations or source maps in node_modules" equals \
+  "$(docker run --rm --entrypoint sh "$image" -c \
+    'find node_modules -type f \( -name "*.[ch]" -o -name "*.cpp" -o -name "*.d.ts" -o -name "*.d.cts" -o -name "*.map" \) | head -n 5')" ""
+check "argon2: one addon, compiled for this Node (no prebuilds)" equals \
+  "$(docker run --rm --entrypoint sh "$image" -c 'find node_modules/argon2 -name "*.node"')" "node_modules/argon2/build/Release/argon2.node"
+check "no apt lists or downloaded packages" equals "$(apt_leftovers "$image")" ""
+# The same Dockerfile on a base whose apt keeps what it downloads (no docker-clean): the runtime
+# stage must clean up itself. The other stages come from the build's cache.
+printf 'FROM %s\nRUN rm -f /etc/apt/apt.conf.d/docker-clean\n' "$base" | docker build -q -t "$apt_base" - >/dev/null
+if sed "s|^FROM $base AS runtime|FROM $apt_base AS runtime|" Dockerfile | docker build -q -f - -t "$image-apt" . >/dev/null; then
+  check "built on a base without docker-clean: no apt lists or downloaded packages" equals "$(apt_leftovers "$image-apt")" ""
+else
+  echo "FAIL  docker build on $apt_base"
+  failed=$((failed + 1))
+fi
 
 step "Start on a new volume"
 start_container "$prefix-1"
@@ -112,9 +151,22 @@ check "PID 1 is tini, the server its child" equals \
     for child in $(cat /proc/1/task/1/children); do tr "\0" "\n" </proc/$child/cmdline | sed -n "1p;\$p" | paste -sd " "; done')" \
   "$(printf '/usr/bin/tini --\nnode build/server.js')"
 check "an orphaned process is reaped" orphan_is_reaped "$prefix-1"
+check "the app's files belong to root and the service can write none of them" equals \
+  "$(as_service "$prefix-1" 'find /app \( ! -user root -o -writable \) -print | head -n 5')" ""
+check "the service cannot change its code" bash -c "! docker exec '$prefix-1' sh -c 'echo x >>/app/build/server.js' 2>/dev/null"
+# Outside /data, the service may write only the temporary folders (the volume is another file
+# system: -xdev lists its mount point, not what is in it).
+check "the service writes nowhere else but /data and the temporary folders" equals \
+  "$(as_service "$prefix-1" 'find / -xdev \( -path /proc -o -path /sys -o -path /dev \) -prune -o -writable -print 2>/dev/null | grep -vxE "/data|/tmp|/var/tmp|/run/lock|/var/lock" | head -n 5')" ""
 email="docker-test-$$@example.com"
 account="{\"workspaceName\":\"dockertest$$\",\"name\":\"Docker Test\",\"email\":\"$email\",\"password\":\"correct-horse\"}"
 check "sign-up answers 200" equals "$(post_json "$prefix-1" /v1/users/signup "$account")" 200
+check "/data is 0700, the database, its -wal and -shm and the session secret 0600" equals \
+  "$(as_service "$prefix-1" 'cd /data && stat -c "%a %n" . storymap.db storymap.db-wal storymap.db-shm session-secret | paste -sd " "')" \
+  "700 . 600 storymap.db 600 storymap.db-wal 600 storymap.db-shm 600 session-secret"
+as_service "$prefix-1" 'node scripts/backup.mjs /data/backups/storymap.db' | sed 's/^/      /'
+check "a backup in the container is one file, 0600, in a folder 0700" equals \
+  "$(as_service "$prefix-1" 'cd /data/backups && stat -c "%a %n" . * | paste -sd " "')" "700 . 600 storymap.db"
 
 step "Health after a minute (probes every 30 s)"
 # Waits for the second probe (30 s and 60 s after the start), at most two minutes.
@@ -127,6 +179,15 @@ check "two probes passed and the status is healthy" equals \
   "$(docker inspect -f '{{len .State.Health.Log}} {{.State.Health.FailingStreak}} {{.State.Health.Status}}' "$prefix-1")" \
   "2 0 healthy"
 check "no zombie processes" equals "$(zombies "$prefix-1")" 0
+
+step "A killed server (--restart unless-stopped)"
+docker exec "$prefix-1" sh -c 'kill -KILL $(cat /proc/1/task/1/children)'
+for _ in $(seq 1 60); do
+  [ "$(docker inspect -f '{{.RestartCount}}' "$prefix-1")" -ge 1 ] && break
+  sleep 0.5
+done
+check "Docker started it again" equals "$(docker inspect -f '{{.RestartCount}}' "$prefix-1")" 1
+check "/healthz answers {\"ok\":true}" equals "$(wait_healthz "$prefix-1")" '{"ok":true}'
 
 step "SIGTERM"
 started=$(date +%s)

@@ -10,6 +10,8 @@ import { closeDatabase, getDb } from '../app/lib/db/db.server'
 import { installMapDoor } from '../app/features/changes/capture.server'
 import { startMaintenance } from '../app/jobs/maintenance.server'
 import { startWebhookWorker } from '../app/features/automation/webhook-worker.server'
+import { sealClearWebhookSecrets } from '../app/features/automation/webhook-secret.server'
+import { sealClearGithubWebhookSecrets } from '../app/features/github/github-secrets.server'
 import { startNotificationWorker } from '../app/features/notifications/notification-worker.server'
 import { startGithubWorker } from '../app/features/github/github-worker.server'
 import { closeAllStreams, configureLiveHub } from '../app/features/live/live-hub.server'
@@ -32,6 +34,9 @@ import { wrappedByCompression } from './compress-answer'
 import type { RouteSlot } from '../app/load-context'
 
 const production = process.env.NODE_ENV === 'production'
+// What the server creates is its own alone (issue 43): the data folder 0700, the database,
+// its -wal and -shm, the session secret 0600. openDatabase sets the database's modes itself too.
+process.umask(0o077)
 
 let env
 try {
@@ -39,6 +44,9 @@ try {
   // Creates the file and applies pending migrations before the first request; from then on the
   // map tables take writes only through the one door (app/features/changes/door.server.ts).
   installMapDoor(getDb().$client)
+  // Webhook secrets stored before migration 0013 are sealed now: SQL cannot reach SESSION_SECRET.
+  sealClearWebhookSecrets(getDb().$client)
+  sealClearGithubWebhookSecrets(getDb().$client)
   configureLiveHub({
     keepAliveMs: env.LIVE_KEEPALIVE_SECONDS * 1000,
     maxStreams: env.LIVE_MAX_STREAMS,

@@ -9,7 +9,7 @@ export type ServerEnv = Env & { SESSION_SECRET: string }
 /** Keeps a generated secret beside the database so sessions survive restarts. */
 function loadOrCreateSessionSecret(databasePath: string): string {
   const dir = path.dirname(path.resolve(databasePath))
-  fs.mkdirSync(dir, { recursive: true })
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 }) // the data folder: the server's alone (issue 43)
   const file = path.join(dir, 'session-secret')
   try {
     const existing = fs.readFileSync(file, 'utf8').trim()

@@ -40,3 +40,29 @@ it('opens with WAL, foreign keys, a busy timeout and NORMAL sync, and applies ev
     fs.rmSync(dir, { recursive: true, force: true })
   }
 })
+
+it('makes its folder 0700 and the database, -wal and -shm 0600, also a file an older version made 0644 (issue 43)', () => {
+  const umask = process.umask(0o022) // as most hosts have it: the modes must not depend on it
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-db-'))
+  const modeOf = (file: string) => (fs.statSync(file).mode & 0o777).toString(8)
+  try {
+    const file = path.join(dir, 'nested', 'storymap.db')
+    const db = openDatabase(file)
+    db.$client.exec('create table probe (x)')
+    expect(modeOf(path.join(dir, 'nested'))).toBe('700')
+    for (const each of [file, `${file}-wal`, `${file}-shm`])
+      expect([each, modeOf(each)]).toEqual([each, '600'])
+    db.$client.close()
+
+    const older = path.join(dir, 'older.db')
+    fs.writeFileSync(older, '')
+    fs.chmodSync(older, 0o644)
+    const reopened = openDatabase(older)
+    for (const each of [older, `${older}-wal`, `${older}-shm`])
+      expect([each, modeOf(each)]).toEqual([each, '600'])
+    reopened.$client.close()
+  } finally {
+    process.umask(umask)
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+})

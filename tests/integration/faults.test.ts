@@ -202,14 +202,19 @@ it('npm run backup copies the live database under load; the README restore bring
       await owner.client.post(`/v1/milestones/${uuid()}`, { projectId: ids.project, title: 'during' })
   })()
   const copy = path.join(server.dir, 'backups', 'copy.db')
+  const umask = process.umask(0o022) // as most hosts have it: the backup's modes must not depend on it
   const backup = await execFileAsync('npm', ['run', '--silent', 'backup', '--', copy], {
     cwd: path.resolve(__dirname, '../..'),
     env: { ...process.env, DATABASE_PATH: server.dbPath },
     timeout: 30_000,
-  })
+  }).finally(() => process.umask(umask))
   stop = true
   await load
   expect(backup.stdout).toContain('integrity ok')
+  // One file, its owner's alone, in a folder the backup made its owner's alone (issue 43).
+  expect(fs.readdirSync(path.dirname(copy))).toEqual(['copy.db'])
+  expect((fs.statSync(copy).mode & 0o777).toString(8)).toBe('600')
+  expect((fs.statSync(path.dirname(copy)).mode & 0o777).toString(8)).toBe('700')
   expect(checkFile(copy)).toEqual({ integrity: 'ok', foreignKeys: [] })
 
   // README "Back up and restore": stop the server, replace the file, delete -wal and -shm, start.

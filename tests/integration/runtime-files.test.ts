@@ -36,11 +36,31 @@ function sizeOf(at: string): number {
   return fs.readdirSync(at).reduce((sum, entry) => sum + sizeOf(path.join(at, entry)), 0)
 }
 
+/** Every file under a folder, relative to it. */
+function filesIn(at: string): string[] {
+  const all = fs.readdirSync(at, { recursive: true }) as string[]
+  return all.filter((file) => fs.statSync(path.join(at, file)).isFile())
+}
+
 it('holds only the runtime packages, far under the image budget', () => {
   const packages = fs.readdirSync(path.join(app, 'node_modules'))
   for (const left of ['typescript', 'vite', 'swagger-ui-react', 'stripe', 'express', 'date-fns'])
     expect(packages, left).not.toContain(left)
   expect(sizeOf(app) / 1e6).toBeLessThan(80)
+})
+
+it('leaves out install-time packages, C sources, unused binaries, declarations and source maps (issue 43)', () => {
+  const modules = path.join(app, 'node_modules')
+  const packages = fs.readdirSync(modules)
+  const installOnly = ['prebuild-install', 'cross-env', 'node-addon-api', 'node-abi', 'tar-fs', 'cross-spawn']
+  for (const name of installOnly) expect(packages, name).not.toContain(name)
+  const files = filesIn(modules)
+  expect(files.filter((file) => /\.(c|cc|cpp|h|hpp|gyp|gypi)$/.test(file))).toEqual([])
+  expect(files.filter((file) => /\.d\.[cm]?ts$|\.map$/.test(file))).toEqual([])
+  // argon2 loads the addon compiled at install (build/Release) or else its glibc prebuild, never both.
+  const addons = files.filter((file) => file.startsWith('argon2/') && file.endsWith('.node'))
+  expect(addons.length, addons.join(', ')).toBe(1)
+  expect(addons[0]).toMatch(/^argon2\/(build\/Release\/argon2|prebuilds\/linux-x64\/argon2\.glibc)\.node$/)
 })
 
 it('signs up (argon2), builds a map (SQLite), serves the board page (React) and the API, and backs up', async () => {
@@ -63,4 +83,5 @@ it('signs up (argon2), builds a map (SQLite), serves the board page (React) and 
   const copy = path.join(server.dir, 'copy.db')
   execFileSync(process.execPath, ['scripts/backup.mjs', copy], { cwd: app, env: { ...process.env, DATABASE_PATH: server.dbPath } })
   expect(fs.statSync(copy).size).toBeGreaterThan(0)
+  expect(fs.readdirSync(server.dir).filter((file) => file.startsWith('copy.db'))).toEqual(['copy.db'])
 })

@@ -4,10 +4,13 @@ import { Webhook } from 'standardwebhooks'
 import { APP_VERSION } from '~/lib/version'
 import { checkUrlForm, DELIVERY_TIMEOUT_MS, RESPONSE_BODY_MAX } from './webhooks'
 import { AddressRefused, checkedLookup, isPrivateAddress } from './webhook-address.server'
+import { UNREADABLE_SECRET } from './webhook-secret.server'
 
 export type Attempt = { status: number | null; ms: number; error: string | null }
 export type SendOptions = { allowHttp: boolean; allowPrivate: boolean; now?: Date }
 export type Message = { url: string; secret: string; id: string; payload: string }
+/** A message to send: its secret null when the stored one no longer opens (webhook-secret.server.ts). */
+export type Outgoing = Omit<Message, 'secret'> & { secret: string | null }
 
 /** The Standard Webhooks headers of one message (its id stays the same on every retry). */
 export function signedHeaders(message: Message, now: Date): Record<string, string> {
@@ -24,15 +27,18 @@ export function signedHeaders(message: Message, now: Date): Record<string, strin
 /**
  * One attempt: POST the payload, signed, to an address checked again now (after DNS
  * resolution, on the very address connected to). No redirect is followed; 10 s for the whole
- * answer; at most 4 KB of the body is read, for the error text of a failure. Never throws.
+ * answer; at most 4 KB of the body is read, for the error text of a failure. Without a secret
+ * that opens, nothing is sent. Never throws.
  */
-export function sendWebhook(message: Message, options: SendOptions): Promise<Attempt> {
+export function sendWebhook(outgoing: Outgoing, options: SendOptions): Promise<Attempt> {
   const started = performance.now()
   const done = (status: number | null, error: string | null): Attempt => ({
     status,
     ms: Math.round(performance.now() - started),
     error,
   })
+  if (outgoing.secret === null) return Promise.resolve(done(null, UNREADABLE_SECRET))
+  const message = { ...outgoing, secret: outgoing.secret }
   const form = checkUrlForm(message.url, options.allowHttp)
   if (!form.ok) return Promise.resolve(done(null, form.message))
   const url = form.url

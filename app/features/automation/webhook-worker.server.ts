@@ -5,6 +5,7 @@ import { webhookDisabledMessage } from '~/features/notifications/email-messages.
 import { getEnv } from '~/lib/env.server'
 import { logger } from '~/lib/logger.server'
 import { sendWebhook } from './webhook-sender.server'
+import { openWebhookSecret } from './webhook-secret.server'
 import { forgetEndpoints, setQueuedListener } from './webhook.server'
 import { coalescedWake } from '~/lib/coalesced-wake'
 
@@ -24,13 +25,13 @@ type Head = {
   nextAt: string
   failingSince: string | null
   url: string
-  secret: string
+  secretCipher: string
   workspaceId: string
 }
 
 const HEADS_SQL = `
   select d.seq, d.id, d.webhook_id as webhookId, d.payload, d.attempt, d.next_at as nextAt,
-    d.failing_since as failingSince, w.url, w.secret, w.workspace_id as workspaceId
+    d.failing_since as failingSince, w.url, w.secret_cipher as secretCipher, w.workspace_id as workspaceId
   from webhooks w
   join webhook_deliveries d on d.seq = (
     select min(x.seq) from webhook_deliveries x where x.webhook_id = w.id and x.state = 'pending')
@@ -74,7 +75,7 @@ export function startWebhookWorker(): () => void {
     inFlight.add(head.webhookId)
     try {
       const attempt = await sendWebhook(
-        { url: head.url, secret: head.secret, id: head.id, payload: head.payload },
+        { url: head.url, secret: openWebhookSecret(head.secretCipher, head.webhookId), id: head.id, payload: head.payload },
         { allowHttp: env.WEBHOOKS_ALLOW_HTTP, allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE },
       )
       if (stopped) return // the database may be closing; the message stays pending and goes after the restart

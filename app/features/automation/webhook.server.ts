@@ -20,6 +20,7 @@ import { getEnv } from '~/lib/env.server'
 import { singleton } from '~/lib/singleton.server'
 import { isPrivateAddress, resolveHost } from './webhook-address.server'
 import { sendWebhook } from './webhook-sender.server'
+import { openWebhookSecret, sealWebhookSecret } from './webhook-secret.server'
 import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
 
 type WebhookRow = typeof webhooks.$inferSelect
@@ -88,12 +89,13 @@ export async function createWebhook(ctx: WorkspaceContext, input: CreateWebhookI
     if (!project) throw refuse.notFound('Project not found.', 'project_not_found')
   }
   const secret = SECRET_PREFIX + crypto.randomBytes(32).toString('base64')
+  const id = crypto.randomUUID()
   const row: WebhookRow = {
-    id: crypto.randomUUID(),
+    id,
     workspaceId: ctx.workspace.id,
     projectId: input.projectId,
     url: url.href,
-    secret,
+    secretCipher: sealWebhookSecret(secret, id),
     events: JSON.stringify(input.events),
     createdAt: now.toISOString(),
     createdBy: ctx.member.id,
@@ -160,7 +162,12 @@ export async function sendTestPing(ctx: WorkspaceContext, id: string, now = new 
   const messageId = newMessageId()
   const env = getEnv()
   const attempt = await sendWebhook(
-    { url: endpoint.url, secret: endpoint.secret, id: messageId, payload },
+    {
+      url: endpoint.url,
+      secret: openWebhookSecret(endpoint.secretCipher, endpoint.id),
+      id: messageId,
+      payload,
+    },
     { allowHttp: env.WEBHOOKS_ALLOW_HTTP, allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE, now },
   )
   const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300

@@ -20,7 +20,7 @@ export type PublicGithubLink = {
 }
 
 const COLUMNS = `project_id as projectId, workspace_id as workspaceId, repository, token_cipher as tokenCipher,
-  webhook_secret as webhookSecret, linked_at as linkedAt, linked_by as linkedBy, linked_by_name as linkedByName,
+  webhook_secret_cipher as webhookSecretCipher, linked_at as linkedAt, linked_by as linkedBy, linked_by_name as linkedByName,
   status, error, last_sync_at as lastSyncAt, etag, since, retry_at as retryAt`
 
 export function findLink(projectId: string): LinkRow | undefined {

@@ -2,6 +2,7 @@ import { verify } from '@octokit/webhooks-methods'
 import { refuse } from '~/lib/errors'
 import { isUuid } from '~/lib/ids'
 import { findLink } from './github-link.server'
+import { openWebhookSecret } from './github-secrets.server'
 import { applyIssues, linkedIssueNumbers, markIssueMissing, type GithubIssue } from './github-pull.server'
 import { mayPoll } from './github-poll.server'
 import { withProjectLock } from './sync-lock.server'
@@ -16,9 +17,10 @@ import { withProjectLock } from './sync-lock.server'
 export async function receiveGithubWebhook(projectId: string | undefined, body: string, headers: Headers) {
   const link = isUuid(projectId) ? findLink(projectId.toLowerCase()) : undefined
   const signature = headers.get('x-hub-signature-256') ?? ''
-  // An unknown project answers like a bad signature: the address alone tells nothing.
-  if (!link || !signature || !body || !(await verify(link.webhookSecret, body, signature)))
-    throw new SignatureRefused()
+  // An unknown project answers like a bad signature: the address alone tells nothing. So does a
+  // secret sealed under another SESSION_SECRET.
+  const secret = link && openWebhookSecret(link.webhookSecretCipher, link.projectId)
+  if (!secret || !signature || !body || !(await verify(secret, body, signature))) throw new SignatureRefused()
   const event = headers.get('x-github-event')
   if (event !== 'issues') return {}
   let payload: { action?: string; issue?: GithubIssue; repository?: { full_name?: string } }

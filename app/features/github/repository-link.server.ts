@@ -10,7 +10,7 @@ import { issueLinksOf } from './feature-issue.server'
 import { domainRefusal } from './sync-state.server'
 import { withProjectLock } from './sync-lock.server'
 import { splitRepository } from './issue-mapping'
-import { encryptToken } from './github-token.server'
+import { encryptToken, openWebhookSecret, sealWebhookSecret } from './github-secrets.server'
 import { wakeGithubWorker } from './github-outbox.server'
 import { pollSoon } from './github-worker.server'
 
@@ -71,7 +71,9 @@ export async function linkRepository(ctx: WorkspaceContext, projectId: string, i
 function storeLink(ctx: WorkspaceContext, projectId: string, repository: string, token: string): string {
   const title = projectTitle(ctx, projectId)
   const before = findLink(projectId)
-  const webhookSecret = before?.webhookSecret ?? crypto.randomBytes(32).toString('hex')
+  // Kept across a relink (CONTRACT §13); a new one when the stored one no longer opens.
+  const kept = before && openWebhookSecret(before.webhookSecretCipher, projectId)
+  const webhookSecret = kept ?? crypto.randomBytes(32).toString('hex')
   const now = new Date().toISOString()
   const since = sinceForLink(projectId, before, repository, now)
   const verb = before ? 'Relinked' : 'Linked'
@@ -82,10 +84,11 @@ function storeLink(ctx: WorkspaceContext, projectId: string, repository: string,
     write: () => {
       getDb()
         .$client.prepare(
-          `insert into github_links (project_id, workspace_id, repository, token_cipher, webhook_secret, linked_at, linked_by, linked_by_name,
+          `insert into github_links (project_id, workspace_id, repository, token_cipher, webhook_secret_cipher, linked_at, linked_by, linked_by_name,
              status, error, last_sync_at, etag, since, retry_at)
-           values (@projectId, @workspaceId, @repository, @tokenCipher, @webhookSecret, @now, @memberId, @name, 'ok', null, null, null, @since, null)
+           values (@projectId, @workspaceId, @repository, @tokenCipher, @webhookSecretCipher, @now, @memberId, @name, 'ok', null, null, null, @since, null)
            on conflict (project_id) do update set repository = excluded.repository, token_cipher = excluded.token_cipher,
+             webhook_secret_cipher = excluded.webhook_secret_cipher,
              linked_at = excluded.linked_at, linked_by = excluded.linked_by, linked_by_name = excluded.linked_by_name,
              status = 'ok', error = null, last_sync_at = null, etag = null, since = excluded.since, retry_at = null`,
         )
@@ -94,7 +97,7 @@ function storeLink(ctx: WorkspaceContext, projectId: string, repository: string,
           workspaceId: ctx.workspace.id,
           repository,
           tokenCipher: encryptToken(token, projectId),
-          webhookSecret,
+          webhookSecretCipher: sealWebhookSecret(webhookSecret, projectId),
           now,
           since,
           memberId: ctx.member.id,

@@ -10,7 +10,7 @@ import { executeChange, type ChangeActor } from '~/features/changes/door.server'
 import { getWorkspaceContextById } from '~/features/workspaces/workspace.server'
 import { findLink, logSync, setLinkStatus, type LinkRow, type LogEntry } from './github-link.server'
 import { refusalOf, statusOfFailure, type SyncFailure } from './sync-failures'
-import { decryptToken } from './github-token.server'
+import { decryptToken } from './github-secrets.server'
 import { GithubFailure } from './github-client.server'
 
 /**

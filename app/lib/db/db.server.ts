@@ -26,9 +26,25 @@ function migrationsFolder(): string {
   return path.resolve('drizzle')
 }
 
+/**
+ * Maps, sessions and sealed secrets are the server's alone (issue 43): a data folder it creates is
+ * 0700, and the database 0600 (also a file made 0644 by an older version). SQLite gives the -wal
+ * and -shm files the database's mode, so this comes before WAL mode.
+ */
+function keepPrivate(file: string) {
+  for (const each of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((fs.statSync(each).mode & 0o077) !== 0) fs.chmodSync(each, 0o600)
+    } catch {
+      // missing (no -wal yet), or not ours to change: the files stay as their owner made them
+    }
+  }
+}
+
 export function openDatabase(file: string): Db {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 })
   const sqlite = new Database(file)
+  keepPrivate(file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')

@@ -31,7 +31,8 @@ export const apiTokens = sqliteTable(
 /**
  * Webhook endpoints (CONTRACT §10): per workspace, or one project of it (`projectId`; no foreign
  * key, so a project's delete still reaches its endpoint). `events` is a JSON array of event types.
- * The secret (`whsec_…`) is kept as is: the server needs it to sign.
+ * The secret (`whsec_…`) is kept sealed (AES-256-GCM, key derived from SESSION_SECRET, the
+ * endpoint's id bound in): the server opens it to sign (app/lib/sealed-secret.server.ts).
  */
 export const webhooks = sqliteTable(
   'webhooks',
@@ -42,7 +43,7 @@ export const webhooks = sqliteTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     projectId: text('project_id'),
     url: text('url').notNull(),
-    secret: text('secret').notNull(),
+    secretCipher: text('secret_cipher').notNull(),
     events: text('events').notNull(),
     createdAt: text('created_at').notNull(),
     createdBy: text('created_by').notNull(),

@@ -5,8 +5,8 @@ import { projects } from './board'
 import { workspaceId } from './workspaces'
 
 /**
- * One repository per project. The token is kept encrypted (AES-256-GCM, key derived from
- * SESSION_SECRET); `etag` and `since` make the next poll a conditional request; `retryAt` holds
+ * One repository per project. The token and the webhook secret are kept encrypted (AES-256-GCM,
+ * key derived from SESSION_SECRET); `etag` and `since` make the next poll a conditional request; `retryAt` holds
  * every call back while GitHub's rate limit says so.
  */
 export const githubLinks = sqliteTable(
@@ -18,7 +18,7 @@ export const githubLinks = sqliteTable(
     workspaceId: workspaceId(),
     repository: text('repository').notNull(),
     tokenCipher: text('token_cipher').notNull(),
-    webhookSecret: text('webhook_secret').notNull(),
+    webhookSecretCipher: text('webhook_secret_cipher').notNull(),
     linkedAt: text('linked_at').notNull(),
     linkedBy: text('linked_by').notNull(),
     linkedByName: text('linked_by_name').notNull(),
