@@ -15,6 +15,9 @@ bash scripts/ensure-chromium.sh || { status=1; extra_failed=$((extra_failed + 1)
 step "pdftotext (poppler-utils)"
 bash scripts/ensure-poppler.sh || { status=1; extra_failed=$((extra_failed + 1)); }
 
+step "nginx and Caddy (the README's reverse-proxy configurations)"
+bash scripts/ensure-proxies.sh || { status=1; extra_failed=$((extra_failed + 1)); }
+
 step "Type check"
 npx tsc --noEmit || { status=1; extra_failed=$((extra_failed + 1)); }
 
