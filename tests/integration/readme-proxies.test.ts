@@ -35,10 +35,14 @@ function substitute(block: string, from: string, to: string): string {
   return block.split(from).join(to)
 }
 
-const binary = (name: string) =>
-  ['/usr/sbin', '/usr/bin', ...(process.env.PATH ?? '').split(':')]
+/** Debian's binary; scripts/ensure-proxies.sh (run by npm test) installs it. */
+function binary(name: string): string {
+  const found = ['/usr/sbin', '/usr/bin', ...(process.env.PATH ?? '').split(':')]
     .map((dir) => path.join(dir, name))
-    .find((file) => fs.existsSync(file)) ?? name
+    .find((file) => fs.existsSync(file))
+  if (!found) throw new Error(`No ${name} found: run scripts/ensure-proxies.sh (apt-get install nginx caddy)`)
+  return found
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -62,9 +66,10 @@ async function startProxy(command: string, args: string[], env: Record<string, s
   })
   child.stdout!.on('data', (d) => (log += d))
   child.stderr!.on('data', (d) => (log += d))
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`${command} exited with ${code}:\n${log}`))),
-  )
+  const exited = new Promise<never>((_, reject) => {
+    child.once('error', (error) => reject(new Error(`${command} did not start: ${error.message}`)))
+    child.once('exit', (code) => reject(new Error(`${command} exited with ${code}:\n${log}`)))
+  })
   exited.catch(() => undefined)
   const deadline = Date.now() + 15_000
   for (;;) {
