@@ -30,6 +30,9 @@ if [ -z "${STORYMAP_OLD_NODE:-}" ]; then
 fi
 echo "$STORYMAP_OLD_NODE"
 
+step "nginx and Caddy (the README's reverse-proxy configurations)"
+bash scripts/ensure-proxies.sh || { status=1; extra_failed=$((extra_failed + 1)); }
+
 step "Type check"
 npx tsc --noEmit || { status=1; extra_failed=$((extra_failed + 1)); }
 

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express'
 import { normalizePath } from '../app/http/abuse'
 import type { ServerEnv } from '../app/lib/env.server'
+import { logger } from '../app/lib/logger.server'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 /** A project import (CONTRACT §8) is the one body allowed to be bigger. */
@@ -131,10 +132,15 @@ export const refuseTooLarge = (req: Request, res: Response) =>
     `The request body is larger than ${bodyLimitOf(req) / (1024 * 1024)} MB.`,
   )
 
+/** The warning logged when a write's Origin is neither BASE_URL nor the request's own address. */
+export const originMismatch = (origin: string, baseUrl: string) =>
+  `Origin ${origin} does not match BASE_URL ${baseUrl}: set BASE_URL to the address users open`
+
 /**
  * Checks made before routing: unknown methods (405), oversized bodies by their declared length (413),
  * Remix data requests to the JSON API (404, they would not answer JSON) and cross-site writes (403).
- * SameSite=Lax cookies already stop most cross-site posts; the Origin check closes the rest.
+ * SameSite=Lax cookies already stop most cross-site posts; the Origin check closes the rest. It runs
+ * before the log-in limits, so a refused request never spends an account's log-in attempts.
  */
 export function requestGuards(env: ServerEnv) {
   const allowedOrigin = new URL(env.BASE_URL).origin
@@ -156,11 +162,20 @@ export function requestGuards(env: ServerEnv) {
     const bearer = isApiRequest(req) && /^bearer\s/i.test(req.headers.authorization ?? '')
     if (!SAFE_METHODS.has(req.method) && !ORIGIN_EXEMPT.has(req.path) && !bearer) {
       const origin = req.headers.origin
-      const sameHost = `${protocolOf(req)}://${req.headers.host}`
-      const crossOrigin = origin !== undefined && origin !== allowedOrigin && origin !== sameHost
+      // BASE_URL first: a reverse proxy may rewrite Host (nginx sends its upstream's address by
+      // default), the public address the operator configured stays the same. The request's own
+      // Host still counts for a server reached directly under another name.
+      const crossOrigin =
+        origin !== undefined &&
+        origin !== allowedOrigin &&
+        origin !== `${protocolOf(req)}://${req.headers.host}`
       // A browser that sends no Origin still says where the request comes from.
       const crossSite = origin === undefined && req.headers['sec-fetch-site'] === 'cross-site'
       if (crossOrigin || crossSite) {
+        // A misconfigured proxy looks exactly like a forged request: the log says which, and how to fix it.
+        if (crossOrigin) logger.warn({ origin, baseUrl: env.BASE_URL }, originMismatch(origin, env.BASE_URL))
+        else
+          logger.warn('Cross-site request refused: the browser sent Sec-Fetch-Site: cross-site and no Origin')
         return refuse(req, res, 403, 'cross_origin', 'Cross-site requests are not allowed.')
       }
     }

@@ -18,6 +18,7 @@ import { closeAllStreams, configureLiveHub } from '../app/features/live/live-hub
 import { accessWritesMark } from '../app/features/live/live-access.server'
 import { redactPath } from '../app/lib/log-redaction'
 import { EnvError, getEnv } from '../app/lib/env.server'
+import { unsetBaseUrlWarning } from '../app/lib/base-url-warning'
 import { logger, requestContext } from '../app/lib/logger.server'
 import { prepareDummyHash } from '../app/features/accounts/password.server'
 import { warmUpSingleSignOn } from '../app/features/accounts/oidc.server'
@@ -116,7 +117,8 @@ const compressPages = compression({
   level: 3,
   brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
   filter: (req, res) =>
-    !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+    !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') &&
+    compression.filter(req, res),
 })
 app.use((req, res, next) => (wrappedByCompression(res) ? compressPages(req, res, next) : next()))
 app.use(requestGuards(env))
@@ -163,6 +165,7 @@ app.all(
   remixHandler({
     build,
     mode: production ? 'production' : 'development',
+    baseUrl: env.BASE_URL,
     getLoadContext: (req, res) =>
       Object.defineProperties(
         {
@@ -191,6 +194,8 @@ const onListening = () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.PORT
   logger.info({ port, mode: env.APP_MODE }, `Storymap listening on http://${env.HOST ?? 'localhost'}:${port}`)
+  const baseUrlWarning = unsetBaseUrlWarning(env)
+  if (baseUrlWarning) logger.warn({ host: env.HOST ?? null }, baseUrlWarning)
   if (process.send) process.send({ listening: port })
 }
 const server = env.HOST ? app.listen(env.PORT, env.HOST, onListening) : app.listen(env.PORT, onListening)

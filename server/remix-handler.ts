@@ -9,6 +9,8 @@ import { isApiRequest, protocolOf, refuse } from './guards'
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>)
   mode: string
+  /** The public address (BASE_URL): a page's form may be sent from it whatever Host a proxy passes on. */
+  baseUrl: string
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext
 }
 
@@ -44,7 +46,10 @@ const ANSWER_SENT = new DOMException('The answer was sent', 'AbortError')
  */
 function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const url = requestUrl(req)
-  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: new Headers(requestHeaders(req)) }
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: req.method,
+    headers: new Headers(requestHeaders(req)),
+  }
   if (!isApiRequest(req)) {
     const controller = new AbortController()
     res.on('close', () => controller.abort(res.writableFinished ? ANSWER_SENT : undefined))
@@ -77,7 +82,12 @@ export function outgoingHeaders(entries: Iterable<[string, string]>): OutgoingHt
 }
 
 /** Status line and headers; on-headers (under compression) reads the headers only where Node's own overloads put them. */
-export function writeHead(res: ExpressResponse, status: number, statusText: string, headers: OutgoingHttpHeaders) {
+export function writeHead(
+  res: ExpressResponse,
+  status: number,
+  statusText: string,
+  headers: OutgoingHttpHeaders,
+) {
   if (statusText) res.writeHead(status, statusText, headers)
   else res.writeHead(status, headers)
 }
@@ -107,8 +117,19 @@ async function sendResponse(req: ExpressRequest, res: ExpressResponse, response:
  * platform cannot represent (a malformed Host, say) is a 400, not a 500, and that the headers
  * cross over once each way.
  */
-export function remixHandler({ build, mode, getLoadContext }: Options) {
-  const handleRequest = createRequestHandler(build, mode)
+export function remixHandler({ build, mode, baseUrl, getLoadContext }: Options) {
+  // The router refuses (400) a page action whose Origin is not the request's own address, and a
+  // proxy that rewrites Host makes that the upstream's. `allowedActionOrigins`, set at run time as
+  // the router documents it, lets BASE_URL's host through as well; requestGuards has already
+  // refused any other site (the router compares hosts only, the guard whole origins).
+  const withPublicHost = (serverBuild: ServerBuild): ServerBuild => ({
+    ...serverBuild,
+    allowedActionOrigins: [new URL(baseUrl).host],
+  })
+  const handleRequest = createRequestHandler(
+    typeof build === 'function' ? async () => withPublicHost(await build()) : withPublicHost(build),
+    mode,
+  )
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     let request: Request
     try {

@@ -97,7 +97,8 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
 })
 
 export type EnvInput = z.input<typeof envSchema>
-export type Env = z.output<typeof envSchema> & { BASE_URL: string }
+/** `baseUrlDefaulted`: BASE_URL was not set, and is `http://localhost:$PORT`. */
+export type Env = z.output<typeof envSchema> & { BASE_URL: string; baseUrlDefaulted: boolean }
 
 export type EnvResult = { ok: true; env: Env } | { ok: false; message: string }
 
@@ -116,5 +117,12 @@ export function parseEnv(raw: Record<string, string | undefined>): EnvResult {
     return { ok: false, message: `Invalid environment variable ${name}=${shown}: ${issue.message}` }
   }
   const env = result.data
-  return { ok: true, env: { ...env, BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}` } }
+  return {
+    ok: true,
+    env: {
+      ...env,
+      BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}`,
+      baseUrlDefaulted: env.BASE_URL === undefined,
+    },
+  }
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client } from '../support/client'
 import { startMailbox } from '../support/mailbox'
 import { startServer, type RunningServer } from '../support/server'
+import { warningsSince } from '../support/server-log'
 
 /**
  * Abuse (issue #7) against a server with RATE_LIMIT=on. The server believes X-Forwarded-For from
@@ -51,6 +52,10 @@ function expectTooMany(res: { status: number; headers: Headers; json?: any }, ap
       message: expect.stringMatching(/^Too many attempts/),
     })
 }
+
+it('starts without a BASE_URL warning: unset, but listening on loopback only (issue 43)', async () => {
+  expect(await warningsSince(server)).toEqual([])
+})
 
 describe('log-in', () => {
   it('locks an address after 10 failures, for the API and the page, whatever the case; others still log in', async () => {
@@ -293,10 +298,17 @@ describe('API tokens', () => {
   it('120 requests a minute per token, then 429 with Retry-After; another token and the session go on', async () => {
     const owner = await newUser()
     const make = async () =>
-      (await owner.client.post('/v1/account/tokens', { name: 'Busy script', workspaceId: owner.client.workspaceId, scope: 'read' })).json.secret as string
+      (
+        await owner.client.post('/v1/account/tokens', {
+          name: 'Busy script',
+          workspaceId: owner.client.workspaceId,
+          scope: 'read',
+        })
+      ).json.secret as string
     const [busy, quiet] = [await make(), await make()]
     const script = new Client(server.url)
-    const get = (secret: string) => script.request('GET', '/v1/projects', undefined, { Authorization: `Bearer ${secret}` })
+    const get = (secret: string) =>
+      script.request('GET', '/v1/projects', undefined, { Authorization: `Bearer ${secret}` })
     const statuses = await Promise.all(Array.from({ length: 120 }, () => get(busy).then((r) => r.status)))
     expect(statuses.every((s) => s === 200)).toBe(true)
     const limited = await get(busy)

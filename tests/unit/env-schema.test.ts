@@ -28,6 +28,7 @@ describe('parseEnv', () => {
     expect(a.ok && a.env.BASE_URL).toBe('http://localhost:8080')
     const b = parseEnv({ BASE_URL: 'https://maps.example.com/' })
     expect(b.ok && b.env.BASE_URL).toBe('https://maps.example.com')
+    expect([a.ok && a.env.baseUrlDefaulted, b.ok && b.env.baseUrlDefaulted]).toEqual([true, false])
   })
 
   it('treats empty values as unset', () => {
@@ -58,23 +59,45 @@ describe('parseEnv', () => {
   })
 
   it('accepts TRIAL_DAYS=0 and smtps URLs', () => {
-    const result = parseEnv({ TRIAL_DAYS: '0', SMTP_URL: 'smtps://user:pass@mail.example.com:465', APP_MODE: 'hosted' })
+    const result = parseEnv({
+      TRIAL_DAYS: '0',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      APP_MODE: 'hosted',
+    })
     expect(result.ok && result.env.TRIAL_DAYS).toBe(0)
   })
 })
 
 describe('parseEnv: single sign-on (CONTRACT §11)', () => {
-  const sso = { OIDC_ISSUER: 'https://idp.example.com/realms/team', OIDC_CLIENT_ID: 'storymap', OIDC_CLIENT_SECRET: 's3cret' }
+  const sso = {
+    OIDC_ISSUER: 'https://idp.example.com/realms/team',
+    OIDC_CLIENT_ID: 'storymap',
+    OIDC_CLIENT_SECRET: 's3cret',
+  }
 
   it('is off by default, with the documented defaults for the button and the scopes', () => {
     const result = parseEnv({})
-    expect(result.ok && result.env).toMatchObject({ OIDC_NAME: 'SSO', OIDC_SCOPES: 'openid email profile', OIDC_ONLY: false })
+    expect(result.ok && result.env).toMatchObject({
+      OIDC_NAME: 'SSO',
+      OIDC_SCOPES: 'openid email profile',
+      OIDC_ONLY: false,
+    })
     expect(result.ok && result.env.OIDC_ISSUER).toBeUndefined()
   })
 
   it('accepts the issuer, client id and secret together, a name, scopes and OIDC_ONLY', () => {
-    const result = parseEnv({ ...sso, OIDC_NAME: 'Keycloak', OIDC_SCOPES: ' openid  email ', OIDC_ONLY: 'true' })
-    expect(result.ok && result.env).toMatchObject({ ...sso, OIDC_NAME: 'Keycloak', OIDC_SCOPES: 'openid email', OIDC_ONLY: true })
+    const result = parseEnv({
+      ...sso,
+      OIDC_NAME: 'Keycloak',
+      OIDC_SCOPES: ' openid  email ',
+      OIDC_ONLY: 'true',
+    })
+    expect(result.ok && result.env).toMatchObject({
+      ...sso,
+      OIDC_NAME: 'Keycloak',
+      OIDC_SCOPES: 'openid email',
+      OIDC_ONLY: true,
+    })
   })
 
   it.each([
