@@ -116,7 +116,11 @@ function checkAssistantEnv(env: z.output<typeof envSchema>, ctx: z.RefinementCtx
     ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'must be set with AI_BASE_URL' })
   const needing = (['AI_MODEL', 'AI_API_KEY'] as const).filter((name) => env[name] !== undefined)
   if (env.AI_BASE_URL === undefined && needing.length > 0)
-    ctx.addIssue({ code: 'custom', path: ['AI_BASE_URL'], message: `must be set when ${needing.join(' and ')} is set` })
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AI_BASE_URL'],
+      message: `must be set when ${needing.join(' and ')} is set`,
+    })
 }
 
 export type EnvInput = z.input<typeof envSchema>

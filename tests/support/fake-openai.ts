@@ -29,11 +29,24 @@ export type BadAnswer = 'not-json' | 'off-schema'
 type Switch<T> = { value: T; times: number }
 
 /** OpenAI's error bodies for the statuses the switches can answer. */
-const ERRORS: Record<number, { message: string; type: string; code: string | null }> = {
+type OpenAIError = { message: string; type: string; code: string | null; param?: string | null }
+const ERRORS: Record<number, OpenAIError> = {
   401: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' },
-  403: { message: 'You are not allowed to use this model.', type: 'invalid_request_error', code: 'forbidden' },
-  429: { message: 'Rate limit reached. Please try again later.', type: 'requests', code: 'rate_limit_exceeded' },
-  500: { message: 'The server had an error while processing your request.', type: 'server_error', code: null },
+  403: {
+    message: 'You are not allowed to use this model.',
+    type: 'invalid_request_error',
+    code: 'forbidden',
+  },
+  429: {
+    message: 'Rate limit reached. Please try again later.',
+    type: 'requests',
+    code: 'rate_limit_exceeded',
+  },
+  500: {
+    message: 'The server had an error while processing your request.',
+    type: 'server_error',
+    code: null,
+  },
 }
 
 /** What a bad answer says: prose instead of JSON, or JSON of another shape. */
@@ -66,7 +79,8 @@ export class FakeOpenAI {
   async start(port = 0) {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: Error) => {
-        if (!res.headersSent) this.error(res, 500, { message: error.message, type: 'server_error', code: null })
+        if (!res.headersSent)
+          this.error(res, 500, { message: error.message, type: 'server_error', code: null })
         else res.destroy()
       })
     })
@@ -124,18 +138,32 @@ export class FakeOpenAI {
     }
     this.requests.push({ method: req.method ?? 'GET', path, headers: headersOf(req), text, body })
 
-    if (this.apiKey !== undefined && req.headers.authorization !== `Bearer ${this.apiKey}`) return this.error(res, 401)
+    if (this.apiKey !== undefined && req.headers.authorization !== `Bearer ${this.apiKey}`)
+      return this.error(res, 401)
     if (req.method === 'GET' && path === `${this.base}/models`) {
       return this.json(res, 200, {
         object: 'list',
-        data: this.models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'storymap-fake' })),
+        data: this.models.map((id) => ({
+          id,
+          object: 'model',
+          created: 1_700_000_000,
+          owned_by: 'storymap-fake',
+        })),
       })
     }
     if (req.method !== 'POST' || path !== `${this.base}/chat/completions`) {
-      return this.error(res, 404, { message: `Unknown path ${path}.`, type: 'invalid_request_error', code: null })
+      return this.error(res, 404, {
+        message: `Unknown path ${path}.`,
+        type: 'invalid_request_error',
+        code: null,
+      })
     }
     if (body === undefined) {
-      return this.error(res, 400, { message: 'The body is not valid JSON.', type: 'invalid_request_error', code: null })
+      return this.error(res, 400, {
+        message: 'The body is not valid JSON.',
+        type: 'invalid_request_error',
+        code: null,
+      })
     }
     const status = this.use(this.status)
     if (status !== null) {
@@ -167,13 +195,28 @@ export class FakeOpenAI {
           ? OFF_SCHEMA
           : JSON.stringify(await answerFromSchema(schema, lastUserText(body.messages)))
     if (!(await this.wait(res, this.delay.firstMs))) return
-    const usage = { prompt_tokens: Math.ceil(text.length / 4), completion_tokens: Math.ceil(content.length / 4) }
-    const answer = { id: `chatcmpl-${this.requests.length}`, created: Math.floor(Date.now() / 1000), model: body.model }
-    if (body.stream === true) return this.stream(res, answer, content, usage, body.stream_options?.include_usage === true)
+    const usage = {
+      prompt_tokens: Math.ceil(text.length / 4),
+      completion_tokens: Math.ceil(content.length / 4),
+    }
+    const answer = {
+      id: `chatcmpl-${this.requests.length}`,
+      created: Math.floor(Date.now() / 1000),
+      model: body.model,
+    }
+    if (body.stream === true)
+      return this.stream(res, answer, content, usage, body.stream_options?.include_usage === true)
     this.json(res, 200, {
       ...answer,
       object: 'chat.completion',
-      choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content, refusal: null },
+          finish_reason: 'stop',
+          logprobs: null,
+        },
+      ],
       usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
     })
   }
@@ -186,7 +229,11 @@ export class FakeOpenAI {
     usage: { prompt_tokens: number; completion_tokens: number },
     includeUsage: boolean,
   ) {
-    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' })
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache',
+      Connection: 'keep-alive',
+    })
     const chunk = (choices: unknown[], extra: object = {}) =>
       `data: ${JSON.stringify({ ...answer, object: 'chat.completion.chunk', choices, ...extra })}\n\n`
     res.write(chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]))
@@ -196,7 +243,9 @@ export class FakeOpenAI {
     }
     res.write(chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]))
     if (includeUsage) {
-      res.write(chunk([], { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }))
+      res.write(
+        chunk([], { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }),
+      )
     }
     res.end('data: [DONE]\n\n')
   }
@@ -231,7 +280,7 @@ export class FakeOpenAI {
     res.end(JSON.stringify(value))
   }
 
-  private error(res: ServerResponse, status: number, error = ERRORS[status]) {
+  private error(res: ServerResponse, status: number, error: OpenAIError = ERRORS[status]) {
     this.json(res, status, { error: { param: null, ...error } })
   }
 }
@@ -268,9 +317,14 @@ function lastUserText(messages: unknown): string {
   return ''
 }
 
-/** The answer cut into pieces of 1–12 characters, so a JSON value arrives over several chunks. */
+/**
+ * The answer cut into pieces of varying size (1–12 characters, more for a long answer: about 300
+ * pieces at most), so each JSON value arrives over several chunks.
+ */
 function pieces(content: string): string[] {
+  const base = Math.ceil(content.length / 300)
   const out: string[] = []
-  for (let i = 0, n = 1; i < content.length; i += n, n = (n % 12) + 1) out.push(content.slice(i, i + n))
+  for (let i = 0, n = 1; i < content.length; i += base + n - 1, n = (n % 12) + 1)
+    out.push(content.slice(i, i + base + n - 1))
   return out
 }

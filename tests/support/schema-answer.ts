@@ -15,6 +15,7 @@ export async function answerFromSchema(schema: JsonSchema, question: string): Pr
     seed: hash(question),
     alwaysFakeOptionals: true,
     maxDefaultItems: 4,
+    maxDepth: 20,
     outputTransform: (value, part, path) => {
       if (typeof value !== 'string' || typeof part !== 'object' || part === null) return value
       if (part.enum || part.const !== undefined || part.format || part.pattern) return value
@@ -50,9 +51,14 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 /** A phrase for a title or name (`/goals/1/title`), a sentence for anything else. */
 function textFor(path: string, words: string[]): string {
-  const key = path.split('/').filter((s) => s && !/^\d+$/.test(s)).pop() ?? ''
+  const key =
+    path
+      .split('/')
+      .filter((s) => s && !/^\d+$/.test(s))
+      .pop() ?? ''
   const pick = picker(hash(path), words)
-  if (/title|name|role/i.test(key)) return capital([pick(), pick(), ...(words.length % 2 ? [pick()] : [])].join(' '))
+  if (/title|name|role/i.test(key))
+    return capital([pick(), pick(), ...(words.length % 2 ? [pick()] : [])].join(' '))
   return `${capital(pick())} the ${pick()} so that the ${pick()} and the ${pick()} work as people expect.`
 }
 

@@ -43,7 +43,12 @@ const draft: DraftMap = {
     },
   ],
   personas: [
-    { name: 'Maya', role: 'Regular on her way to work', description: 'Orders every morning.', goals: [0, 1, 1, 4] },
+    {
+      name: 'Maya',
+      role: 'Regular on her way to work',
+      description: 'Orders every morning.',
+      goals: [0, 1, 1, 4],
+    },
   ],
 }
 
@@ -56,16 +61,32 @@ describe('the assistant’s answer schemas (CONTRACT §16)', () => {
     ['two releases', { ...draft, releases: draft.releases.slice(0, 2) }],
     ['a title over 200 characters', { ...draft, title: 'x'.repeat(201) }],
     ['a blank title', { ...draft, title: '   ' }],
-    ['six goals', { ...draft, goals: Array.from({ length: DRAFT_LIMITS.goals.max + 1 }, () => draft.goals[0]) }],
+    [
+      'six goals',
+      { ...draft, goals: Array.from({ length: DRAFT_LIMITS.goals.max + 1 }, () => draft.goals[0]) },
+    ],
     ['a goal without activities', { ...draft, goals: [{ title: 'Empty', activities: [] }] }],
     [
       'a cell of five features',
       {
         ...draft,
-        goals: [{ title: 'G', activities: [{ title: 'A', cells: [{ release: 0, features: Array(5).fill(feature('F')) }] }] }],
+        goals: [
+          {
+            title: 'G',
+            activities: [{ title: 'A', cells: [{ release: 0, features: Array(5).fill(feature('F')) }] }],
+          },
+        ],
       },
     ],
-    ['a release index past the third', { ...draft, goals: [{ title: 'G', activities: [{ title: 'A', cells: [{ release: 3, features: [feature('F')] }] }] }] }],
+    [
+      'a release index past the third',
+      {
+        ...draft,
+        goals: [
+          { title: 'G', activities: [{ title: 'A', cells: [{ release: 3, features: [feature('F')] }] }] },
+        ],
+      },
+    ],
     ['three personas', { ...draft, personas: Array(3).fill(draft.personas[0]) }],
     ['a missing list', { ...draft, personas: undefined }],
   ])('refuses a draft with %s', (_what, value) => {
@@ -75,13 +96,19 @@ describe('the assistant’s answer schemas (CONTRACT §16)', () => {
   it('asks for 3–6 split suggestions with a title and a description', () => {
     const three = { suggestions: [feature('A'), feature('B'), feature('C')] }
     expect(splitSuggestionsSchema.safeParse(three).success).toBe(true)
-    expect(splitSuggestionsSchema.safeParse({ suggestions: three.suggestions.slice(0, 2) }).success).toBe(false)
+    expect(splitSuggestionsSchema.safeParse({ suggestions: three.suggestions.slice(0, 2) }).success).toBe(
+      false,
+    )
     expect(splitSuggestionsSchema.safeParse({ suggestions: Array(7).fill(feature('A')) }).success).toBe(false)
-    expect(splitSuggestionsSchema.safeParse({ suggestions: [{ title: 'A' }, feature('B'), feature('C')] }).success).toBe(false)
+    expect(
+      splitSuggestionsSchema.safeParse({ suggestions: [{ title: 'A' }, feature('B'), feature('C')] }).success,
+    ).toBe(false)
   })
 
   it('asks for a list of short acceptance criteria', () => {
-    expect(acceptanceCriteriaSchema.parse({ criteria: [' Shows the total '] })).toEqual({ criteria: ['Shows the total'] })
+    expect(acceptanceCriteriaSchema.parse({ criteria: [' Shows the total '] })).toEqual({
+      criteria: ['Shows the total'],
+    })
     expect(acceptanceCriteriaSchema.safeParse({ criteria: [] }).success).toBe(false)
     expect(acceptanceCriteriaSchema.safeParse({ criteria: ['x'.repeat(301)] }).success).toBe(false)
     expect(acceptanceCriteriaSchema.safeParse({ criteria: 'Shows the total' }).success).toBe(false)
@@ -90,7 +117,9 @@ describe('the assistant’s answer schemas (CONTRACT §16)', () => {
   it('takes a product description of 1–4,000 characters', () => {
     expect(draftDescriptionSchema.safeParse('A bakery').success).toBe(true)
     expect(draftDescriptionSchema.safeParse('x'.repeat(4000)).success).toBe(true)
-    expect(draftDescriptionSchema.safeParse('x'.repeat(4001)).error?.issues[0].message).toBe('Maximum 4000 characters.')
+    expect(draftDescriptionSchema.safeParse('x'.repeat(4001)).error?.issues[0].message).toBe(
+      'Maximum 4000 characters.',
+    )
     expect(draftDescriptionSchema.safeParse('  ').error?.issues[0].message).toBe('Minimum 1 character.')
   })
 
@@ -112,7 +141,11 @@ describe('draftToMapFile: a draft in the §8 JSON shape', () => {
 
   it('passes the import parser, with the draft’s order, cells merged and bad persona links dropped', () => {
     const file = draftToMapFile(draft, { now: new Date('2026-01-02T03:04:05Z'), newId: ids })
-    expect(file).toMatchObject({ format: 'storymap', formatVersion: 1, exportedAt: '2026-01-02T03:04:05.000Z' })
+    expect(file).toMatchObject({
+      format: 'storymap',
+      formatVersion: 1,
+      exportedAt: '2026-01-02T03:04:05.000Z',
+    })
     const map = parseJsonImport(JSON.stringify(file))
     expect(describeImport(map)).toBe('2 goals, 3 activities, 3 releases, 6 features')
     expect(map.title).toBe('Corner bakery shop')
@@ -132,7 +165,9 @@ describe('draftToMapFile: a draft in the §8 JSON shape', () => {
       ['Saved cards', 1, 2],
     ])
     expect(map.features[0].description).toBe('List of today’s bakes, described in a sentence.')
-    expect(map.personas).toMatchObject([{ name: 'Maya', role: 'Regular on her way to work', avatar: 'avatar00' }])
+    expect(map.personas).toMatchObject([
+      { name: 'Maya', role: 'Regular on her way to work', avatar: 'avatar00' },
+    ])
     expect(map.workflowPersonas).toEqual([
       { workflow: 0, persona: 0 },
       { workflow: 1, persona: 0 },
@@ -142,7 +177,8 @@ describe('draftToMapFile: a draft in the §8 JSON shape', () => {
   it('gives new ids every time', () => {
     const a = draftToMapFile(draft)
     const b = draftToMapFile(draft)
-    const idsOf = (file: typeof a) => [...file.milestones!, ...file.workflows!, ...file.subWorkflows!, ...file.features!].map((c) => c.id)
+    const idsOf = (file: typeof a) =>
+      [...file.milestones!, ...file.workflows!, ...file.subWorkflows!, ...file.features!].map((c) => c.id)
     expect(new Set([...idsOf(a), ...idsOf(b)]).size).toBe(idsOf(a).length * 2)
     expect(idsOf(a).every((id) => /^[0-9a-f-]{36}$/.test(id))).toBe(true)
   })

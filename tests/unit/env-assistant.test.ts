@@ -14,7 +14,10 @@ describe('parseEnv: the assistant (CONTRACT §2, §16)', () => {
 
   it('accepts an address with a model, with or without a key, and strips a trailing slash', () => {
     const local = parseEnv({ AI_BASE_URL: 'http://localhost:11434/v1/', AI_MODEL: 'llama3.1' })
-    expect(local.ok && local.env).toMatchObject({ AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1' })
+    expect(local.ok && local.env).toMatchObject({
+      AI_BASE_URL: 'http://localhost:11434/v1',
+      AI_MODEL: 'llama3.1',
+    })
     expect(local.ok && local.env.AI_API_KEY).toBeUndefined()
     const hosted = parseEnv({
       AI_BASE_URL: 'https://api.openai.com/v1',

@@ -46,7 +46,12 @@ export type AssistantConfig = { baseURL: string; apiKey?: string; model: string;
 /** The configuration, or null when AI_BASE_URL is unset (no assistant anywhere). */
 export function assistantConfigOf(env: Env): AssistantConfig | null {
   if (!env.AI_BASE_URL || !env.AI_MODEL) return null
-  return { baseURL: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutSeconds: env.AI_TIMEOUT_SECONDS }
+  return {
+    baseURL: env.AI_BASE_URL,
+    apiKey: env.AI_API_KEY,
+    model: env.AI_MODEL,
+    timeoutSeconds: env.AI_TIMEOUT_SECONDS,
+  }
 }
 
 /** For the routes: the configuration, or 404 `assistant_off`. */

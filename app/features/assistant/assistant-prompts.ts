@@ -45,7 +45,8 @@ export const ACCEPTANCE_CRITERIA_SYSTEM_PROMPT = [
 
 /** An e-mail address, and the access tokens Storymap knows (its API tokens, GitHub's, GitLab's). */
 const EMAIL = /[\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu
-const TOKEN = /\b(?:smp_[A-Za-z0-9]{8,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})\b/g
+const TOKEN =
+  /\b(?:smp_[A-Za-z0-9]{8,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})\b/g
 
 /** The text without e-mail addresses or tokens, and without the markers that fence it. */
 export function scrubText(text: string): string {

@@ -41,7 +41,7 @@ export function createAssistantRateLimit(
 
 /** The process's limit for the routes; `RATE_LIMIT=off` turns it off. */
 export function takeAssistantRequest(memberId: string, env: { RATE_LIMIT: 'on' | 'off' }): Promise<void> {
-  return singleton('assistant-rate-limit', () => createAssistantRateLimit({ enabled: env.RATE_LIMIT !== 'off' })).take(
-    memberId,
-  )
+  return singleton('assistant-rate-limit', () =>
+    createAssistantRateLimit({ enabled: env.RATE_LIMIT !== 'off' }),
+  ).take(memberId)
 }

@@ -44,8 +44,13 @@ const cellSchema = z.object({
     .int()
     .min(0)
     .max(DRAFT_LIMITS.releases - 1)
-    .describe('Which release the features belong to: 0 for the first release, 1 for the second, 2 for the third'),
-  features: z.array(featureSchema).min(DRAFT_LIMITS.featuresPerCell.min).max(DRAFT_LIMITS.featuresPerCell.max),
+    .describe(
+      'Which release the features belong to: 0 for the first release, 1 for the second, 2 for the third',
+    ),
+  features: z
+    .array(featureSchema)
+    .min(DRAFT_LIMITS.featuresPerCell.min)
+    .max(DRAFT_LIMITS.featuresPerCell.max),
 })
 
 const activitySchema = z.object({
@@ -55,7 +60,10 @@ const activitySchema = z.object({
 
 const goalSchema = z.object({
   title: title.describe('Something people want to achieve with the product, e.g. "Buy something"'),
-  activities: z.array(activitySchema).min(DRAFT_LIMITS.activitiesPerGoal.min).max(DRAFT_LIMITS.activitiesPerGoal.max),
+  activities: z
+    .array(activitySchema)
+    .min(DRAFT_LIMITS.activitiesPerGoal.min)
+    .max(DRAFT_LIMITS.activitiesPerGoal.max),
 })
 
 const personaSchema = z.object({
@@ -63,7 +71,12 @@ const personaSchema = z.object({
   role: z.string().max(200).describe('Who they are, e.g. "First-time buyer"'),
   description: text,
   goals: z
-    .array(z.int().min(0).max(DRAFT_LIMITS.goals.max - 1))
+    .array(
+      z
+        .int()
+        .min(0)
+        .max(DRAFT_LIMITS.goals.max - 1),
+    )
     .max(DRAFT_LIMITS.goals.max)
     .describe('The goals this persona pursues, by position in goals (0 for the first)'),
 })

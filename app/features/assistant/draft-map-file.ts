@@ -14,7 +14,15 @@ import type { DraftMap } from './assistant-schemas'
  */
 export type MapFile = z.input<typeof exportFileSchema> & { exportedAt: string }
 
-type Card = { id: string; rank: string; title: string; description: string; color: ''; status: 'OPEN'; annotations: '' }
+type Card = {
+  id: string
+  rank: string
+  title: string
+  description: string
+  color: ''
+  status: 'OPEN'
+  annotations: ''
+}
 
 const card = (id: string, rank: string, title: string, description = ''): Card => ({
   id,
@@ -33,7 +41,9 @@ export function draftToMapFile(draft: DraftMap, options: { now?: Date; newId?: (
   const goalIds = draft.goals.map(() => id())
   const goalRanks = rebalanceRanks(draft.goals.length)
 
-  const activities = draft.goals.flatMap((goal, g) => goal.activities.map((activity) => ({ activity, goal: g, id: id() })))
+  const activities = draft.goals.flatMap((goal, g) =>
+    goal.activities.map((activity) => ({ activity, goal: g, id: id() })),
+  )
   const activityRanks = rebalanceRanks(activities.length)
 
   const features = activities.flatMap(({ activity, id: activityId }) =>
