@@ -1,8 +1,7 @@
-import type { z } from 'zod'
 import { AVATARS } from '~/features/board/board-constants'
 import { rebalanceRanks } from '~/features/board/rank'
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '~/features/transfer/export-file'
-import type { exportFileSchema } from '~/features/transfer/import-json'
+import type { MapFile } from '~/features/transfer/map-file'
 import { newId } from '~/lib/uuid'
 import type { DraftMap } from './assistant-schemas'
 
@@ -12,7 +11,7 @@ import type { DraftMap } from './assistant-schemas'
  * draft's order, no authors or times on cards. Cells that name the same release are merged;
  * a persona's link to a goal the draft does not have is dropped. Pure.
  */
-export type MapFile = z.input<typeof exportFileSchema> & { exportedAt: string }
+export type { MapFile }
 
 type Card = {
   id: string
