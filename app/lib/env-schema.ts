@@ -73,6 +73,16 @@ export const envSchema = z.object({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .default(false),
+  /** The assistant (CONTRACT §16): an OpenAI-compatible API, its key (optional) and model (required with the address); unset: no assistant. */
+  AI_BASE_URL: z
+    .url()
+    .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://')
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).max(200, 'must be at most 200 characters').optional(),
+  /** The assistant's longest wait for the model's answer (fractions allowed; tests use less than a second). */
+  AI_TIMEOUT_SECONDS: z.coerce.number().positive('must be more than 0').max(3600).default(60),
 })
 
 /** SSO needs the issuer, the client id and the secret together; OIDC_ONLY needs SSO. */
@@ -94,7 +104,24 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
       path: ['OIDC_ONLY'],
       message: 'needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
     })
+  checkAssistantEnv(env, ctx)
 })
+
+/**
+ * AI_MODEL is required with AI_BASE_URL; AI_MODEL or AI_API_KEY without AI_BASE_URL would do
+ * nothing. The issue names AI_BASE_URL then, so the one-line message never shows the key.
+ */
+function checkAssistantEnv(env: z.output<typeof envSchema>, ctx: z.RefinementCtx) {
+  if (env.AI_BASE_URL !== undefined && env.AI_MODEL === undefined)
+    ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'must be set with AI_BASE_URL' })
+  const needing = (['AI_MODEL', 'AI_API_KEY'] as const).filter((name) => env[name] !== undefined)
+  if (env.AI_BASE_URL === undefined && needing.length > 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AI_BASE_URL'],
+      message: `must be set when ${needing.join(' and ')} is set`,
+    })
+}
 
 export type EnvInput = z.input<typeof envSchema>
 /** `baseUrlDefaulted`: BASE_URL was not set, and is `http://localhost:$PORT`. */
