@@ -70,7 +70,8 @@ export const GoalColumnView = memo(function GoalColumnView(props: GoalProps) {
                 <AddActivityButton className="small-add" goal={workflow} onAdd={onAdd} />
               ) : null}
             </div>
-            <CardTile
+            <h2 className="board-heading">
+              <CardTile
               to={`${basePath}/w/${workflow.id}${search}`}
               title={workflow.title}
               color={workflow.color}
@@ -82,7 +83,8 @@ export const GoalColumnView = memo(function GoalColumnView(props: GoalProps) {
               className="goal-card"
               dragHandle={drag.dragHandleProps}
               navId={workflow.id}
-            />
+              />
+            </h2>
           </div>
           <Droppable
             droppableId={`activities:${workflow.id}`}
