@@ -10,7 +10,12 @@ const LIVE = '[aria-live], [role="status"], [role="alert"], [role="log"]'
 export function inertOutside(keep: Element): () => void {
   const changed: Element[] = []
   const hide = (element: Element) => {
-    if (element.hasAttribute('inert') || element.matches(LIVE) || ['SCRIPT', 'STYLE', 'TEMPLATE'].includes(element.tagName)) return
+    if (
+      element.hasAttribute('inert') ||
+      element.matches(LIVE) ||
+      ['SCRIPT', 'STYLE', 'TEMPLATE'].includes(element.tagName)
+    )
+      return
     if (element.querySelector(LIVE)) {
       for (const child of element.children) hide(child)
       return

@@ -308,7 +308,9 @@ test('a screen reader hears where every card is: main, headings, named cells, pl
     )
     expect(description).toMatch(/^In MVP \/ Browse\. Size 3, Risky/)
     if (path === map.boardPath) expect(description).toMatch(/Size 3, Risky Space lifts the card\./)
-    await expect(card(page, 'Feature', 'Café menu')).toHaveAccessibleDescription(/^In MVP \/ Browse\. Size 3, Risky/)
+    await expect(card(page, 'Feature', 'Café menu')).toHaveAccessibleDescription(
+      /^In MVP \/ Browse\. Size 3, Risky/,
+    )
 
     // The first Tab stop of the page skips to the board: its card that has the board's Tab stop.
     await page.keyboard.press('Tab')

@@ -104,7 +104,10 @@ test('failed edits raise the alerts of SPEC §8', async ({ page }) => {
   await expect(card(page, 'Feature', 'Filters')).toBeVisible()
 })
 
-test('a drop lands where it was made when a colleague moved a card out of the cell mid-drag', async ({ page, baseURL }) => {
+test('a drop lands where it was made when a colleague moved a card out of the cell mid-drag', async ({
+  page,
+  baseURL,
+}) => {
   const map = await openSeededBoard(page, baseURL!, '', {
     goals: { Shop: ['Search'] },
     releases: ['MVP', 'Later'],
@@ -122,7 +125,10 @@ test('a drop lands where it was made when a colleague moved a card out of the ce
   await card(page, 'Feature', 'Category pages').focus()
   await page.keyboard.press('Space')
   await expect(announcer).toHaveText("Lifted 'Category pages' in Later / Search, position 1")
-  for (const says of ["Moved 'Category pages' to MVP / Search, position 4", "Moved 'Category pages' to MVP / Search, position 3"]) {
+  for (const says of [
+    "Moved 'Category pages' to MVP / Search, position 4",
+    "Moved 'Category pages' to MVP / Search, position 3",
+  ]) {
     await expect(async () => {
       await page.keyboard.press('ArrowUp')
       await expect(announcer).toHaveText(says, { timeout: 3_000 })

@@ -124,10 +124,18 @@ async function cellOfFour() {
   const ids = await makeBoard(c)
   const other = uuid()
   await c.post(`/v1/milestones/${other}`, { projectId: ids.project, title: 'Later' })
-  await c.post(`/v1/features/${ids.feature}/move`, { toSubWorkflowId: ids.subworkflow, toMilestoneId: other, index: 0 })
+  await c.post(`/v1/features/${ids.feature}/move`, {
+    toSubWorkflowId: ids.subworkflow,
+    toMilestoneId: other,
+    index: 0,
+  })
   const p = [uuid(), uuid(), uuid(), uuid()]
   for (const [i, id] of p.entries())
-    await c.post(`/v1/features/${id}`, { milestoneId: ids.milestone, subWorkflowId: ids.subworkflow, title: `P${i + 1}` })
+    await c.post(`/v1/features/${id}`, {
+      milestoneId: ids.milestone,
+      subWorkflowId: ids.subworkflow,
+      title: `P${i + 1}`,
+    })
   const x = uuid()
   await c.post(`/v1/features/${x}`, { milestoneId: other, subWorkflowId: ids.subworkflow, title: 'X' })
   const order = async () => idsOf(cell(await bundle(c, ids.project), ids.subworkflow, ids.milestone))
@@ -138,21 +146,41 @@ async function cellOfFour() {
 it('a drop beside a card lands beside it when a colleague moved a card out of the cell mid-drag (issue 43)', async () => {
   const { ids, other, p, x, order, commands } = await cellOfFour()
   // The person sees P1 P2 P3 P4 and drops X above P3: index 2, after P2, before P3.
-  const drop = { type: 'feature.move', id: x, toSubWorkflowId: ids.subworkflow, toMilestoneId: ids.milestone, index: 2, afterId: p[1], beforeId: p[2] }
+  const drop = {
+    type: 'feature.move',
+    id: x,
+    toSubWorkflowId: ids.subworkflow,
+    toMilestoneId: ids.milestone,
+    index: 2,
+    afterId: p[1],
+    beforeId: p[2],
+  }
   // Meanwhile a colleague took P1 out of the cell: index 2 alone would put X below P3.
-  await c.post(`/v1/features/${p[0]}/move`, { toSubWorkflowId: ids.subworkflow, toMilestoneId: other, index: 0 })
+  await c.post(`/v1/features/${p[0]}/move`, {
+    toSubWorkflowId: ids.subworkflow,
+    toMilestoneId: other,
+    index: 0,
+  })
   const res = await c.post(commands, drop)
   expect(res.status, res.text).toBe(200)
   expect(await order()).toEqual([p[1], x, p[2], p[3]])
 
   // The card it was dropped after is gone too: it goes before the other neighbour.
   await c.post(`/v1/features/${x}/move`, { toSubWorkflowId: ids.subworkflow, toMilestoneId: other, index: 0 })
-  await c.post(`/v1/features/${p[1]}/move`, { toSubWorkflowId: ids.subworkflow, toMilestoneId: other, index: 0 })
+  await c.post(`/v1/features/${p[1]}/move`, {
+    toSubWorkflowId: ids.subworkflow,
+    toMilestoneId: other,
+    index: 0,
+  })
   expect((await c.post(commands, drop)).status).toBe(200)
   expect(await order()).toEqual([x, p[2], p[3]])
   // Both neighbours gone: the index decides (past the end: last).
   await c.post(`/v1/features/${x}/move`, { toSubWorkflowId: ids.subworkflow, toMilestoneId: other, index: 0 })
-  await c.post(`/v1/features/${p[2]}/move`, { toSubWorkflowId: ids.subworkflow, toMilestoneId: other, index: 0 })
+  await c.post(`/v1/features/${p[2]}/move`, {
+    toSubWorkflowId: ids.subworkflow,
+    toMilestoneId: other,
+    index: 0,
+  })
   expect((await c.post(commands, drop)).status).toBe(200)
   expect(await order()).toEqual([p[3], x])
 })
@@ -170,7 +198,9 @@ it('/v1 moves take a neighbour too, and keep taking an index alone; a place that
   // A neighbour from another list, with no index to fall back on: refused, nothing moves.
   const refused = await c.post(`/v1/features/${x}/move`, { ...to, afterId: ids.feature })
   expect(refused).toMatchObject({ status: 400, json: { error: 'after_id_invalid' } })
-  expect((await c.post(`/v1/features/${x}/move`, { ...to, beforeId: uuid() })).json.error).toBe('before_id_invalid')
+  expect((await c.post(`/v1/features/${x}/move`, { ...to, beforeId: uuid() })).json.error).toBe(
+    'before_id_invalid',
+  )
   expect((await c.post(`/v1/features/${x}/move`, to)).json).toMatchObject({ error: 'index_invalid' })
   expect(await order()).toEqual([x, p[0], p[1], p[2], p[3]])
 

@@ -138,7 +138,9 @@ export function stopAfterRemoval(layout: NavLayout, id: string): string | null {
     case 'cell': {
       const items = releases[place.release].columns[place.column]
       const cards = items.filter((item) => !isAddFeature(item) && item !== id)
-      return cards[place.index] ?? cards[place.index - 1] ?? items.find(isAddFeature) ?? releases[place.release].id
+      return (
+        cards[place.index] ?? cards[place.index - 1] ?? items.find(isAddFeature) ?? releases[place.release].id
+      )
     }
     case 'release':
       return beside(

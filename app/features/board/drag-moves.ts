@@ -13,7 +13,8 @@ import { moveIndexFromVisible, placeBetween } from './rank'
 export type DragPlace = { droppableId: string; index: number }
 export type DragKind = 'GOAL' | 'RELEASE' | 'ACTIVITY' | 'FEATURE'
 
-export const cellDroppableId = (milestoneId: string, activityId: string) => `cell:${milestoneId}:${activityId}`
+export const cellDroppableId = (milestoneId: string, activityId: string) =>
+  `cell:${milestoneId}:${activityId}`
 
 type Droppable =
   | { kind: 'goals' }
@@ -29,7 +30,8 @@ export function parseDroppableId(id: string): Droppable | null {
 }
 
 type Titles = Pick<ProjectBundle, 'milestones' | 'workflows' | 'subWorkflows' | 'features'>
-const titleIn = (list: readonly { id: string; title: string }[], id: string) => list.find((c) => c.id === id)?.title ?? ''
+const titleIn = (list: readonly { id: string; title: string }[], id: string) =>
+  list.find((c) => c.id === id)?.title ?? ''
 
 /** A cell's name as the board says it: `MVP / Search` (release / activity). */
 export const cellName = (releaseTitle: string, activityTitle: string) => `${releaseTitle} / ${activityTitle}`
@@ -46,7 +48,10 @@ export function placeName(bundle: Titles, droppableId: string): string {
     case 'activities':
       return `goal ${titleIn(bundle.workflows, place.goalId)}`
     case 'cell':
-      return cellName(titleIn(bundle.milestones, place.milestoneId), titleIn(bundle.subWorkflows, place.activityId))
+      return cellName(
+        titleIn(bundle.milestones, place.milestoneId),
+        titleIn(bundle.subWorkflows, place.activityId),
+      )
   }
 }
 
@@ -64,10 +69,13 @@ export const dragWords = {
   /** Read out by the drag library for every drag handle (its `dragHandleUsageInstructions`). */
   instructions:
     'Space lifts the card. Arrow keys move it (a feature also on to the release above or below), Space drops it, Escape cancels.',
-  lifted: (title: string, place: string, index: number) => `Lifted '${title}' in ${place}, position ${index + 1}`,
-  moved: (title: string, place: string, index: number) => `Moved '${title}' to ${place}, position ${index + 1}`,
+  lifted: (title: string, place: string, index: number) =>
+    `Lifted '${title}' in ${place}, position ${index + 1}`,
+  moved: (title: string, place: string, index: number) =>
+    `Moved '${title}' to ${place}, position ${index + 1}`,
   outside: (title: string) => `'${title}' is not over a place it can go`,
-  dropped: (title: string, place: string, index: number) => `Dropped '${title}' in ${place}, position ${index + 1}`,
+  dropped: (title: string, place: string, index: number) =>
+    `Dropped '${title}' in ${place}, position ${index + 1}`,
   cancelled: (title: string, place: string, index: number) =>
     `Move cancelled: '${title}' is back in ${place}, position ${index + 1}`,
 }
@@ -87,7 +95,11 @@ export function dropCommand(
   const { id, type, destination } = drag
   const placeIn = <T extends { id: string; status: string }>(list: T[], closedShown: boolean) => {
     const siblings = list.filter((c) => c.id !== id)
-    const index = moveIndexFromVisible(siblings, destination.index, (c) => closedShown || c.status !== 'CLOSED')
+    const index = moveIndexFromVisible(
+      siblings,
+      destination.index,
+      (c) => closedShown || c.status !== 'CLOSED',
+    )
     return placeBetween(siblings, index)
   }
   const target = parseDroppableId(destination.droppableId)
@@ -97,7 +109,12 @@ export function dropCommand(
     return { type: 'milestone.move', id, ...placeIn([...bundle.milestones].sort(byRank), closed.showClosed) }
   if (type === 'ACTIVITY' && target?.kind === 'activities') {
     const siblings = bundle.subWorkflows.filter((s) => s.workflowId === target.goalId).sort(byRank)
-    return { type: 'subworkflow.move', id, toWorkflowId: target.goalId, ...placeIn(siblings, closed.showClosed) }
+    return {
+      type: 'subworkflow.move',
+      id,
+      toWorkflowId: target.goalId,
+      ...placeIn(siblings, closed.showClosed),
+    }
   }
   if (type === 'FEATURE' && target?.kind === 'cell') {
     const siblings = grid.cells.get(cellKey(target.milestoneId, target.activityId)) ?? []

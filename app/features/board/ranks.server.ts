@@ -11,7 +11,13 @@ import type { CommonCardTable, Tx } from './board-entities.server'
  * or another); it is left out of the siblings. A place naming no card of the list and no index
  * is refused (`after_id_invalid` / `before_id_invalid`).
  */
-export function rankAt(tx: Tx, table: CommonCardTable, scope: SQL, cardId: string, place: number | MovePlace): string {
+export function rankAt(
+  tx: Tx,
+  table: CommonCardTable,
+  scope: SQL,
+  cardId: string,
+  place: number | MovePlace,
+): string {
   const siblings = tx
     .select({ id: table.id, rank: table.rank })
     .from(table)
@@ -19,7 +25,13 @@ export function rankAt(tx: Tx, table: CommonCardTable, scope: SQL, cardId: strin
     .orderBy(asc(table.rank))
     .all()
     .filter((s) => s.id !== cardId)
-  const index = typeof place === 'number' ? place : placeOfMove(siblings.map((s) => s.id), place)
+  const index =
+    typeof place === 'number'
+      ? place
+      : placeOfMove(
+          siblings.map((s) => s.id),
+          place,
+        )
   if (index === null) {
     const field = typeof place !== 'number' && place.afterId !== undefined ? 'afterId' : 'beforeId'
     throw refuse.invalid(

@@ -101,15 +101,15 @@ export const ReleaseRow = memo(function ReleaseRow({
           <div className="release-header">
             <h2 className="board-heading">
               <CardTile
-              to={`${basePath}/m/${milestone.id}${search}`}
-              title={milestone.title}
-              color={milestone.color}
-              status={milestone.status}
-              annotations={milestone.annotations}
-              kindLabel="Release"
-              className="release-card"
-              dragHandle={drag.dragHandleProps}
-              navId={milestone.id}
+                to={`${basePath}/m/${milestone.id}${search}`}
+                title={milestone.title}
+                color={milestone.color}
+                status={milestone.status}
+                annotations={milestone.annotations}
+                kindLabel="Release"
+                className="release-card"
+                dragHandle={drag.dragHandleProps}
+                navId={milestone.id}
               />
             </h2>
             <span className="release-stats">{stats}</span>

@@ -72,17 +72,17 @@ export const GoalColumnView = memo(function GoalColumnView(props: GoalProps) {
             </div>
             <h2 className="board-heading">
               <CardTile
-              to={`${basePath}/w/${workflow.id}${search}`}
-              title={workflow.title}
-              color={workflow.color}
-              status={workflow.status}
-              annotations={workflow.annotations}
-              size={size}
-              filteredSize={filtered?.size}
-              kindLabel="Goal"
-              className="goal-card"
-              dragHandle={drag.dragHandleProps}
-              navId={workflow.id}
+                to={`${basePath}/w/${workflow.id}${search}`}
+                title={workflow.title}
+                color={workflow.color}
+                status={workflow.status}
+                annotations={workflow.annotations}
+                size={size}
+                filteredSize={filtered?.size}
+                kindLabel="Goal"
+                className="goal-card"
+                dragHandle={drag.dragHandleProps}
+                navId={workflow.id}
               />
             </h2>
           </div>

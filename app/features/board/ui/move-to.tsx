@@ -21,7 +21,8 @@ export function MoveTo({ feature }: { feature: Feature }) {
   const id = useId()
   const releases = [...bundle.milestones].sort(byRank)
   const goals = [...bundle.workflows].sort(byRank)
-  const activitiesOf = (goalId: string) => bundle.subWorkflows.filter((s) => s.workflowId === goalId).sort(byRank)
+  const activitiesOf = (goalId: string) =>
+    bundle.subWorkflows.filter((s) => s.workflowId === goalId).sort(byRank)
 
   const done = () => {
     setOpen(false)
@@ -74,7 +75,12 @@ export function MoveTo({ feature }: { feature: Feature }) {
         <form id={`${id}-form`} className="move-to-form" aria-label="Move to" onSubmit={move}>
           <div className="field">
             <label htmlFor={`${id}-release`}>Release</label>
-            <select id={`${id}-release`} autoFocus value={release} onChange={(e) => setRelease(e.target.value)}>
+            <select
+              id={`${id}-release`}
+              autoFocus
+              value={release}
+              onChange={(e) => setRelease(e.target.value)}
+            >
               {releases.map((m) => (
                 <option key={m.id} value={m.id}>
                   {`${m.title}${closedMark(m)}`}

@@ -79,7 +79,12 @@ export function useBoardDrag(options: Options) {
       hop(direction) {
         const s = session.current
         if (!s || s.type !== 'FEATURE' || !s.over || s.hop) return false
-        s.hop = moveAcrossReleases(latest.current.grid, { id: s.id, over: s.over }, direction, latest.current.includeClosed)
+        s.hop = moveAcrossReleases(
+          latest.current.grid,
+          { id: s.id, over: s.over },
+          direction,
+          latest.current.includeClosed,
+        )
         return s.hop !== null
       },
       handleOf: (id) => latest.current.handleOf(id),
@@ -131,7 +136,9 @@ export function useBoardDrag(options: Options) {
     if (!s) return
     s.over = update.destination ?? null
     provided.announce(
-      update.destination ? dragWords.moved(s.title, place(update.destination), update.destination.index) : dragWords.outside(s.title),
+      update.destination
+        ? dragWords.moved(s.title, place(update.destination), update.destination.index)
+        : dragWords.outside(s.title),
     )
   }
 
@@ -152,7 +159,12 @@ export function useBoardDrag(options: Options) {
       const { bundle, grid, showClosed, includeClosed, readOnly } = latest.current
       const command =
         result.reason === 'DROP' && result.destination && !readOnly
-          ? dropCommand(bundle, grid, { id: result.draggableId, type: result.type, destination: result.destination }, { showClosed, includeClosed })
+          ? dropCommand(
+              bundle,
+              grid,
+              { id: result.draggableId, type: result.type, destination: result.destination },
+              { showClosed, includeClosed },
+            )
           : null
       if (command) {
         // Where the carried card was shown becomes where it goes, in the same frame as the move.
