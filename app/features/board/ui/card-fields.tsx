@@ -36,13 +36,15 @@ export function InlineTitle({ value, editable, onSave, headingId }: { value: str
       </h2>
     )
   }
+  /** True when the title was saved (and the editing ended). */
   const save = () => {
     const title = draft.trim()
-    if (!title) return setError('Title required.')
-    if (title.length > TITLE_MAX) return setError(`Maximum ${TITLE_MAX} characters.`)
+    if (!title) return void setError('Title required.')
+    if (title.length > TITLE_MAX) return void setError(`Maximum ${TITLE_MAX} characters.`)
     setEditing(false)
     setError(null)
     if (title !== value) onSave(title)
+    return true
   }
   return (
     <div className="field">
@@ -57,8 +59,9 @@ export function InlineTitle({ value, editable, onSave, headingId }: { value: str
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault()
+            // Set first: the save renders the title at once (its command is flushed synchronously).
             refocus.current = true
-            save()
+            if (!save()) refocus.current = false
           } else if (e.key === 'Escape') {
             e.stopPropagation()
             e.nativeEvent.stopImmediatePropagation()
