@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react'
 import stylesheet from '~/styles/app.css?url'
 import printStylesheet from '~/styles/print.css?url'
 import { MessagesProvider } from '~/ui/messages'
+import { SkipLink } from '~/ui/skip-link'
 import { isBoardWrite, isOverlayMove } from '~/http/revalidation'
 import { takeMessage } from '~/http/toast.server'
 import { HOLD_EARLY_CLICKS, replayHeldClick } from '~/ui/early-click'
@@ -63,6 +64,7 @@ export default function App() {
   const { message } = useLoaderData<typeof loader>()
   return (
     <MessagesProvider initial={message}>
+      <SkipLink />
       <Outlet />
     </MessagesProvider>
   )

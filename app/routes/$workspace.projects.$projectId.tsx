@@ -12,6 +12,8 @@ import { useBundleText, useServerBoard } from '~/features/board/ui/board-context
 import { boardOutbox } from '~/features/board/ui/board-outbox'
 import { boardReloaded, boardReloadWanted } from '~/features/board/ui/board-reload'
 import { ProjectView } from '~/features/board/ui/project-view'
+import { BOARD_ID } from '~/features/board/ui/story-map'
+import type { SkipLinkHandle } from '~/ui/skip-link'
 import { PageMap } from '~/features/board/ui/page-map'
 import { useLiveBoard } from '~/features/live/ui/use-live-board'
 import { useDraftsLostOnReadOnly } from '~/features/board/ui/unsaved-drafts'
@@ -29,6 +31,9 @@ import { requireWorkspace } from '~/http/auth.server'
 import { getEnv } from '~/lib/env.server'
 import { loadOrKeepShown, rememberShown } from '~/http/offline-loader'
 import { loadAfterOwnEdit, noteOwnEdit, ownEditPending } from '~/features/live/ui/own-edits'
+
+/** The page's skip link goes to the board (app/ui/skip-link.tsx). */
+export const handle: SkipLinkHandle = { skipLink: { target: BOARD_ID, label: 'Skip to board' } }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && 'title' in data ? `${data.title} · Storymap` : 'Project not found · Storymap' },

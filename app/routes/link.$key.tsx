@@ -2,6 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams, type ShouldRevalidateFunction } from 'react-router'
 import { useBundleText, useDemoBoard } from '~/features/board/ui/board-context'
 import { ProjectView } from '~/features/board/ui/project-view'
+import { BOARD_ID } from '~/features/board/ui/story-map'
+import type { SkipLinkHandle } from '~/ui/skip-link'
 import { PageMap } from '~/features/board/ui/page-map'
 import { useLiveBoard } from '~/features/live/ui/use-live-board'
 import type { BoardCommand } from '~/features/board/board-commands'
@@ -12,6 +14,9 @@ import { getPublicBundleForPage } from '~/features/board/project-bundle.server'
 import { packBundleBytes, withBundleForRender } from '~/features/board/bundle-text'
 import type { ProjectBundle } from '~/features/board/board-types'
 import { getEnv } from '~/lib/env.server'
+
+/** The page's skip link goes to the board (app/ui/skip-link.tsx). */
+export const handle: SkipLinkHandle = { skipLink: { target: BOARD_ID, label: 'Skip to board' } }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.title} · Storymap` : 'Project not found · Storymap' },

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { inertOutside } from './inert-outside'
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])'
@@ -50,8 +51,8 @@ type ModalProps = {
 }
 
 /**
- * A modal dialog: focus moves in and is trapped, Escape closes it, and focus returns to
- * whatever had it before. Server-rendered too, so a pasted permalink opens it.
+ * A modal dialog: focus moves in and is trapped, the page behind it is inert, Escape closes it,
+ * and focus returns to whatever had it before. Server-rendered too, so a pasted permalink opens it.
  */
 export function Modal({ title, onClose, children, className, before }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null)
@@ -69,6 +70,8 @@ export function Modal({ title, onClose, children, className, before }: ModalProp
   useEffect(() => {
     const previous = opener.current
     const node = ref.current
+    // The page behind the dialog: out of reach of Tab and of a screen reader's reading cursor.
+    const restore = node?.parentElement ? inertOutside(node.parentElement) : () => {}
     if (node && !node.contains(document.activeElement)) (tabbable(node)[0] ?? node).focus()
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -100,6 +103,7 @@ export function Modal({ title, onClose, children, className, before }: ModalProp
       backdrop?.removeEventListener('mousedown', onPress, true)
       if (Date.now() - lastPress.current < DOUBLE_CLICK_MS) dropRestOfDoubleClick()
       document.removeEventListener('keydown', onKey)
+      restore()
       if (previous && document.contains(previous)) previous.focus()
     }
   }, [])

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { startServer } from '../support/server'
 import { card } from './board-helpers'
 import { accountMenu, axeOn } from './helpers'
-import { openSeededBoard, seedMap, signIn } from './map-fixture'
+import { boardReady, openSeededBoard, seedMap, signIn } from './map-fixture'
 
 /**
  * axe-core's WCAG 2.1 A and AA rules on every page and dialog; a finding of impact serious or
@@ -279,3 +279,45 @@ for (const colorScheme of ['light', 'dark'] as const) {
     })
   })
 }
+
+test('a screen reader hears where every card is: main, headings, named cells, place before the drag hint, a skip link', async ({
+  page,
+  baseURL,
+}) => {
+  const map = await openSeededBoard(page, baseURL!)
+  for (const path of [map.boardPath, map.linkPath]) {
+    await page.goto(path)
+    await boardReady(page)
+    const main = page.getByRole('main')
+    await expect(main).toHaveCount(1)
+    await expect(main.getByRole('region', { name: 'Story map' })).toBeVisible()
+    // Goals and releases are headings under the project's title.
+    for (const name of ['Shop (goal)', 'Help (goal)', 'MVP (release)', 'Later (release)'])
+      await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible()
+    // A cell is a group named by its release and activity; its card says the place first, then its
+    // details, then how to drag it.
+    const cell = page.getByRole('group', { name: 'MVP / Browse', exact: true })
+    await expect(cell.getByRole('link')).toHaveCount(2)
+    await expect(card(cell, 'Feature', 'Café menu')).toBeVisible()
+    await expect(card(cell, 'Feature', 'Search by name')).toBeVisible()
+    const description = await card(page, 'Feature', 'Café menu').evaluate((el) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent?.trim())
+        .join(' '),
+    )
+    expect(description).toMatch(/^In MVP \/ Browse\. Size 3, Risky/)
+    if (path === map.boardPath) expect(description).toMatch(/Size 3, Risky Space lifts the card\./)
+    await expect(card(page, 'Feature', 'Café menu')).toHaveAccessibleDescription(
+      /^In MVP \/ Browse\. Size 3, Risky/,
+    )
+
+    // The first Tab stop of the page skips to the board: its card that has the board's Tab stop.
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to board' })
+    await expect(skip).toBeFocused()
+    await expect(skip).toBeInViewport()
+    await page.keyboard.press('Enter')
+    await expect(card(page, 'Goal', 'Shop')).toBeFocused()
+  }
+})

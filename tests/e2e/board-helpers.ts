@@ -92,13 +92,14 @@ export const dragAnnouncer = (page: Page) => page.locator('[id^="rfd-announcemen
 
 /**
  * Drags with the keyboard, as @hello-pangea/dnd supports: Space lifts, arrows move, Space drops.
- * Each step waits for the library's screen-reader announcement of that step, not for a timer.
+ * Each step waits for the board's screen-reader announcement of that step (`Lifted 'Pay' in MVP /
+ * Search, position 1`, `Moved 'Pay' to …`, `Dropped 'Pay' in …`), not for a timer.
  */
 export async function keyboardDrag(page: Page, handle: Locator, keys: string[]) {
   const announcer = dragAnnouncer(page)
   await handle.focus()
   await page.keyboard.press('Space')
-  await expect(announcer).toContainText('You have lifted an item')
+  await expect(announcer).toContainText(/^Lifted '/)
   for (const key of keys) {
     const before = (await announcer.textContent()) ?? ''
     // The library drops a move pressed while it re-measures its drop targets (its COLLECTING
@@ -110,23 +111,23 @@ export async function keyboardDrag(page: Page, handle: Locator, keys: string[]) 
     }).toPass({ intervals: [0], timeout: 10_000 })
   }
   await page.keyboard.press('Space')
-  await expect(announcer).toContainText('You have dropped the item')
+  await expect(announcer).toContainText(/^Dropped '/)
 }
 
 /**
- * Drags with the mouse from `source` onto `target`, dropping once the library announces that the
- * card is over the list `overList` (a droppable id such as `activities:{goalId}`).
+ * Drags with the mouse from `source` onto `target`, dropping once the board announces that the
+ * card is over the place `overPlace` (as it names it: `goal Help`, `Later / Search`).
  */
-export async function mouseDrag(page: Page, source: Locator, target: Locator, overList: string) {
+export async function mouseDrag(page: Page, source: Locator, target: Locator, overPlace: string) {
   const from = (await source.boundingBox())!
   const to = (await target.boundingBox())!
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
   await page.mouse.down()
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 })
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 })
-  await expect(dragAnnouncer(page)).toContainText(`to list ${overList}`)
+  await expect(dragAnnouncer(page)).toContainText(` to ${overPlace}, position `)
   await page.mouse.up()
-  await expect(dragAnnouncer(page)).toContainText('You have dropped the item')
+  await expect(dragAnnouncer(page)).toContainText(/^Dropped '/)
 }
 
 /** The id at the end of a card tile's link (`…/w/{id}`, `…/f/{id}`). */

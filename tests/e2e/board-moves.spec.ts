@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
+import { openSeededBoard } from './map-fixture'
 import {
   buildSmallMap,
   card,
   cardsOf,
-  cardId,
+  dragAnnouncer,
   e2eDatabase,
   failBoardCommands,
   keyboardDrag,
@@ -23,14 +24,13 @@ test('drag an activity to another goal (mouse) and a release up (keyboard); both
   await page.getByRole('button', { name: 'Add goal' }).click()
   await newCard(page, 'Help')
   await settle(page)
-  const helpId = await cardId(card(page, 'Goal', 'Help'))
 
   // "Search" (first under "Shop") goes to the empty goal "Help", and its features go with it.
   await mouseDrag(
     page,
     card(page, 'Activity', 'Search'),
     page.getByRole('button', { name: 'Add activity to goal Help' }),
-    `activities:${helpId}`,
+    'goal Help',
   )
   await expect(titles(page, 'Activity')).toHaveText(['Pay', 'Search'])
   await expect(featuresOf(page, 'MVP')).toHaveText(['Card payment', 'Find by name', 'Filters'])
@@ -102,4 +102,49 @@ test('failed edits raise the alerts of SPEC §8', async ({ page }) => {
   await page.reload()
   await expect(page.getByText('VIEW ONLY')).toBeVisible()
   await expect(card(page, 'Feature', 'Filters')).toBeVisible()
+})
+
+test('a drop lands where it was made when a colleague moved a card out of the cell mid-drag', async ({
+  page,
+  baseURL,
+}) => {
+  const map = await openSeededBoard(page, baseURL!, '', {
+    goals: { Shop: ['Search'] },
+    releases: ['MVP', 'Later'],
+    features: [
+      { title: 'P1', cell: ['MVP', 'Search'] },
+      { title: 'P2', cell: ['MVP', 'Search'] },
+      { title: 'P3', cell: ['MVP', 'Search'] },
+      { title: 'Category pages', cell: ['Later', 'Search'] },
+    ],
+    persona: false,
+  })
+  const mvp = () => cardsOf(page.getByRole('group', { name: 'MVP / Search', exact: true }), 'Feature')
+  const announcer = dragAnnouncer(page)
+  // Up from Later into MVP / Search (below P3), then once more: above P3.
+  await card(page, 'Feature', 'Category pages').focus()
+  await page.keyboard.press('Space')
+  await expect(announcer).toHaveText("Lifted 'Category pages' in Later / Search, position 1")
+  for (const says of [
+    "Moved 'Category pages' to MVP / Search, position 4",
+    "Moved 'Category pages' to MVP / Search, position 3",
+  ]) {
+    await expect(async () => {
+      await page.keyboard.press('ArrowUp')
+      await expect(announcer).toHaveText(says, { timeout: 3_000 })
+    }).toPass({ intervals: [0], timeout: 10_000 })
+  }
+  // Meanwhile a colleague takes P1 out of the cell (the board shows it after the drop).
+  const colleague = await map.owner.client.post(`/v1/features/${map.ids.get('P1')}/move`, {
+    toSubWorkflowId: map.ids.get('Search'),
+    toMilestoneId: map.ids.get('Later'),
+    index: 0,
+  })
+  expect(colleague.status).toBe(200)
+  await page.keyboard.press('Space')
+  await expect(announcer).toHaveText("Dropped 'Category pages' in MVP / Search, position 3")
+  await settle(page)
+  await expect(mvp()).toHaveText(['P2', 'Category pages', 'P3'])
+  await page.reload()
+  await expect(mvp()).toHaveText(['P2', 'Category pages', 'P3'])
 })

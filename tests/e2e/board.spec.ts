@@ -60,8 +60,8 @@ test('edit a feature: title, Markdown description, colour, annotations, size', a
   await expect(dialog.locator('.markdown strong')).toHaveText('Bold')
   await expect(dialog.locator('.markdown script, .markdown img')).toHaveCount(0)
 
-  await dialog.getByRole('button', { name: 'Green' }).click()
-  await expect(dialog.getByRole('button', { name: 'Green' })).toHaveAttribute('aria-pressed', 'true')
+  await dialog.getByRole('radio', { name: 'Green' }).check()
+  await expect(dialog.getByRole('radio', { name: 'Green' })).toBeChecked()
   await dialog.getByText(/^Annotations/).click()
   await dialog.getByLabel('Risky').check()
   await dialog.getByLabel('Research needed').check()

@@ -1,5 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test'
-import { card, settle } from './board-helpers'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { buildSmallMap, card, cardId, cardsOf, settle } from './board-helpers'
 import { openSeededBoard, type MapShape } from './map-fixture'
 
 /** Six columns of cards: the cards sit under the dialogs, and the MVP row fits on the screen. */
@@ -29,9 +29,14 @@ test('a double click on Create makes one card and opens nothing behind the dialo
   await dialog.getByLabel('Title').fill('Wallet')
   const create = dialog.getByRole('button', { name: 'Create' })
   // There is a card under the button: the second click would land on it once the dialog is gone.
+  // (By its place: while the dialog is open the board is inert, so not hit by a point.)
   const box = (await create.boundingBox())!
   const under = await page.evaluate(
-    ([x, y]) => document.elementsFromPoint(x, y).some((el) => el.closest('a.card-tile') !== null),
+    ([x, y]) =>
+      [...document.querySelectorAll('a.card-tile')].some((el) => {
+        const r = el.getBoundingClientRect()
+        return r.left <= x && x <= r.right && r.top <= y && y <= r.bottom
+      }),
     [box.x + box.width / 2, box.y + box.height / 2],
   )
   expect(under, 'a card lies under Create').toBe(true)
@@ -125,4 +130,114 @@ test('the card dialog: place, title, description, then annotations; description 
   const goal = page.getByRole('dialog', { name: 'Goal card' })
   await expect(goal.getByRole('heading', { name: 'Shop' })).toBeVisible()
   await expect(goal.locator('.card-place')).toHaveCount(0)
+})
+
+/** Goal Shop: activities Search and Pay; releases MVP and Later (SMALL_MAP): MVP / Search holds Find by name, Filters. */
+const cellCards = (page: Page, name: string) => cardsOf(page.getByRole('group', { name, exact: true }), 'Feature')
+
+test('focus after the dialog’s actions: the title after a save, a card beside one closed or deleted, with Undo said', async ({
+  page,
+}) => {
+  await buildSmallMap(page)
+  await card(page, 'Feature', 'Find by name').click()
+  const dialog = page.getByRole('dialog', { name: 'Feature card' })
+  // The board behind the dialog is inert: nothing there takes the focus or is read out.
+  const inert = (name: string) => card(page, 'Feature', name).evaluate((el) => el.closest('[inert]') !== null)
+  expect(await inert('Filters')).toBe(true)
+  expect(await card(page, 'Feature', 'Filters').evaluate((el) => (el.focus(), document.activeElement === el))).toBe(false)
+
+  // Saving the title with Enter, or leaving it with Escape, gives the focus back to the title.
+  await dialog.getByRole('button', { name: /Edit title/ }).click()
+  await dialog.getByLabel('Title').fill('Find by title')
+  await dialog.getByLabel('Title').press('Enter')
+  await expect(dialog.getByRole('button', { name: 'Find by title. Edit title' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Escape')
+  await expect(dialog.getByRole('button', { name: 'Find by title. Edit title' })).toBeFocused()
+
+  // Closing the card: the dialog goes, the card with it (closed cards are hidden), the focus goes
+  // to the card after it in its cell, and the board's live region says so, with Undo.
+  await dialog.getByRole('button', { name: 'Mark card as Closed' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(card(page, 'Feature', 'Filters')).toBeFocused()
+  expect(await inert('Filters')).toBe(false)
+  const toast = page.getByRole('status').filter({ hasText: "Closed 'Find by title'" })
+  await expect(toast).toHaveText("Closed 'Find by title' · Undo")
+  await settle(page)
+  await toast.getByRole('button', { name: 'Undo' }).click()
+  await expect(card(page, 'Feature', 'Find by title')).toBeVisible()
+  await expect(toast).toBeHidden()
+
+  // Deleting the last card of a cell: the focus goes to the one before it.
+  await card(page, 'Feature', 'Filters').click()
+  await dialog.getByRole('button', { name: 'Card menu' }).click()
+  await dialog.getByRole('menuitem', { name: 'Delete' }).click()
+  await dialog.getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(card(page, 'Feature', 'Find by title')).toBeFocused()
+  await expect(page.getByRole('status').filter({ hasText: "Deleted 'Filters'" })).toBeVisible()
+
+  // With closed cards shown, a closed card stays, and so does the focus on it.
+  await page.getByLabel('Show closed').check()
+  await card(page, 'Feature', 'Card payment').focus()
+  await page.keyboard.press('Enter')
+  await dialog.getByRole('button', { name: 'Mark card as Closed' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(card(page, 'Feature', 'Card payment')).toBeFocused()
+})
+
+test('the colours are one radio group; Watch is one toggle', async ({ page }) => {
+  await buildSmallMap(page)
+  await card(page, 'Feature', 'Filters').click()
+  const dialog = page.getByRole('dialog', { name: 'Feature card' })
+  const colours = dialog.getByRole('group', { name: 'Color' })
+  await expect(colours.getByRole('radio')).toHaveCount(12)
+  await expect(colours.getByRole('radio', { name: 'No color' })).toBeChecked()
+  // One Tab stop: the arrows choose, and Tab leaves the group for the next field.
+  await colours.getByRole('radio', { name: 'No color' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(colours.getByRole('radio', { name: 'White' })).toBeChecked()
+  await expect(colours.getByRole('radio', { name: 'White' })).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await expect(colours.getByRole('radio', { name: 'Grey' })).toBeChecked()
+  await page.keyboard.press('Tab')
+  await expect(dialog.getByLabel('Size')).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(colours.getByRole('radio', { name: 'Grey' })).toBeFocused()
+  await settle(page)
+  await page.keyboard.press('Escape')
+  await expect(card(page, 'Feature', 'Filters').locator('.card-color')).toHaveCSS('background-color', 'rgb(173, 181, 189)')
+
+  // The creator watches the card: `Watch`, pressed (never `Unwatch`).
+  await card(page, 'Feature', 'Filters').click()
+  const watch = dialog.getByRole('button', { name: 'Watch', exact: true })
+  await expect(watch).toHaveAttribute('aria-pressed', 'true')
+  await watch.click()
+  await expect(watch).toHaveAttribute('aria-pressed', 'false')
+})
+
+test('Move to… takes a feature to another release and activity without dragging', async ({ page }) => {
+  await buildSmallMap(page)
+  await card(page, 'Feature', 'Filters').click()
+  const dialog = page.getByRole('dialog', { name: 'Feature card' })
+  const moveTo = dialog.getByRole('button', { name: 'Move to…' })
+  await moveTo.click()
+  const form = dialog.getByRole('form', { name: 'Move to' })
+  await expect(form.getByLabel('Release')).toBeFocused()
+  await expect(form.getByLabel('Release')).toHaveValue(await cardId(card(page, 'Release', 'MVP')))
+  await form.getByLabel('Release').selectOption({ label: 'Later' })
+  await form.getByLabel('Activity').selectOption({ label: 'Pay' })
+  await form.getByRole('button', { name: 'Move' }).click()
+  await expect(form).toBeHidden()
+  await expect(moveTo).toBeFocused()
+  expect(await dialog.locator('.card-place').evaluate((el) => el.textContent)).toMatch(/Later.*Shop.*Pay/)
+  await expect(page.getByRole('status').filter({ hasText: "Moved 'Filters' to Later / Pay" })).toHaveText(
+    "Moved 'Filters' to Later / Pay · Undo",
+  )
+  await page.keyboard.press('Escape')
+  await expect(cellCards(page, 'Later / Pay')).toHaveText(['Filters'])
+  await expect(cellCards(page, 'MVP / Search')).toHaveText(['Find by name'])
+  await settle(page)
+  await page.reload()
+  await expect(cellCards(page, 'Later / Pay')).toHaveText(['Filters'])
 })

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { card, keyboardDrag, newCard, settle } from './board-helpers'
+import { card, dragAnnouncer, keyboardDrag, newCard, settle } from './board-helpers'
 import { boardReady, openSeededBoard, shownFeatures, type MapShape } from './map-fixture'
 
 /**
@@ -159,4 +159,70 @@ test('arrows skip the cards the search leaves out; keyboard drag still moves a c
     page.getByRole('region', { name: 'Release MVP' }).getByRole('link', { name: /\(feature\)$/ }),
   ).toHaveText(['A1', 'B1'])
   await settle(page)
+})
+
+/** The feature cards of one cell, found by the cell's group name (`MVP / Browse`). */
+const cellCards = (page: Page, name: string) =>
+  page.getByRole('group', { name, exact: true }).getByRole('link', { name: /\(feature\)$/ })
+
+/**
+ * One key of a keyboard drag and what the board then says. An arrow the drag library dropped
+ * while it re-measured (see keyboardDrag) is pressed again, as a person would.
+ */
+async function dragKey(page: Page, key: string, says: string) {
+  if (!key.startsWith('Arrow')) {
+    await page.keyboard.press(key)
+    return expect(dragAnnouncer(page)).toHaveText(says)
+  }
+  await expect(async () => {
+    await page.keyboard.press(key)
+    await expect(dragAnnouncer(page)).toHaveText(says, { timeout: 3_000 })
+  }).toPass({ intervals: [0], timeout: 10_000 })
+}
+
+test('a keyboard drag carries a feature on to the release below or above, saying where by titles; Escape puts it back', async ({
+  page,
+  baseURL,
+}) => {
+  await openSeededBoard(page, baseURL!, '', TWO_BY_TWO)
+  const a1 = card(page, 'Feature', 'A1')
+  await a1.focus()
+  await dragKey(page, 'Space', "Lifted 'A1' in MVP / Browse, position 1")
+  // Past the last card of MVP / Browse: on to Later / Browse, first there.
+  await dragKey(page, 'ArrowDown', "Moved 'A1' to Later / Browse, position 1")
+  await expect(cellCards(page, 'Later / Browse')).toHaveText(['A1', 'A2'])
+  await dragKey(page, 'ArrowDown', "Moved 'A1' to Later / Browse, position 2")
+  await dragKey(page, 'Space', "Dropped 'A1' in Later / Browse, position 2")
+  await expect(a1).toBeFocused()
+  await expect(cellCards(page, 'Later / Browse')).toHaveText(['A2', 'A1'])
+  await expect(cellCards(page, 'MVP / Browse')).toHaveCount(0)
+  await settle(page)
+  await page.reload()
+  await boardReady(page)
+  await expect(cellCards(page, 'Later / Browse')).toHaveText(['A2', 'A1'])
+
+  // Up past the first card: on to the release above, last there. Escape puts it back, unsaved.
+  await a1.focus()
+  await dragKey(page, 'Space', "Lifted 'A1' in Later / Browse, position 2")
+  await dragKey(page, 'ArrowUp', "Moved 'A1' to Later / Browse, position 1")
+  await dragKey(page, 'ArrowUp', "Moved 'A1' to MVP / Browse, position 1")
+  await expect(cellCards(page, 'MVP / Browse')).toHaveText(['A1'])
+  await dragKey(page, 'Escape', "Move cancelled: 'A1' is back in Later / Browse, position 2")
+  await expect(cellCards(page, 'Later / Browse')).toHaveText(['A2', 'A1'])
+  await expect(cellCards(page, 'MVP / Browse')).toHaveCount(0)
+
+  // Over two releases with one drag and one save: from Later up to MVP, then right into MVP / Pay.
+  await a1.focus()
+  await dragKey(page, 'Space', "Lifted 'A1' in Later / Browse, position 2")
+  await dragKey(page, 'ArrowUp', "Moved 'A1' to Later / Browse, position 1")
+  await dragKey(page, 'ArrowUp', "Moved 'A1' to MVP / Browse, position 1")
+  await dragKey(page, 'ArrowRight', "Moved 'A1' to MVP / Pay, position 1")
+  await dragKey(page, 'Space', "Dropped 'A1' in MVP / Pay, position 1")
+  await expect(dragAnnouncer(page)).not.toContainText('cell:')
+  await expect(cellCards(page, 'MVP / Pay')).toHaveText(['A1', 'B1'])
+  await settle(page)
+  await page.reload()
+  await boardReady(page)
+  await expect(cellCards(page, 'MVP / Pay')).toHaveText(['A1', 'B1'])
+  await expect(cellCards(page, 'Later / Browse')).toHaveText(['A2'])
 })

@@ -22,7 +22,7 @@ async function storedPosts(page: Page, map: SeededMap) {
 }
 
 /** Mentions and watching (CONTRACT §12): `@` in the comment box picks a member with the keyboard. */
-test('mention a member with the keyboard, and Watch / Unwatch a card', async ({ page, baseURL }) => {
+test('mention a member with the keyboard, and watch and unwatch a card with the Watch toggle', async ({ page, baseURL }) => {
   const map = await seedMap(baseURL!)
   const zelda = await signUp(baseURL!, { name: 'Zelda Quinn' })
   addMember(path.join(process.env.E2E_DATA_DIR!, 'storymap.db'), map.owner.workspaceId, zelda.account.id, 'VIEWER')
@@ -63,15 +63,16 @@ test('mention a member with the keyboard, and Watch / Unwatch a card', async ({ 
   await page.reload()
   await expect(page.getByRole('dialog').getByText('Thoughts @Zelda Quinn on this?')).toBeVisible()
 
-  // The creator watches the card by default.
-  const watch = page.getByRole('dialog').getByRole('button', { name: /^(Watch|Unwatch)$/ })
-  await expect(watch).toHaveText('Unwatch')
+  // The creator watches the card by default: the toggle `Watch` is pressed (one name, on or off).
+  const watch = page.getByRole('dialog').getByRole('button', { name: 'Watch', exact: true })
+  await expect(watch).toHaveAttribute('aria-pressed', 'true')
   await watch.click()
-  await expect(watch).toHaveText('Watch')
+  await expect(watch).toHaveAttribute('aria-pressed', 'false')
   await page.reload()
-  await expect(page.getByRole('dialog').getByRole('button', { name: 'Watch', exact: true })).toBeVisible()
-  await page.getByRole('dialog').getByRole('button', { name: 'Watch', exact: true }).click()
-  await expect(page.getByRole('dialog').getByRole('button', { name: 'Unwatch' })).toBeVisible()
+  await expect(watch).toHaveAttribute('aria-pressed', 'false')
+  await watch.click()
+  await expect(watch).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Unwatch' })).toHaveCount(0)
 })
 
 /** While written, a picked mention reads `@Name` and goes as one piece; the comment stores `@[member:{id}]`. */

@@ -5,9 +5,12 @@ import { startServer, type RunningServer } from '../support/server'
 
 let server: RunningServer
 let c: Client
+let workspaceName: string
 beforeAll(async () => {
   server = await startServer()
-  c = (await signUp(server.url)).client
+  const owner = await signUp(server.url)
+  c = owner.client
+  workspaceName = owner.workspaceName
 })
 afterAll(async () => {
   await server?.stop()
@@ -114,4 +117,96 @@ it('sub-workflows and features move to the requested index, counting closed sibl
   await c.post(`/v1/subworkflows/${acts[3]}/move`, { toWorkflowId: ids.workflow, index: 1 })
   const b = await bundle(c, ids.project)
   expect(idsOf(b.subWorkflows)).toEqual([acts[0], acts[3], acts[1], acts[2]])
+})
+
+/** A cell of four cards P1–P4 (besides the board's own feature, moved out first), and a card X in another release. */
+async function cellOfFour() {
+  const ids = await makeBoard(c)
+  const other = uuid()
+  await c.post(`/v1/milestones/${other}`, { projectId: ids.project, title: 'Later' })
+  await c.post(`/v1/features/${ids.feature}/move`, {
+    toSubWorkflowId: ids.subworkflow,
+    toMilestoneId: other,
+    index: 0,
+  })
+  const p = [uuid(), uuid(), uuid(), uuid()]
+  for (const [i, id] of p.entries())
+    await c.post(`/v1/features/${id}`, {
+      milestoneId: ids.milestone,
+      subWorkflowId: ids.subworkflow,
+      title: `P${i + 1}`,
+    })
+  const x = uuid()
+  await c.post(`/v1/features/${x}`, { milestoneId: other, subWorkflowId: ids.subworkflow, title: 'X' })
+  const order = async () => idsOf(cell(await bundle(c, ids.project), ids.subworkflow, ids.milestone))
+  const commands = `/${workspaceName}/projects/${ids.project}/commands`
+  return { ids, other, p, x, order, commands }
+}
+
+it('a drop beside a card lands beside it when a colleague moved a card out of the cell mid-drag (issue 43)', async () => {
+  const { ids, other, p, x, order, commands } = await cellOfFour()
+  // The person sees P1 P2 P3 P4 and drops X above P3: index 2, after P2, before P3.
+  const drop = {
+    type: 'feature.move',
+    id: x,
+    toSubWorkflowId: ids.subworkflow,
+    toMilestoneId: ids.milestone,
+    index: 2,
+    afterId: p[1],
+    beforeId: p[2],
+  }
+  // Meanwhile a colleague took P1 out of the cell: index 2 alone would put X below P3.
+  await c.post(`/v1/features/${p[0]}/move`, {
+    toSubWorkflowId: ids.subworkflow,
+    toMilestoneId: other,
+    index: 0,
+  })
+  const res = await c.post(commands, drop)
+  expect(res.status, res.text).toBe(200)
+  expect(await order()).toEqual([p[1], x, p[2], p[3]])
+
+  // The card it was dropped after is gone too: it goes before the other neighbour.
+  await c.post(`/v1/features/${x}/move`, { toSubWorkflowId: ids.subworkflow, toMilestoneId: other, index: 0 })
+  await c.post(`/v1/features/${p[1]}/move`, {
+    toSubWorkflowId: ids.subworkflow,
+    toMilestoneId: other,
+    index: 0,
+  })
+  expect((await c.post(commands, drop)).status).toBe(200)
+  expect(await order()).toEqual([x, p[2], p[3]])
+  // Both neighbours gone: the index decides (past the end: last).
+  await c.post(`/v1/features/${x}/move`, { toSubWorkflowId: ids.subworkflow, toMilestoneId: other, index: 0 })
+  await c.post(`/v1/features/${p[2]}/move`, {
+    toSubWorkflowId: ids.subworkflow,
+    toMilestoneId: other,
+    index: 0,
+  })
+  expect((await c.post(commands, drop)).status).toBe(200)
+  expect(await order()).toEqual([p[3], x])
+})
+
+it('/v1 moves take a neighbour too, and keep taking an index alone; a place that names nothing is refused', async () => {
+  const { ids, p, x, order } = await cellOfFour()
+  const to = { toSubWorkflowId: ids.subworkflow, toMilestoneId: ids.milestone }
+  expect((await c.post(`/v1/features/${x}/move`, { ...to, beforeId: p[1] })).status).toBe(200)
+  expect(await order()).toEqual([p[0], x, p[1], p[2], p[3]])
+  expect((await c.post(`/v1/features/${x}/move`, { ...to, afterId: p[3] })).status).toBe(200)
+  expect(await order()).toEqual([p[0], p[1], p[2], p[3], x])
+  expect((await c.post(`/v1/features/${x}/move`, { ...to, index: 0 })).status).toBe(200)
+  expect(await order()).toEqual([x, p[0], p[1], p[2], p[3]])
+
+  // A neighbour from another list, with no index to fall back on: refused, nothing moves.
+  const refused = await c.post(`/v1/features/${x}/move`, { ...to, afterId: ids.feature })
+  expect(refused).toMatchObject({ status: 400, json: { error: 'after_id_invalid' } })
+  expect((await c.post(`/v1/features/${x}/move`, { ...to, beforeId: uuid() })).json.error).toBe(
+    'before_id_invalid',
+  )
+  expect((await c.post(`/v1/features/${x}/move`, to)).json).toMatchObject({ error: 'index_invalid' })
+  expect(await order()).toEqual([x, p[0], p[1], p[2], p[3]])
+
+  // Goals, releases and activities take the same place.
+  const goal = uuid()
+  await c.post(`/v1/workflows/${goal}`, { projectId: ids.project, title: 'Second goal' })
+  expect((await c.post(`/v1/workflows/${goal}/move`, { beforeId: ids.workflow })).status).toBe(200)
+  expect(idsOf((await bundle(c, ids.project)).workflows)).toEqual([goal, ids.workflow])
 })

@@ -81,9 +81,9 @@ const TOOL_OF_CREATE: Record<string, [tool: string, parent: Record<string, strin
 }
 
 /** Where a move to `index` goes in MCP's terms: before the card now at that index, or last. */
-function beforeId(b: ProjectBundle, c: BoardCommandInput & { index: number }, list: { id: string; rank: string }[]) {
+function beforeId(b: ProjectBundle, c: { id: string; index?: number }, list: { id: string; rank: string }[]) {
   const others = list.filter((x) => x.id !== c.id).sort((x, y) => (x.rank < y.rank ? -1 : 1))
-  return others[c.index]?.id
+  return others[c.index ?? others.length]?.id
 }
 
 /** The MCP tool call of a write (a create may carry a colour and a size), or null when MCP has no tool for it. */

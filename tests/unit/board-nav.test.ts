@@ -6,6 +6,7 @@ import {
   cardIdOfHref,
   navLayout,
   neighbour,
+  stopAfterRemoval,
   type NavLayout,
 } from '~/features/board/board-nav'
 import type { ProjectBundle } from '~/features/board/board-types'
@@ -105,6 +106,32 @@ describe('neighbour', () => {
 
   it('answers null for an unknown id', () => {
     expect(neighbour(layout, 'nope', 'up')).toBeNull()
+  })
+})
+
+describe('stopAfterRemoval', () => {
+  const add = addFeatureNavId
+  const editable: NavLayout = {
+    ...layout,
+    releases: [
+      { id: 'r1', columns: [['f1', 'f2', add('r1', 'a1')], [add('r1', 'a2')], ['f3', add('r1', 'a3')]] },
+      { id: 'r2', columns: [['f4', add('r2', 'a1')], ['f5', 'f6', add('r2', 'a2')], [add('r2', 'a3')]] },
+    ],
+  }
+  it('gives a feature’s place to the card after it in its cell, else the one before, else the cell’s +', () => {
+    expect(stopAfterRemoval(editable, 'f1')).toBe('f2')
+    expect(stopAfterRemoval(editable, 'f2')).toBe('f1')
+    expect(stopAfterRemoval(editable, 'f3')).toBe(add('r1', 'a3'))
+    expect(stopAfterRemoval(layout, 'f3')).toBe('r1') // a read-only board has no +
+  })
+  it('gives a release’s, goal’s or activity’s place to the next of its row, else the one before', () => {
+    expect(stopAfterRemoval(editable, 'r1')).toBe('r2')
+    expect(stopAfterRemoval(editable, 'r2')).toBe('r1')
+    expect(stopAfterRemoval(editable, 'g3')).toBe('g2')
+    expect(stopAfterRemoval(editable, 'a1')).toBe('a2')
+    expect(stopAfterRemoval(editable, 'a2')).toBe('a1')
+    expect(stopAfterRemoval(editable, 'a3')).toBe('g2') // its goal's only activity
+    expect(stopAfterRemoval(editable, 'nope')).toBeNull()
   })
 })
 

@@ -79,3 +79,31 @@ describe('applyCommand', () => {
     expect(next.milestones.map((m) => m.title)).toEqual([`server ${M}`, 'Later'])
   })
 })
+
+describe('applyCommand: moves beside a neighbour', () => {
+  const f = (id: string, rank: string) => card(id, { rank, milestoneId: M, subWorkflowId: S, estimate: 0 })
+  const ids = [
+    '00000000-0000-4000-8000-0000000000a1',
+    '00000000-0000-4000-8000-0000000000a2',
+    '00000000-0000-4000-8000-0000000000a3',
+  ]
+  const cell = {
+    ...served,
+    features: [f(ids[0], 'b'), f(ids[1], 'c'), f(ids[2], 'd')],
+  } as unknown as ProjectBundle
+  const order = (b: ProjectBundle) =>
+    [...b.features].sort((x, y) => (x.rank < y.rank ? -1 : 1)).map((x) => x.id)
+  it('puts the card right after afterId, else right before beforeId, else at the index', () => {
+    const move = (place: Record<string, unknown>) =>
+      order(
+        applyCommand(
+          cell,
+          { type: 'feature.move', id: ids[0], toMilestoneId: M, toSubWorkflowId: S, ...place },
+          meta,
+        ),
+      )
+    expect(move({ afterId: ids[1], index: 0 })).toEqual([ids[1], ids[0], ids[2]])
+    expect(move({ afterId: F, beforeId: ids[2], index: 0 })).toEqual([ids[1], ids[0], ids[2]])
+    expect(move({ afterId: F, index: 2 })).toEqual([ids[1], ids[2], ids[0]])
+  })
+})

@@ -4,7 +4,9 @@ import {
   isRank,
   MAX_RANK_LENGTH,
   moveIndexFromVisible,
+  placeBetween,
   placeInList,
+  placeOfMove,
   rankBetween,
   rebalanceRanks,
 } from '~/features/board/rank'
@@ -144,5 +146,34 @@ describe('moveIndexFromVisible', () => {
     expect(moveIndexFromVisible(list, 2, visible)).toBe(3) // right after c
     expect(moveIndexFromVisible(list, 9, visible)).toBe(4)
     expect(moveIndexFromVisible([], 3, visible)).toBe(0)
+  })
+})
+
+describe('placeOfMove and placeBetween', () => {
+  const list = ['p1', 'p2', 'p3']
+  it('goes right after afterId, else right before beforeId, else to the index', () => {
+    expect(placeOfMove(list, { afterId: 'p2', beforeId: 'p1', index: 0 })).toBe(2)
+    expect(placeOfMove(list, { afterId: 'gone', beforeId: 'p3', index: 0 })).toBe(2)
+    expect(placeOfMove(list, { afterId: 'gone', beforeId: 'gone', index: 1 })).toBe(1)
+    expect(placeOfMove(list, { beforeId: 'p1' })).toBe(0)
+    expect(placeOfMove(list, { afterId: 'p3' })).toBe(3)
+    expect(placeOfMove(list, { afterId: 'gone' })).toBeNull()
+    expect(placeOfMove(list, {})).toBeNull()
+  })
+  it('names the cards on either side of a drop index, and keeps the index', () => {
+    const cards = list.map((id) => ({ id }))
+    expect(placeBetween(cards, 0)).toEqual({ index: 0, beforeId: 'p1' })
+    expect(placeBetween(cards, 2)).toEqual({ index: 2, afterId: 'p2', beforeId: 'p3' })
+    expect(placeBetween(cards, 3)).toEqual({ index: 3, afterId: 'p3' })
+    expect(placeBetween([], 5)).toEqual({ index: 0 })
+  })
+  it('keeps a drop beside the card it was made by when another card left the list (issue 43)', () => {
+    // Dropped above p3 in p1 p2 p3; p1 has gone since: an index would land below p3.
+    const drop = placeBetween(
+      list.map((id) => ({ id })),
+      2,
+    )
+    expect(placeOfMove(['p2', 'p3'], drop)).toBe(1)
+    expect(placeOfMove(['p2', 'p3'], { index: drop.index })).toBe(2)
   })
 })

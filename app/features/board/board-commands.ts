@@ -72,6 +72,21 @@ const emptyAsNull = <S extends z.ZodType>(schema: S) => z.preprocess((value) => 
 const cmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), ...shape })
 
+/**
+ * A move's place in the list it goes to (app/features/board/rank.ts): right after `afterId` or
+ * right before `beforeId` (cards of that list; the first still there wins), else at `index`.
+ * The /v1 API's callers send an index alone; the board sends all three.
+ */
+const movePlace = {
+  index: indexSchema.optional(),
+  afterId: id.optional().meta({ description: 'The card of the destination list it goes right after.' }),
+  beforeId: id.optional().meta({ description: 'The card of the destination list it goes right before (when afterId is not there).' }),
+}
+const namesPlace = (move: object) =>
+  Object.keys(movePlace).some((field) => (move as Record<string, unknown>)[field] !== undefined)
+const moveCmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  cmd(type, { id, ...shape, ...movePlace }).refine(namesPlace, { path: ['index'], message: 'Must be an integer.' })
+
 export const boardCommandSchema = z.discriminatedUnion('type', [
   cmd('project.create', { id, title: titleSchema }),
   cmd('milestone.create', { id, projectId: id, title: titleSchema }),
@@ -88,10 +103,10 @@ export const boardCommandSchema = z.discriminatedUnion('type', [
   cmd('card.annotations', { kind: z.enum(CARD_KINDS), id, annotations: annotationsSchema }),
   cmd('card.delete', { kind: z.enum(TITLED_KINDS), id }),
 
-  cmd('milestone.move', { id, index: indexSchema }),
-  cmd('workflow.move', { id, index: indexSchema }),
-  cmd('subworkflow.move', { id, toWorkflowId: id, index: indexSchema }),
-  cmd('feature.move', { id, toSubWorkflowId: id, toMilestoneId: id, index: indexSchema }),
+  moveCmd('milestone.move', {}),
+  moveCmd('workflow.move', {}),
+  moveCmd('subworkflow.move', { toWorkflowId: id }),
+  moveCmd('feature.move', { toSubWorkflowId: id, toMilestoneId: id }),
   cmd('feature.estimate', { id, estimate: estimateSchema }),
 
   cmd('comment.create', { id, featureId: id, post: postSchema }),

@@ -124,6 +124,39 @@ export function neighbour(layout: NavLayout, id: string, direction: Direction): 
   }
 }
 
+/**
+ * Where the focus goes when item `id` leaves the board from its dialog (deleted, or closed while
+ * closed cards are hidden): the card after it in its cell, else the one before, else the cell's
+ * `+`; the next release, goal or activity of its row, else the one before; null when none.
+ */
+export function stopAfterRemoval(layout: NavLayout, id: string): string | null {
+  const place = locate(layout, id)
+  if (!place) return null
+  const { goals, activityRow, releases } = layout
+  const beside = (list: string[], at: number) => list[at + 1] ?? list[at - 1] ?? null
+  switch (place.row) {
+    case 'cell': {
+      const items = releases[place.release].columns[place.column]
+      const cards = items.filter((item) => !isAddFeature(item) && item !== id)
+      return (
+        cards[place.index] ?? cards[place.index - 1] ?? items.find(isAddFeature) ?? releases[place.release].id
+      )
+    }
+    case 'release':
+      return beside(
+        releases.map((r) => r.id),
+        place.release,
+      )
+    case 'goal':
+      return beside(goals, place.index)
+    case 'activity': {
+      const goalId = activityRow[place.index].goalId
+      const row = activityRow.filter((a) => a.goalId === goalId).map((a) => a.id)
+      return beside(row, row.indexOf(id)) ?? goalId
+    }
+  }
+}
+
 export const addFeatureNavId = (milestoneId: string, activityId: string) => `add:${milestoneId}:${activityId}`
 export const addActivityNavId = (goalId: string) => `add-activity:${goalId}`
 

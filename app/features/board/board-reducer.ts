@@ -1,7 +1,7 @@
 import type { BoardCommand } from './board-commands'
 import { byRank } from './board-grid'
 import type { CardFields, Feature, ProjectBundle } from './board-types'
-import { placeInList, rankBetween } from './rank'
+import { placeInList, placeOfMove, rankBetween, type MovePlace } from './rank'
 import { applyTagCommand } from './tag-reducer'
 import type { EditMeta } from './board-types'
 
@@ -40,12 +40,18 @@ function appendRank(siblings: readonly { rank: string }[]): string {
   return rankBetween(last, null) ?? `${last ?? ''}n`
 }
 
-/** Puts `moved` at `index` of `siblings` (SPEC move semantics, see rank.ts) and returns the re-ranked cards. */
-function placeCard<T extends Card>(siblings: T[], moved: T, index: number): T[] {
+/**
+ * Puts `moved` at its place in `siblings` (a neighbour or an index, see rank.ts) and returns the
+ * re-ranked cards; a place that names no card of the list and no index puts it last.
+ */
+function placeCard<T extends Card>(siblings: T[], moved: T, place: MovePlace): T[] {
   const sorted = siblings.filter((s) => s.id !== moved.id).sort(byRank)
   const placed = placeInList(
     sorted.map((s) => s.rank),
-    index,
+    placeOfMove(
+      sorted.map((s) => s.id),
+      place,
+    ) ?? sorted.length,
   )
   const updated: T[] = [{ ...moved, rank: placed.rank }]
   if (placed.rebalanced) sorted.forEach((s, i) => updated.push({ ...s, rank: placed.rebalanced![i] }))
@@ -180,7 +186,7 @@ export function applyCommand(bundle: ProjectBundle, command: BoardCommand, meta:
       const list = b[key] as Card[]
       const moved = list.find((c) => c.id === command.id)
       if (!moved) return b
-      return { ...b, [key]: replace(list, placeCard(list, touch(moved, meta, {}), command.index)) }
+      return { ...b, [key]: replace(list, placeCard(list, touch(moved, meta, {}), command)) }
     }
     case 'subworkflow.move': {
       const moved = b.subWorkflows.find((s) => s.id === command.id)
@@ -189,7 +195,7 @@ export function applyCommand(bundle: ProjectBundle, command: BoardCommand, meta:
       const changed = placeCard(
         target,
         touch(moved, meta, { workflowId: command.toWorkflowId }),
-        command.index,
+        command,
       )
       return { ...b, subWorkflows: replace(b.subWorkflows, changed) }
     }
@@ -202,7 +208,7 @@ export function applyCommand(bundle: ProjectBundle, command: BoardCommand, meta:
       const changed = placeCard(
         target,
         touch(moved, meta, { milestoneId: command.toMilestoneId, subWorkflowId: command.toSubWorkflowId }),
-        command.index,
+        command,
       )
       return { ...b, features: replace(b.features, changed) }
     }

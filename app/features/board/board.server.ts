@@ -129,13 +129,13 @@ function run(tx: Tx, a: cards.Author, c: BoardCommand) {
     case 'card.delete':
       return cards.deleteCard(tx, a, c.kind, c.id)
     case 'milestone.move':
-      return cards.moveTopCard(tx, a, 'milestone', c.id, c.index)
+      return cards.moveTopCard(tx, a, 'milestone', c.id, c)
     case 'workflow.move':
-      return cards.moveTopCard(tx, a, 'workflow', c.id, c.index)
+      return cards.moveTopCard(tx, a, 'workflow', c.id, c)
     case 'subworkflow.move':
-      return cards.moveSubWorkflow(tx, a, c.id, c.toWorkflowId, c.index)
+      return cards.moveSubWorkflow(tx, a, c.id, c.toWorkflowId, c)
     case 'feature.move':
-      return cards.moveFeature(tx, a, c.id, c.toSubWorkflowId, c.toMilestoneId, c.index)
+      return cards.moveFeature(tx, a, c.id, c.toSubWorkflowId, c.toMilestoneId, c)
     case 'feature.estimate':
       return cards.setEstimate(tx, a, c.id, c.estimate)
     case 'comment.create':

@@ -18,6 +18,7 @@ import {
   type Tx,
 } from './board-entities.server'
 import { publicProject } from './project.server'
+import type { MovePlace } from './rank'
 import { rankAt, rankAtEnd } from './ranks.server'
 
 /** Who writes, and when: stamped on createdBy / lastModified of every row written. */
@@ -209,12 +210,12 @@ export function deleteCard(tx: Tx, a: Author, kind: TitledKind, id: string) {
   return {}
 }
 
-// ---- moves (index: see app/features/board/rank.ts)
+// ---- moves (an index or a neighbour: see app/features/board/rank.ts)
 
-export function moveTopCard(tx: Tx, a: Author, kind: 'milestone' | 'workflow', id: string, index: number) {
+export function moveTopCard(tx: Tx, a: Author, kind: 'milestone' | 'workflow', id: string, place: MovePlace) {
   const row = findCard(tx, kind, id, a.workspaceId) as { projectId: string }
   const table = cardTable(kind)
-  const rank = rankAt(tx, table, eq(table.projectId, row.projectId), id, index)
+  const rank = rankAt(tx, table, eq(table.projectId, row.projectId), id, place)
   tx.update(table)
     .set({ rank, ...modified(a) })
     .where(eq(table.id, id))
@@ -222,11 +223,11 @@ export function moveTopCard(tx: Tx, a: Author, kind: 'milestone' | 'workflow', i
   return reread(tx, kind, id, a)
 }
 
-export function moveSubWorkflow(tx: Tx, a: Author, id: string, toWorkflowId: string, index: number) {
+export function moveSubWorkflow(tx: Tx, a: Author, id: string, toWorkflowId: string, place: MovePlace) {
   const row = findCard(tx, 'subworkflow', id, a.workspaceId) as SubWorkflowRow
   const to = findCard(tx, 'workflow', toWorkflowId, a.workspaceId) as { projectId: string }
   assertSameProject(row.projectId, to.projectId, 'workflow')
-  const rank = rankAt(tx, cardTable('subworkflow'), eq(subWorkflows.workflowId, toWorkflowId), id, index)
+  const rank = rankAt(tx, cardTable('subworkflow'), eq(subWorkflows.workflowId, toWorkflowId), id, place)
   tx.update(subWorkflows)
     .set({ workflowId: toWorkflowId, rank, ...modified(a) })
     .where(eq(subWorkflows.id, id))
@@ -240,12 +241,12 @@ export function moveFeature(
   id: string,
   toSubWorkflowId: string,
   toMilestoneId: string,
-  index: number,
+  place: MovePlace,
 ) {
   const row = findCard(tx, 'feature', id, a.workspaceId) as FeatureRow
   const { projectId } = findCell(tx, a, toSubWorkflowId, toMilestoneId)
   assertSameProject(row.projectId, projectId, 'release')
-  const rank = rankAt(tx, cardTable('feature'), cellScope(toSubWorkflowId, toMilestoneId), id, index)
+  const rank = rankAt(tx, cardTable('feature'), cellScope(toSubWorkflowId, toMilestoneId), id, place)
   const update = prepared('move-feature', (db) =>
     db
       .update(features)

@@ -12,6 +12,12 @@
  * that hides closed cards must translate its visible drop position into this index
  * (moveIndexFromVisible below). An index past the end means "last".
  *
+ * Neighbours: a move may say instead where the card goes beside a card of that list, `afterId`
+ * (right after it) or `beforeId` (right before it); the first of them still in the list wins, and
+ * `index` is the fallback (placeOfMove below). The list the server holds may differ from the one
+ * the mover saw (a colleague moved a card out of it meanwhile): a neighbour keeps the drop where
+ * the person made it, an index would land one place off.
+ *
  * When no rank of at most MAX_RANK_LENGTH characters fits between two neighbours, rankBetween
  * answers null and the caller rebalances the whole list (rebalanceRanks) in the same transaction.
  */
@@ -135,4 +141,33 @@ export function ranksByGroup(groups: readonly (string | number)[]): string[] {
     used.set(group, i + 1)
     return pools.get(group)![i]
   })
+}
+
+/** Where a move puts its card: beside a neighbour, or at an index (see the top of this file). */
+export type MovePlace = { index?: number; afterId?: string; beforeId?: string }
+
+/**
+ * The index a move's place comes to in `siblingIds` (the destination list in rank order, without
+ * the moved card): right after `afterId` when it is in the list, else right before `beforeId`
+ * when it is, else `index`; null when none of them applies.
+ */
+export function placeOfMove(siblingIds: readonly string[], place: MovePlace): number | null {
+  const after = place.afterId === undefined ? -1 : siblingIds.indexOf(place.afterId)
+  if (after !== -1) return after + 1
+  const before = place.beforeId === undefined ? -1 : siblingIds.indexOf(place.beforeId)
+  if (before !== -1) return before
+  return place.index ?? null
+}
+
+/**
+ * The place a board sends for a drop at `index` of `siblings` (the full destination list in rank
+ * order, without the moved card): the cards on either side, and the index for when both are gone.
+ */
+export function placeBetween(siblings: readonly { id: string }[], index: number): MovePlace {
+  const at = Math.max(0, Math.min(index, siblings.length))
+  return {
+    index: at,
+    ...(at > 0 ? { afterId: siblings[at - 1].id } : {}),
+    ...(at < siblings.length ? { beforeId: siblings[at].id } : {}),
+  }
 }

@@ -1,14 +1,23 @@
 import { asc, eq, type SQL } from 'drizzle-orm'
-import { placeInList } from './rank'
+import { refuse } from '~/lib/errors'
+import { placeInList, placeOfMove, type MovePlace } from './rank'
 import type { CommonCardTable, Tx } from './board-entities.server'
 
 /**
- * The rank a card gets at `index` of the list selected by `scope` (see app/features/board/rank.ts for
- * what index counts). Runs inside the caller's transaction; when no rank fits it rewrites every
- * sibling's rank first. `cardId` may be a card being created (not in the table yet) or one
- * being moved (from this list or another); it is left out of the siblings.
+ * The rank a card gets at its place in the list selected by `scope`: an index, or beside a
+ * neighbour read here, in the caller's transaction, from the list as it is now (see
+ * app/features/board/rank.ts). When no rank fits it rewrites every sibling's rank first.
+ * `cardId` may be a card being created (not in the table yet) or one being moved (from this list
+ * or another); it is left out of the siblings. A place naming no card of the list and no index
+ * is refused (`after_id_invalid` / `before_id_invalid`).
  */
-export function rankAt(tx: Tx, table: CommonCardTable, scope: SQL, cardId: string, index: number): string {
+export function rankAt(
+  tx: Tx,
+  table: CommonCardTable,
+  scope: SQL,
+  cardId: string,
+  place: number | MovePlace,
+): string {
   const siblings = tx
     .select({ id: table.id, rank: table.rank })
     .from(table)
@@ -16,6 +25,21 @@ export function rankAt(tx: Tx, table: CommonCardTable, scope: SQL, cardId: strin
     .orderBy(asc(table.rank))
     .all()
     .filter((s) => s.id !== cardId)
+  const index =
+    typeof place === 'number'
+      ? place
+      : placeOfMove(
+          siblings.map((s) => s.id),
+          place,
+        )
+  if (index === null) {
+    const field = typeof place !== 'number' && place.afterId !== undefined ? 'afterId' : 'beforeId'
+    throw refuse.invalid(
+      field === 'afterId' ? 'after_id_invalid' : 'before_id_invalid',
+      `${field} is not a card of the list the card moves to.`,
+      field,
+    )
+  }
   const placed = placeInList(
     siblings.map((s) => s.rank),
     index,

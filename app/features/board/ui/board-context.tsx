@@ -8,6 +8,7 @@ import type { ProjectBundle } from '~/features/board/board-types'
 import { shareUnchangedEntities } from '~/features/board/bundle-identity'
 import { bundleOfPage } from '~/features/board/bundle-text'
 import type { LiveBoard } from '~/features/live/ui/use-live-board'
+import type { CardExits } from './card-exits'
 
 export type BoardMember = { id: string; name: string }
 
@@ -39,7 +40,14 @@ export type BoardApi = {
   openPersonas: (view?: PersonaView) => void
   /** Everyone else's edits arriving (CONTRACT §6); null in demo mode. */
   live: LiveInfo | null
+  /** A card about to leave the board from its dialog: the board then focuses one beside it. */
+  cardExits?: CardExits
+  /** Says something in the board's live region (with Undo where the page has history). */
+  notify?: (notice: BoardNotice) => void
 }
+
+/** A change a dialog made, read out; `stillTrue` tells when an Undo offered with it has nothing left to undo. */
+export type BoardNotice = { text: string; stillTrue: (bundle: ProjectBundle) => boolean }
 
 export type LiveInfo = Omit<LiveBoard, 'bundle'>
 

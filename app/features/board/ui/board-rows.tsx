@@ -4,6 +4,7 @@ import { useBrowserLayoutEffect } from '~/ui/use-browser-layout-effect'
 import { cellKey, type GoalColumn } from '~/features/board/board-grid'
 import { partOf } from '~/lib/counts'
 import type { Feature, Milestone, Tag } from '~/features/board/board-types'
+import { cellDroppableId, cellName } from '~/features/board/drag-moves'
 import { printGridColumn, type PrintLayout, type PrintPlace } from '~/features/board/print-layout'
 import { useCardFilterStore } from './card-filter-store'
 import { CardTile } from './card-tile'
@@ -98,17 +99,19 @@ export const ReleaseRow = memo(function ReleaseRow({
           aria-label={`Release ${milestone.title}`}
         >
           <div className="release-header">
-            <CardTile
-              to={`${basePath}/m/${milestone.id}${search}`}
-              title={milestone.title}
-              color={milestone.color}
-              status={milestone.status}
-              annotations={milestone.annotations}
-              kindLabel="Release"
-              className="release-card"
-              dragHandle={drag.dragHandleProps}
-              navId={milestone.id}
-            />
+            <h2 className="board-heading">
+              <CardTile
+                to={`${basePath}/m/${milestone.id}${search}`}
+                title={milestone.title}
+                color={milestone.color}
+                status={milestone.status}
+                annotations={milestone.annotations}
+                kindLabel="Release"
+                className="release-card"
+                dragHandle={drag.dragHandleProps}
+                navId={milestone.id}
+              />
+            </h2>
             <span className="release-stats">{stats}</span>
           </div>
           {Array.from({ length: Math.max(0, print.bands - 1) }, (_, i) => (
@@ -214,12 +217,20 @@ const Cell = memo(function Cell({
   dropEnabled,
   basePath,
   search,
-  place,
+  place: printPlace,
   tagsById,
 }: CellProps) {
   // The drag library re-renders every cell's Droppable when a drag starts and ends; handing it
   // the same card elements each time lets React skip the thousands of cards inside. Cards left
   // out by the search stay mounted (hidden), so typing never remounts draggables.
+  // The cell is a group named by its place; its cards say the place first in their description.
+  const name = cellName(milestoneTitle, activityTitle)
+  const placeId = `place-${milestoneId}-${activityId}`
+  const place = (
+    <span id={placeId} hidden>
+      {`In ${name}.`}
+    </span>
+  )
   const cards = useMemo(() => {
     const shown = (features ?? []).filter((f) => includeClosed || f.status !== 'CLOSED')
     const tile = (f: Feature, provided?: DraggableProvided, dragging?: boolean) => (
@@ -239,6 +250,7 @@ const Cell = memo(function Cell({
         searchable
         tags={tagLabelsKey(f.tagIds, tagsById)}
         issue={f.github}
+        placeId={placeId}
       />
     )
     if (!dragReady) return shown.map((f) => tile(f))
@@ -247,22 +259,23 @@ const Cell = memo(function Cell({
         {(d, s) => tile(f, d, s.isDragging)}
       </Draggable>
     ))
-  }, [features, includeClosed, readOnly, basePath, search, dragReady, tagsById])
-  const cellId = `cell:${milestoneId}:${activityId}`
+  }, [features, includeClosed, readOnly, basePath, search, dragReady, tagsById, placeId])
+  const cellId = cellDroppableId(milestoneId, activityId)
   const addButton = !readOnly ? (
     <button
       type="button"
       className="add-feature"
       tabIndex={-1}
       onClick={() => onAdd({ kind: 'feature', milestoneId, subWorkflowId: activityId })}
-      aria-label={`Add feature to ${milestoneTitle} / ${activityTitle}`}
+      aria-label={`Add feature to ${name}`}
     />
   ) : null
   if (!dragReady) {
     return (
-      <div className="cell" data-cell={cellId} style={printStyle(place)}>
+      <div className="cell" role="group" aria-label={name} data-cell={cellId} style={printStyle(printPlace)}>
         {cards}
         {addButton}
+        {place}
       </div>
     )
   }
@@ -273,12 +286,15 @@ const Cell = memo(function Cell({
           className={`cell ${snapshot.isDraggingOver ? 'over' : ''}`}
           ref={drop.innerRef}
           {...drop.droppableProps}
+          role="group"
+          aria-label={name}
           data-cell={cellId}
-          style={printStyle(place)}
+          style={printStyle(printPlace)}
         >
           {cards}
           {drop.placeholder}
           {addButton}
+          {place}
         </div>
       )}
     </Droppable>

@@ -10,6 +10,7 @@ import { useBoard } from './board-context'
 import { CopyButton } from '~/ui/copy-button'
 import { AnnotationPicker, ColorPicker, DescriptionEditor, InlineTitle, SizeField } from './card-fields'
 import { Discussion } from './discussion'
+import { MoveTo } from './move-to'
 import { WatchButton } from '~/features/notifications/ui/watch-button'
 import { ProjectSharing } from '~/features/workspaces/ui/project-sharing'
 import { TagPicker } from './tags'
@@ -75,6 +76,7 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
   const permalink = `${baseUrl}${basePath}/${SEGMENT[kind]}/${id}`
   const titleKind = kind
   const remove = () => {
+    if (kind !== 'project') board.cardExits?.leaving(id, 'delete')
     dispatch({ type: 'card.delete', kind, id })
     if (kind !== 'project') close()
   }
@@ -178,6 +180,7 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
             </div>
           ) : null}
           {kind === 'feature' ? <WatchButton featureId={id} /> : null}
+          {kind === 'feature' && !readOnly ? <MoveTo feature={entity as Feature} /> : null}
           {kind === 'feature' ? <FeatureIssue feature={entity as Feature} /> : null}
           {kind === 'milestone' ? <SendReleaseButton milestoneId={id} /> : null}
           <div className="field">
@@ -214,6 +217,7 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
                 type="button"
                 className="button wide"
                 onClick={() => {
+                  board.cardExits?.leaving(id, 'close')
                   dispatch({ type: 'card.close', kind: kind as CardKind, id })
                   close()
                 }}

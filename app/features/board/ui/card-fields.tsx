@@ -15,11 +15,19 @@ export function InlineTitle({ value, editable, onSave, headingId }: { value: str
   useEffect(() => {
     if (!editing) setDraft(value)
   }, [value, editing])
+  // Enter or Escape ends the editing from the keyboard: the focus goes back to the title (not the page).
+  const titleButton = useRef<HTMLButtonElement>(null)
+  const refocus = useRef(false)
+  useEffect(() => {
+    if (editing || !refocus.current) return
+    refocus.current = false
+    titleButton.current?.focus()
+  }, [editing])
   if (!editing || !editable) {
     return (
       <h2 id={headingId} className="dialog-title">
         {editable ? (
-          <button type="button" className="title-button" onClick={() => setEditing(true)} aria-label={`${value}. Edit title`}>
+          <button ref={titleButton} type="button" className="title-button" onClick={() => setEditing(true)} aria-label={`${value}. Edit title`}>
             {value}
           </button>
         ) : (
@@ -28,13 +36,15 @@ export function InlineTitle({ value, editable, onSave, headingId }: { value: str
       </h2>
     )
   }
+  /** True when the title was saved (and the editing ended). */
   const save = () => {
     const title = draft.trim()
-    if (!title) return setError('Title required.')
-    if (title.length > TITLE_MAX) return setError(`Maximum ${TITLE_MAX} characters.`)
+    if (!title) return void setError('Title required.')
+    if (title.length > TITLE_MAX) return void setError(`Maximum ${TITLE_MAX} characters.`)
     setEditing(false)
     setError(null)
     if (title !== value) onSave(title)
+    return true
   }
   return (
     <div className="field">
@@ -49,10 +59,13 @@ export function InlineTitle({ value, editable, onSave, headingId }: { value: str
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault()
-            save()
+            // Set first: the save renders the title at once (its command is flushed synchronously).
+            refocus.current = true
+            if (!save()) refocus.current = false
           } else if (e.key === 'Escape') {
             e.stopPropagation()
             e.nativeEvent.stopImmediatePropagation()
+            refocus.current = true
             setDraft(value)
             setError(null)
             setEditing(false)
@@ -134,22 +147,29 @@ export function DescriptionEditor({ value, editable, onSave }: { value: string; 
   )
 }
 
-export function ColorPicker({ value, onChange }: { value: string; onChange: (color: Color) => void }) {
+/**
+ * The card's colour: one radio group (a single Tab stop; the arrow keys choose), each swatch a
+ * radio button named by its colour.
+ */
+export function ColorPicker({ value, onChange }: { value: string; onChange: (color: Color | '') => void }) {
+  const name = useId()
+  const swatch = (color: Color | '', label: string) => (
+    <input
+      key={color || 'none'}
+      type="radio"
+      name={name}
+      className={`swatch ${color ? '' : 'none'}`}
+      style={color ? { background: COLOR_SWATCHES[color].fill } : undefined}
+      aria-label={label}
+      checked={value === color}
+      onChange={() => onChange(color)}
+    />
+  )
   return (
     <fieldset className="color-picker">
       <legend>Color</legend>
-      <button type="button" className={`swatch none ${value === '' ? 'selected' : ''}`} aria-label="No color" aria-pressed={value === ''} onClick={() => onChange('')} />
-      {COLORS.map((c) => (
-        <button
-          key={c}
-          type="button"
-          className={`swatch ${value === c ? 'selected' : ''}`}
-          style={{ background: COLOR_SWATCHES[c].fill }}
-          aria-label={COLOR_SWATCHES[c].label}
-          aria-pressed={value === c}
-          onClick={() => onChange(c)}
-        />
-      ))}
+      {swatch('', 'No color')}
+      {COLORS.map((c) => swatch(c, COLOR_SWATCHES[c].label))}
     </fieldset>
   )
 }

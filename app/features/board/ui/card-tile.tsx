@@ -34,6 +34,8 @@ type Props = {
   searchable?: boolean
   /** A feature's tags (tagLabelsKey in tags.tsx): one string, so the memo holds. */
   tags?: string
+  /** A feature: the element that names its cell (`In MVP / Search.`), read first in its description. */
+  placeId?: string
   /** A feature's GitHub issue (CONTRACT §13), or null. */
   issue?: { number: number; url: string; state: string } | null
   children?: React.ReactNode
@@ -120,6 +122,7 @@ export const CardTile = memo(function CardTile({
   searchable,
   tags = '',
   issue = null,
+  placeId,
   children,
 }: Props) {
   const filteredOut = useFilteredOut(searchable ? navId : null)
@@ -142,7 +145,8 @@ export const CardTile = memo(function CardTile({
     ...(issue ? [`GitHub issue #${issue.number} (${issue.state})`] : []),
   ].join(', ')
   const detailsId = details ? `card-details-${navId}` : undefined
-  const describedBy = [handle['aria-describedby'] as string | undefined, detailsId].filter(Boolean).join(' ')
+  // Where the card is and what it carries come before the drag library's instructions.
+  const describedBy = [placeId, detailsId, handle['aria-describedby'] as string | undefined].filter(Boolean).join(' ')
   return (
     <a
       href={to}

@@ -70,19 +70,21 @@ export const GoalColumnView = memo(function GoalColumnView(props: GoalProps) {
                 <AddActivityButton className="small-add" goal={workflow} onAdd={onAdd} />
               ) : null}
             </div>
-            <CardTile
-              to={`${basePath}/w/${workflow.id}${search}`}
-              title={workflow.title}
-              color={workflow.color}
-              status={workflow.status}
-              annotations={workflow.annotations}
-              size={size}
-              filteredSize={filtered?.size}
-              kindLabel="Goal"
-              className="goal-card"
-              dragHandle={drag.dragHandleProps}
-              navId={workflow.id}
-            />
+            <h2 className="board-heading">
+              <CardTile
+                to={`${basePath}/w/${workflow.id}${search}`}
+                title={workflow.title}
+                color={workflow.color}
+                status={workflow.status}
+                annotations={workflow.annotations}
+                size={size}
+                filteredSize={filtered?.size}
+                kindLabel="Goal"
+                className="goal-card"
+                dragHandle={drag.dragHandleProps}
+                navId={workflow.id}
+              />
+            </h2>
           </div>
           <Droppable
             droppableId={`activities:${workflow.id}`}

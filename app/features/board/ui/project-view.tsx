@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useMessages } from '~/ui/messages'
 import { boardAlerts } from '~/features/board/board-alerts'
 import { BoardProvider, type BoardApi, type PersonaView } from './board-context'
+import { createCardExits } from './card-exits'
 import { OpenCardProvider } from './card-tile'
 import { usePreloadBoardParts } from './board-parts'
 import { ConnectionNotice } from '~/features/live/ui/connection-notice'
@@ -18,7 +19,10 @@ import { TagsDialog } from './tags'
 import { useBoardFilter } from './use-board-filter'
 import { GithubBoard } from '~/features/github/ui/github-board'
 
-type Props = Omit<BoardApi, 'showClosed' | 'setShowClosed' | 'openPersonas' | 'linkSearch' | 'filter' | 'setFilter'> & {
+type Props = Omit<
+  BoardApi,
+  'showClosed' | 'setShowClosed' | 'openPersonas' | 'linkSearch' | 'filter' | 'setFilter' | 'cardExits' | 'notify'
+> & {
   /** The share link (absolute), when SPEC §6 allows one. */
   shareUrl: string | null
   csvUrl: string
@@ -29,8 +33,9 @@ type Props = Omit<BoardApi, 'showClosed' | 'setShowClosed' | 'openPersonas' | 'l
 /** The project page: toolbar, story map, persona panel, and the card dialog outlet. */
 export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
   const commandsUrl = `${props.basePath}/commands`
-  const { dispatch, toast } = useDeleteToast(props.bundle, props.dispatch, history && !props.readOnly ? history : null, commandsUrl)
-  const board = { ...props, dispatch }
+  const { dispatch, toast, notify } = useDeleteToast(props.bundle, props.dispatch, history && !props.readOnly ? history : null, commandsUrl)
+  const [cardExits] = useState(createCardExits)
+  const board = { ...props, dispatch, notify, cardExits }
   const [panel, setPanel] = useState<'activity' | 'trash' | null>(null)
   const closePanel = useCallback(() => setPanel(null), [])
   const [showClosed, setShowClosed] = useState(false)
@@ -54,7 +59,7 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
   usePreloadBoardParts()
   return (
     <BoardProvider value={api}>
-      <div className="project-page">
+      <main className="project-page">
         <PrintPageStyle title={bundle.project.title} />
         <div className="project-toolbar">
           <h1 className="project-title">{bundle.project.title}</h1>
@@ -153,7 +158,7 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
         {showingTags ? <TagsDialog onClose={() => setShowingTags(false)} /> : null}
         {toast}
         <Outlet />
-      </div>
+      </main>
     </BoardProvider>
   )
 }

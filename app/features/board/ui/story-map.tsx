@@ -1,4 +1,4 @@
-import { DragDropContext, Droppable, type DropResult } from '@hello-pangea/dnd'
+import { DragDropContext, Droppable } from '@hello-pangea/dnd'
 import {
   lazy,
   Suspense,
@@ -10,10 +10,10 @@ import {
   useState,
   type CSSProperties,
 } from 'react'
-import { cellKey, byRank } from '~/features/board/board-grid'
-import { navLayout } from '~/features/board/board-nav'
+import { navLayout, stopAfterRemoval } from '~/features/board/board-nav'
 import type { Persona, WorkflowPersona } from '~/features/board/board-types'
-import { moveIndexFromVisible } from '~/features/board/rank'
+import { applyCommand, type EditMeta } from '~/features/board/board-reducer'
+import type { FeatureMove } from '~/features/board/drag-moves'
 import { useBrowserLayoutEffect } from '~/ui/use-browser-layout-effect'
 import { useBoard } from './board-context'
 import { loadNewCardModal, loadShortcutsDialog } from './board-parts'
@@ -23,6 +23,7 @@ import { FindBar, SEARCH_FIELD_ID } from './find-bar'
 import { GoalColumnView } from './goal-column'
 import { createNearWatcher, LAZY_DRAG_FEATURES, NearViewportProvider } from './near-viewport'
 import type { NewCardTarget } from './new-card-modal'
+import { useBoardDrag } from './use-board-drag'
 import { useBoardKeyboard } from './use-board-keyboard'
 import { useBoardView } from './use-board-view'
 
@@ -31,6 +32,10 @@ const NewCardModal = lazy(() => loadNewCardModal().then((m) => ({ default: m.New
 const ShortcutsDialog = lazy(() => loadShortcutsDialog().then((m) => ({ default: m.ShortcutsDialog })))
 
 const NO_PERSONAS: Persona[] = []
+/** The board's element id: the page's skip link goes there (app/ui/skip-link.tsx). */
+export const BOARD_ID = 'board'
+/** The carried card's place is shown only; nobody's edit. */
+const CARRY_META: EditMeta = { memberId: '', name: '', now: '' }
 // Layout effects do nothing on the server (and React says so); the store starts right there anyway.
 
 function personasByGoal(links: WorkflowPersona[], personas: Persona[]) {
@@ -63,8 +68,12 @@ export function StoryMap() {
     setFilter,
     live,
     members,
+    cardExits,
   } = useBoard()
-  const { grid, view, print } = useBoardView(bundle, showClosed, filter, members)
+  // A feature a keyboard drag has carried on to another release's cell, until the drop saves it.
+  const [carry, setCarry] = useState<FeatureMove | null>(null)
+  const shownBundle = useMemo(() => (carry ? applyCommand(bundle, carry, CARRY_META) : bundle), [bundle, carry])
+  const { grid, view, print } = useBoardView(shownBundle, showClosed, filter, members)
   // Feature tiles read the search and filters from this store; it is brought up to date before
   // the browser paints, so the count line and the cards change in the same frame.
   const [cardFilter] = useState(() => createCardFilterStore(view.cards))
@@ -79,7 +88,18 @@ export function StoryMap() {
   const [adding, setAdding] = useState<NewCardTarget | null>(null)
   const [showingShortcuts, setShowingShortcuts] = useState(false)
   const [nearWatcher] = useState(createNearWatcher)
-  const dragging = useRef(false)
+  const drag = useBoardDrag({
+    bundle: shownBundle,
+    grid,
+    showClosed,
+    includeClosed: view.includeClosed,
+    readOnly,
+    dispatch,
+    live,
+    nearWatcher,
+    handleOf: (id) => root?.querySelector<HTMLElement>(`a.card-tile[href*="/f/${CSS.escape(id)}"]`) ?? null,
+    setCarry,
+  })
   const closeShortcuts = useCallback(() => setShowingShortcuts(false), [])
 
   const onNew = (navId: string, item: HTMLElement) => {
@@ -97,69 +117,29 @@ export function StoryMap() {
     if (bundle.workflows.some((w) => w.id === navId)) return setAdding({ kind: 'workflow' })
     if (bundle.milestones.some((m) => m.id === navId)) return setAdding({ kind: 'milestone' })
   }
+  const layout = () =>
+    navLayout(grid, (f) => (view.includeClosed || f.status !== 'CLOSED') && !view.cards.get(f.id)?.hidden, !readOnly)
   const { focusWhenShown } = useBoardKeyboard({
     root,
-    layout: () =>
-      navLayout(
-        grid,
-        (f) => (view.includeClosed || f.status !== 'CLOSED') && !view.cards.get(f.id)?.hidden,
-        !readOnly,
-      ),
+    layout,
     onNew,
     onShortcuts: () => setShowingShortcuts(true),
     onSearch: () => document.getElementById(SEARCH_FIELD_ID)?.focus(),
-    dragging: () => dragging.current,
+    dragging: () => drag.dragging.current,
   })
 
-  // The arrow keys are the drag library's while a card is in the air, and everyone else's
-  // changes wait until the drop.
-  const onDragStart = () => {
-    dragging.current = true
-    nearWatcher.setDragging(true)
-    live?.setDragging(true)
-  }
-  const onDragEnd = (result: DropResult) => {
-    dragging.current = false
-    try {
-      drop(result)
-    } finally {
-      live?.setDragging(false)
-      nearWatcher.setDragging(false)
-    }
-  }
-  const drop = (result: DropResult) => {
-    const { destination, draggableId: id, type } = result
-    if (!destination || readOnly) return
-    // The API's index counts hidden closed cards too (app/features/board/rank.ts). Feature cards left out
-    // by the search or filters are still in their lists (hidden), so the drop index counts them.
-    const inList = (closedShown: boolean) => (card: { status: string }) =>
-      closedShown || card.status !== 'CLOSED'
-    const indexIn = <T extends { id: string; status: string }>(list: T[], closedShown = showClosed) =>
-      moveIndexFromVisible(
-        list.filter((c) => c.id !== id),
-        destination.index,
-        inList(closedShown),
-      )
-    if (type === 'GOAL') {
-      dispatch({ type: 'workflow.move', id, index: indexIn([...bundle.workflows].sort(byRank)) })
-    } else if (type === 'RELEASE') {
-      dispatch({ type: 'milestone.move', id, index: indexIn([...bundle.milestones].sort(byRank)) })
-    } else if (type === 'ACTIVITY') {
-      const toWorkflowId = destination.droppableId.slice('activities:'.length)
-      const siblings = bundle.subWorkflows.filter((s) => s.workflowId === toWorkflowId).sort(byRank)
-      dispatch({ type: 'subworkflow.move', id, toWorkflowId, index: indexIn(siblings) })
-    } else if (type === 'FEATURE') {
-      const [, toMilestoneId, toSubWorkflowId] = destination.droppableId.split(':')
-      const siblings = grid.cells.get(cellKey(toMilestoneId, toSubWorkflowId)) ?? []
-      dispatch({
-        type: 'feature.move',
-        id,
-        toMilestoneId,
-        toSubWorkflowId,
-        index: indexIn(siblings, view.includeClosed),
-      })
-    }
-  }
+  // A card its dialog deletes, or closes while closed cards are hidden: the focus goes to one beside it.
+  const shownNow = useRef({ layout, includeClosed: view.includeClosed })
+  shownNow.current = { layout, includeClosed: view.includeClosed }
+  useEffect(
+    () =>
+      cardExits?.register((id, how) => {
+        if (how === 'close' && shownNow.current.includeClosed) return
+        const next = stopAfterRemoval(shownNow.current.layout(), id)
+        if (next) focusWhenShown(next)
+      }),
+    [cardExits, focusWhenShown],
+  )
 
   const dialogs = (
     <>
@@ -186,7 +166,7 @@ export function StoryMap() {
   }, [empty])
   if (empty) {
     return (
-      <div className="board-empty">
+      <div id={BOARD_ID} className="board-empty">
         {readOnly ? (
           <p>This story map is empty.</p>
         ) : (
@@ -222,8 +202,9 @@ export function StoryMap() {
       <div className="story-map-wrap" ref={nearWatcher.setRoot}>
         <CardFilterProvider store={cardFilter}>
           <NearViewportProvider value={nearWatcher}>
-            <DragDropContext onDragStart={onDragStart} onDragEnd={onDragEnd}>
+            <DragDropContext {...drag.context}>
               <div
+                id={BOARD_ID}
                 className="story-map"
                 role="region"
                 aria-label="Story map"

@@ -92,12 +92,23 @@ export function HistoryControls({ commandsUrl, state }: { commandsUrl: string; s
   )
 }
 
-const containsCard = (b: ProjectBundle, id: string) =>
-  [b.milestones, b.workflows, b.subWorkflows, b.features].some((list) => list.some((c) => c.id === id))
+const cardsOf = (b: ProjectBundle) =>
+  [b.milestones, b.workflows, b.subWorkflows, b.features] as { id: string; title: string; status: string }[][]
+const findCard = (b: ProjectBundle, id: string) => {
+  for (const list of cardsOf(b)) {
+    const card = list.find((c) => c.id === id)
+    if (card) return card
+  }
+  return undefined
+}
+
+/** A toast's words, and whether what it says still holds (else its Undo has nothing to take back). */
+type Toast = { text: string; stillTrue: (b: ProjectBundle) => boolean; key: number }
 
 /**
- * The board's dispatch with a `Deleted '{title}' · Undo` toast after each card delete, and the
- * toast itself.
+ * The board's dispatch with a `Deleted '{title}' · Undo` toast after each card delete and a
+ * `Closed '{title}' · Undo` one after each close, and the toast itself, which dialogs may also
+ * use (`notify`). It is the board's live region: a screen reader reads it out.
  */
 export function useDeleteToast(
   bundle: ProjectBundle,
@@ -105,7 +116,7 @@ export function useDeleteToast(
   state: HistoryState | null,
   commandsUrl: string,
 ) {
-  const [toast, setToast] = useState<{ id: string; title: string; key: number } | null>(null)
+  const [toast, setToast] = useState<Toast | null>(null)
   const run = useHistoryActions(commandsUrl, state ?? { undo: null, redo: null })
   // The delete must have reached the server before its undo can.
   const saving = useFetchers().some((f) => f.state !== 'idle')
@@ -116,26 +127,30 @@ export function useDeleteToast(
     const timer = setTimeout(() => setToast(null), TOAST_MS)
     return () => clearTimeout(timer)
   }, [toast])
-  // The card is back (restored from the trash by someone, or its delete refused): nothing to undo here.
-  const back = toast !== null && containsCard(bundle, toast.id)
+  // The card is back (restored from the trash by someone, reopened, or its change refused): nothing to undo here.
+  const over = toast !== null && !toast.stillTrue(bundle)
   useEffect(() => {
-    if (back) setToast(null)
-  }, [back])
+    if (over) setToast(null)
+  }, [over])
+  const notify = useCallback(
+    (notice: { text: string; stillTrue: (b: ProjectBundle) => boolean }) => setToast({ ...notice, key: Date.now() }),
+    [],
+  )
   const dispatchWithToast = useCallback(
     (command: BoardCommand) => {
-      if (state && command.type === 'card.delete' && command.kind !== 'project') {
-        const b = latest.current
-        const lists = [b.milestones, b.workflows, b.subWorkflows, b.features] as { id: string; title: string }[][]
-        const card = lists.flat().find((c) => c.id === command.id)
-        if (card) setToast({ id: card.id, title: card.title, key: Date.now() })
+      if (state && (command.type === 'card.delete' || command.type === 'card.close') && command.kind !== 'project') {
+        const card = findCard(latest.current, command.id)
+        if (card && command.type === 'card.delete')
+          notify({ text: `Deleted '${card.title}'`, stillTrue: (b) => findCard(b, card.id) === undefined })
+        else if (card) notify({ text: `Closed '${card.title}'`, stillTrue: (b) => findCard(b, card.id)?.status !== 'OPEN' })
       }
       dispatch(command)
     },
-    [dispatch, state],
+    [dispatch, state, notify],
   )
   const element = toast ? (
     <div className="undo-toast" role="status" key={toast.key}>
-      <span>{`Deleted '${toast.title}'`}</span>
+      <span>{toast.text}</span>
       <span aria-hidden="true"> · </span>
       <button
         type="button"
@@ -151,5 +166,5 @@ export function useDeleteToast(
       </button>
     </div>
   ) : null
-  return { dispatch: dispatchWithToast, toast: element }
+  return { dispatch: dispatchWithToast, toast: element, notify: state ? notify : undefined }
 }

@@ -3,7 +3,8 @@ import { useBoard } from '~/features/board/ui/board-context'
 import { boardOutbox } from '~/features/board/ui/board-outbox'
 
 /**
- * `Watch` / `Unwatch` for a feature in the card dialog (CONTRACT §12): watchers get an e-mail for
+ * `Watch`, a toggle button, for a feature in the card dialog (CONTRACT §12): pressed while the
+ * member watches it (pressing it again unwatches). Watchers get an e-mail for
  * new comments. Reads the board's watch route; the change goes through the page's outbox like
  * every board write. Shown only on a member's board (not a public link).
  */
@@ -36,8 +37,9 @@ export function WatchButton({ featureId }: { featureId: string }) {
     }
   }
   return (
+    // One name, pressed or not: `Unwatch` pressed read as a contradiction.
     <button type="button" className="button small" aria-pressed={watching} disabled={busy} onClick={() => void toggle()}>
-      {watching ? 'Unwatch' : 'Watch'}
+      {watching ? <span aria-hidden="true">✓ </span> : null}Watch
     </button>
   )
 }
