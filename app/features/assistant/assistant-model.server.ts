@@ -77,7 +77,7 @@ function modelOf(config: AssistantConfig): LanguageModel {
 
 /**
  * `strictJsonSchema: false`: OpenAI's strict mode refuses schemas with length limits, which
- * ours need; the answer is checked with zod either way (docs/decisions/00xx-assistant-model.md).
+ * ours need; the answer is checked with zod either way (docs/decisions/0033-assistant-model.md).
  * `maxRetries: 0`: the one retry is ours, the same for every kind of unusable answer.
  */
 const CALL_SETTINGS = {
