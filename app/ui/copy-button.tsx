@@ -1,7 +1,18 @@
 import { useState } from 'react'
 
-/** Copies `text` to the clipboard; says 'Copied' for a moment. */
-export function CopyButton({ text, label }: { text: string; label: string }) {
+/**
+ * Copies `text` to the clipboard; says 'Copied' for a moment. Shows `children` (default `Copy`);
+ * `label`, its accessible name, starts with what it shows.
+ */
+export function CopyButton({
+  text,
+  label,
+  children = 'Copy',
+}: {
+  text: string
+  label: string
+  children?: string
+}) {
   const [copied, setCopied] = useState(false)
   return (
     <button
@@ -18,7 +29,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         }
       }}
     >
-      {copied ? 'Copied' : 'Copy'}
+      {copied ? 'Copied' : children}
     </button>
   )
 }

@@ -25,7 +25,7 @@ test('a double click on Create makes one card and opens nothing behind the dialo
   const boardUrl = page.url()
   // A + on screen: focus goes back to it after the dialog, and the board stays where it is.
   await page.getByRole('button', { name: 'Add feature to MVP / Pay' }).click()
-  const dialog = page.getByRole('dialog', { name: 'New card' })
+  const dialog = page.getByRole('dialog', { name: 'New feature in MVP › Pay' })
   await dialog.getByLabel('Title').fill('Wallet')
   const create = dialog.getByRole('button', { name: 'Create' })
   // There is a card under the button: the second click would land on it once the dialog is gone.
