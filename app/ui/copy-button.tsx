@@ -18,7 +18,8 @@ export function CopyButton({
     <button
       type="button"
       className="button small"
-      aria-label={label}
+      // While it says `Copied` its name starts so too (a name must begin with what is shown).
+      aria-label={copied ? `Copied: ${label}` : label}
       onClick={async () => {
         try {
           await navigator.clipboard.writeText(text)

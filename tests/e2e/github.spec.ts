@@ -145,7 +145,7 @@ test('a refused token stops the sync and the board says so, with the way to fix 
   const fix = page.getByRole('dialog', { name: 'GitHub' })
   await expect(fix.getByText('Status: GitHub sync stopped: the token was refused.')).toBeVisible()
   // Relinking is a new token for the same repository: the form has the repository filled in.
-  await expect(fix.getByLabel('Repository')).toHaveValue('acme/refused')
+  await expect(fix.getByRole('textbox', { name: 'Repository' })).toHaveValue('acme/refused')
   await expect(fix.getByRole('button', { name: 'Relink repository' })).toBeVisible()
 
   // Unlink asks first; Cancel keeps the link and gives the focus back.
@@ -153,6 +153,7 @@ test('a refused token stops the sync and the board says so, with the way to fix 
   const ask = fix.getByRole('group', { name: 'Unlink the repository?' })
   await expect(ask).toContainText('Unlink acme/refused? Sync stops; the features keep their issue numbers.')
   await expect(ask.getByRole('button', { name: 'Yes, unlink' })).toBeFocused()
+  await expectNoAxeFindings(page, '.github-dialog')
   await ask.getByRole('button', { name: 'Cancel' }).click()
   await expect(ask).toBeHidden()
   await expect(fix.getByRole('button', { name: 'Unlink' })).toBeFocused()

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { buildSmallMap, card, cardsOf, e2eDatabase, keyboardDrag, newCard, settle } from './board-helpers'
-import { signUpThroughForm, uniqueUser } from './helpers'
+import { expectNoSeriousAxeFindings, signUpThroughForm, uniqueUser } from './helpers'
 
 /**
  * Two members on one map, each in their own browser: what one does shows at the other's within
@@ -129,10 +129,13 @@ test('a card deleted while its description is typed keeps the text, copyable, an
 
   const deleted = b.page.getByRole('dialog', { name: 'Card deleted' })
   await expect(deleted).toContainText(`${user.name} deleted this card while you had it open.`)
-  await expect(deleted.getByLabel('Your unsaved description')).toHaveValue(typed)
+  await expect(deleted.getByRole('textbox', { name: 'Your unsaved description' })).toHaveValue(typed)
+  // The field typed in is gone: the focus is on the text, selected.
+  await expect(deleted.getByRole('textbox', { name: 'Your unsaved description' })).toBeFocused()
   await deleted.getByRole('button', { name: 'Copy your unsaved description' }).click()
   await expect.poll(() => b.page.evaluate(() => navigator.clipboard.readText())).toBe(typed)
   await expect(deleted).toContainText('It went with the card above it, which comes back with it.')
+  await expectNoSeriousAxeFindings(b.page, '.modal')
   await deleted.getByRole('button', { name: 'Restore the card from Trash' }).click()
 
   // The activity is back with its features, and the dialog shows the card with the text in its editor, unsaved.

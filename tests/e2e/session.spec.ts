@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { buildSmallMap, card, newCard, settle } from './board-helpers'
+import { expectNoSeriousAxeFindings } from './helpers'
 
 /**
  * A session that ends while a board is open (a log-out in another tab, issue 43): the board
@@ -52,6 +53,7 @@ test('signed out in another tab: the board stays, keeps what is typed, and saves
   await login.getByLabel('Password').fill('not the password')
   await login.getByRole('button', { name: 'Log in' }).click()
   await expect(login.getByRole('alert')).toHaveText('Email or password is incorrect.')
+  await expectNoSeriousAxeFindings(page, '.session-notice')
   await login.getByLabel('Password').fill(user.password)
   await login.getByRole('button', { name: 'Log in' }).click()
   await expect(login).toBeHidden()

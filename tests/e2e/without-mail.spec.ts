@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { accountMenu, signUpThroughForm, uniqueUser } from './helpers'
+import { accountMenu, expectNoSeriousAxeFindings, signUpThroughForm, uniqueUser } from './helpers'
 
 /**
  * The shared test server has no SMTP_URL: every e-mail only goes to its log (CONTRACT §2). The
@@ -40,7 +40,8 @@ test('without mail, sign-up says no e-mail was sent, and an owner copies an invi
   await expect(copy).toHaveText('Copied')
   const link = await page.evaluate(() => navigator.clipboard.readText())
   expect(link).toMatch(/\/account\/invitation\/[A-Za-z0-9_-]{43}$/)
-  await expect(invites.getByLabel(`Invitation link for ${mate.email}`)).toHaveValue(link)
+  await expect(invites.getByRole('textbox', { name: `Invitation link for ${mate.email}` })).toHaveValue(link)
+  await expectNoSeriousAxeFindings(page, 'section[aria-label="Workspace invites"]')
 
   // The teammate opens the link the owner sent by hand and joins.
   const context = await browser.newContext()

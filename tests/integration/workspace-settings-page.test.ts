@@ -80,7 +80,9 @@ describe('workspace settings page', () => {
     expect(sent.location).toBe(path)
     // This server has no SMTP_URL: nothing was sent, and the page says so (issue 43).
     expect(sent.page.text).not.toContain('Invite sent')
-    expect(sent.page.text).toContain('Invite saved. Mail is not set up, so nothing was sent: copy its invitation link below.')
+    expect(sent.page.text).toContain(
+      'Invite saved. Mail is not set up, so nothing was sent: copy its invitation link below.',
+    )
     expect(sent.page.text).toContain('guest@example.com')
     const [invite] = (await owner.client.get('/v1/invites')).json
     expect(invite.level).toBe('EDITOR')

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { Modal } from '~/ui/modal'
 import { CopyButton } from '~/ui/copy-button'
 import type { DeletedCard } from '~/features/live/ui/use-live-board'
@@ -26,18 +26,14 @@ type Props = {
  * A colleague deleted the card whose dialog is open (issue 43): who did, what this member had
  * typed and not saved (shown, selectable and copyable, never dropped), and a way to put the card
  * back from the Trash (CONTRACT §7), after which the dialog shows it again with the typed
- * description in its editor.
+ * description in its editor. The dialog's focus goes to the first of the texts (selected, ready
+ * to copy), or to the restore when nothing was typed.
  */
 export function DeletedCardDialog({ id, deleted, typed, commandsUrl, onClose }: Props) {
   const [outcome, setOutcome] = useState<{ busy: boolean; error: string | null }>({
     busy: false,
     error: null,
   })
-  const first = useRef<HTMLButtonElement>(null)
-  // The control that had the focus is gone with the card's fields.
-  useEffect(() => {
-    if (!first.current?.closest('[role="dialog"]')?.contains(document.activeElement)) first.current?.focus()
-  }, [])
   const restore = async () => {
     if (!boardOutbox || !commandsUrl) return
     setOutcome({ busy: true, error: null })
@@ -59,7 +55,6 @@ export function DeletedCardDialog({ id, deleted, typed, commandsUrl, onClose }: 
       <div className="row">
         {commandsUrl ? (
           <button
-            ref={first}
             type="button"
             className="button primary"
             disabled={outcome.busy}
@@ -68,7 +63,7 @@ export function DeletedCardDialog({ id, deleted, typed, commandsUrl, onClose }: 
             Restore the card from Trash
           </button>
         ) : null}
-        <button ref={commandsUrl ? undefined : first} type="button" className="button" onClick={onClose}>
+        <button type="button" className="button" onClick={onClose}>
           Close
         </button>
       </div>

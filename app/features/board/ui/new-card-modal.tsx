@@ -30,7 +30,8 @@ type Props = {
 
 /** What the modal makes, and where: `New goal`, `New release after MVP`, `New activity in Shop`, `New feature in MVP › Pay`. */
 function newCardTitle(bundle: ProjectBundle, target: NewCardTarget): string {
-  const titleOf = (cards: { id: string; title: string }[], id: string) => cards.find((c) => c.id === id)?.title
+  const titleOf = (cards: { id: string; title: string }[], id: string) =>
+    cards.find((c) => c.id === id)?.title
   switch (target.kind) {
     case 'workflow':
       return 'New goal'
@@ -43,7 +44,10 @@ function newCardTitle(bundle: ProjectBundle, target: NewCardTarget): string {
       return goal ? `New activity in ${goal}` : 'New activity'
     }
     case 'feature': {
-      const place = [titleOf(bundle.milestones, target.milestoneId), titleOf(bundle.subWorkflows, target.subWorkflowId)]
+      const place = [
+        titleOf(bundle.milestones, target.milestoneId),
+        titleOf(bundle.subWorkflows, target.subWorkflowId),
+      ]
       return place.every(Boolean) ? `New feature in ${place.join(' › ')}` : 'New feature'
     }
   }
