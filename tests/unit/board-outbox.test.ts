@@ -129,9 +129,20 @@ describe('BoardOutbox', () => {
     expect(attempts).toBe(2)
   })
 
+  it('answers a 401 as a refusal on a page that offers no log-in', async () => {
+    const fake = fakeEnvironment()
+    const outbox = new BoardOutbox(fake.env)
+    fake.net.answers.set('A', { status: 401, body: { error: 'unauthorized', message: 'Log in first.' } })
+    await expect(outbox.send('/c', rename('A'))).resolves.toMatchObject({ ok: false, status: 401 })
+    const release = outbox.holdWhileSignedOut()
+    release()
+    await expect(outbox.send('/c', rename('A'))).resolves.toMatchObject({ ok: false, status: 401 })
+  })
+
   it('holds every write while the session has ended (401), says so, and sends them in order after the log-in', async () => {
     const fake = fakeEnvironment()
     const outbox = new BoardOutbox(fake.env)
+    outbox.holdWhileSignedOut()
     fake.net.answers.set('A', { status: 401, body: { error: 'unauthorized', message: 'Log in first.' } })
     const first = outbox.send('/c', rename('A'))
     const second = outbox.send('/c', rename('B'))
@@ -154,6 +165,7 @@ describe('BoardOutbox', () => {
   it('holds a write made after the stream found the session gone, until the log-in', async () => {
     const fake = fakeEnvironment()
     const outbox = new BoardOutbox(fake.env)
+    outbox.holdWhileSignedOut()
     outbox.markSignedOut()
     fake.net.answers.set('A', { status: 401, body: { error: 'unauthorized', message: '' } })
     const write = outbox.send('/c', rename('A'))

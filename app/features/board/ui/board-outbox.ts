@@ -42,6 +42,8 @@ export class BoardOutbox {
   private readonly listeners = new Set<() => void>()
   /** Resolved when the member has logged in again (a new one each time the session ends). */
   private signedIn: { promise: Promise<void>; resolve: () => void } | null = null
+  /** Pages that offer a new log-in (the board's SessionNotice); only then does a 401 hold the writes. */
+  private holders = 0
 
   constructor(private readonly env: Environment = browser()) {}
 
@@ -73,6 +75,20 @@ export class BoardOutbox {
       this.signedIn = { promise, resolve }
     }
     this.update({ signedOut: true })
+  }
+
+  /**
+   * While the returned function has not been called, a write answered 401 waits for a log-in
+   * instead of failing: the caller offers the log-in (a page without one keeps the refusal).
+   */
+  holdWhileSignedOut(): () => void {
+    this.holders++
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      this.holders--
+    }
   }
 
   /** The member has logged in again: the waiting writes go. */
@@ -110,7 +126,7 @@ export class BoardOutbox {
         answerLost = true
         continue
       }
-      if (!outcome.ok && outcome.status === 401) {
+      if (!outcome.ok && outcome.status === 401 && this.holders > 0) {
         // The session ended: the write waits for the log-in, then goes at once.
         this.markSignedOut()
         await this.signedIn?.promise

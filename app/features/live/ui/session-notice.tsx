@@ -25,6 +25,9 @@ export function SessionNotice({ me }: { me: { memberId: string; name: string } }
   )
   const [loggingIn, setLoggingIn] = useState(false)
   const email = useRouteLoaderData<{ account?: { email: string } }>('routes/$workspace')?.account?.email ?? ''
+  // This page offers a new log-in: the outbox holds writes the server refuses for want of a session.
+  useEffect(() => boardOutbox?.holdWhileSignedOut(), [])
+
   // Where the member was (typing a description, say): focus goes back there after the log-in.
   const returnTo = useRef<HTMLElement | null>(null)
   useEffect(() => {
