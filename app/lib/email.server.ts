@@ -23,6 +23,11 @@ function transport(): Promise<Transporter | null> {
   })
 }
 
+/** Whether e-mail leaves this server (SMTP_URL set); without it each message only goes to the log. */
+export function mailConfigured(): boolean {
+  return !!getEnv().SMTP_URL
+}
+
 /**
  * Sends one message over SMTP_URL; without it the message is written to the log. Never
  * throws: a failure is logged and reported as false, so the caller's action still stands.

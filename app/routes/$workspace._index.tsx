@@ -89,7 +89,17 @@ export default function ProjectListPage() {
       </div>
       <p className="muted">{countOf(projects.length, 'project')}</p>
       {projects.length === 0 ? (
-        <p className="empty">No projects</p>
+        <div className="empty">
+          <p>No projects</p>
+          {canEdit ? (
+            <p className="muted">
+              Start a story map with <strong>New project</strong>, or bring one in from a CSV or JSON file with{' '}
+              <strong>Import project</strong>.
+            </p>
+          ) : (
+            <p className="muted">An editor of this workspace can start one.</p>
+          )}
+        </div>
       ) : (
         <ul className="project-list">
           {projects.map((p) => (

@@ -29,7 +29,7 @@ import { projectSharingView } from '~/features/workspaces/sharing.server'
 import { workspaceMemberNames } from '~/features/notifications/notifications.server'
 import { requireWorkspace } from '~/http/auth.server'
 import { getEnv } from '~/lib/env.server'
-import { loadOrKeepShown, rememberShown } from '~/http/offline-loader'
+import { lastShownOf, loadOrKeepShown, rememberShown } from '~/http/offline-loader'
 import { loadAfterOwnEdit, noteOwnEdit, ownEditPending } from '~/features/live/ui/own-edits'
 
 /** The page's skip link goes to the board (app/ui/skip-link.tsx). */
@@ -52,6 +52,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       projectId: project.id,
       title: project.title,
       readOnly: !can(ctx, 'edit'),
+      canLinkGithub: can(ctx, 'linkGithub'),
       history: historyState(ctx, project.id),
       me: { memberId: ctx.member.id, name: ctx.account.name },
       members: workspaceMemberNames(ctx.workspace.id),
@@ -91,7 +92,11 @@ export async function clientAction({ request, params }: ClientActionFunctionArgs
  */
 export async function clientLoader({ params, serverLoader, request }: ClientLoaderFunctionArgs) {
   const key = `board:${params.projectId}`
-  return loadAfterOwnEdit(params.projectId ?? '', key, request.signal, () => loadOrKeepShown(key, () => serverLoader<typeof loader>()))
+  const fromServer = () => serverLoader<typeof loader>()
+  // Signed out under the board: it stays as shown (the server would send the log-in page), with what is typed.
+  const shown = lastShownOf(key)
+  if (boardOutbox?.getState().signedOut && shown !== undefined) return shown as Awaited<ReturnType<typeof fromServer>>
+  return loadAfterOwnEdit(params.projectId ?? '', key, request.signal, () => loadOrKeepShown(key, fromServer))
 }
 
 /**
@@ -139,6 +144,7 @@ export default function ProjectPage() {
         search=""
         shareUrl={shareUrl}
         csvUrl={`${basePath}/storymap.csv`}
+        canLinkGithub={loaderData.canLinkGithub}
       />
       <PageMap answer={loaderData} />
     </>

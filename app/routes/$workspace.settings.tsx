@@ -17,7 +17,8 @@ import { listWorkspaceTokens } from '~/features/automation/api-token.server'
 import { workspaceAutomationIntents } from '~/features/automation/settings-intents.server'
 import { planOverview } from '~/features/billing/billing.server'
 import { billingIntents } from '~/features/billing/settings-intents.server'
-import { listInvites } from '~/features/workspaces/invite.server'
+import { invitesForSettings } from '~/features/workspaces/invite.server'
+import { mailConfigured } from '~/lib/email.server'
 import { listMembers } from '~/features/workspaces/member.server'
 import { listProjects } from '~/features/board/project.server'
 import { workspaceIntents } from '~/features/workspaces/settings-intents.server'
@@ -56,7 +57,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           : 'The workspace plan is inactive.',
     },
     members: manage ? listMembers(ctx) : null,
-    invites: manage ? listInvites(ctx) : null,
+    invites: manage ? invitesForSettings(ctx) : null,
+    mailSetUp: mailConfigured(),
     confirmDelete: new URL(request.url).searchParams.get('delete') === '1',
     tokens: can(ctx, 'manageTokens') ? listWorkspaceTokens(ctx) : null,
     confirmRevoke: new URL(request.url).searchParams.get('revoke'),
@@ -102,6 +104,7 @@ export default function WorkspaceSettingsPage() {
       {data.invites ? (
         <InvitesSection
           invites={data.invites}
+          mailSetUp={data.mailSetUp}
           planActive={data.planActive}
           lastResult={reply?.intent === 'invite' ? reply.result : undefined}
         />

@@ -1,13 +1,20 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, MetaFunction } from 'react-router'
-import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router'
 import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/ui/forms'
 import { resetRequestSchema } from '~/features/accounts/account-forms'
 import { requestPasswordReset } from '~/features/accounts/account-settings.server'
 import { publicFormRefusal, readForm, refusedForm } from '~/http/public-form.server'
+import { mailConfigured } from '~/lib/email.server'
+import { ASK_THE_OPERATOR } from '~/lib/mail-texts'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Storymap' }]
+
+/** Whether a reset link can be e-mailed at all: without SMTP_URL none can, and the page says so to everyone alike. */
+export function loader() {
+  return { mailSetUp: mailConfigured() }
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request)
@@ -22,6 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ResetRequestPage() {
+  const { mailSetUp } = useLoaderData<typeof loader>()
   const data = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const busy = useNavigation().state === 'submitting'
@@ -34,7 +42,12 @@ export default function ResetRequestPage() {
   return (
     <div className="card narrow">
       <h1>Reset password</h1>
-      {data?.sentTo ? (
+      {!mailSetUp ? (
+        // The same words whether or not the address has an account: the link is only in the server's log.
+        <p className="notice" role="status">
+          {`${data?.sentTo ? 'No e-mail was sent' : 'No reset link can be e-mailed'}: mail is not set up on this server. ${ASK_THE_OPERATOR} Until then, they can pass you the link from the server log.`}
+        </p>
+      ) : data?.sentTo ? (
         <p className="notice" role="status">
           Email sent. If an account exists for {data.sentTo}, it will receive a link to choose a new password.
           The link is valid for one hour.

@@ -22,6 +22,7 @@ import { listAccountWorkspaces } from '~/features/workspaces/workspace.server'
 import { requireAccount } from '~/http/auth.server'
 import { answerIntent } from '~/http/settings-intents.server'
 import { getEnv } from '~/lib/env.server'
+import { mailConfigured } from '~/lib/email.server'
 
 export const meta: MetaFunction = () => [{ title: 'Account settings · Storymap' }]
 
@@ -43,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     oidcOnly: getEnv().OIDC_ONLY,
     sso: singleSignOnOf(account.id),
     notifications: notificationSettings(account.id),
+    mailSetUp: mailConfigured(),
   }
 }
 
@@ -64,14 +66,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AccountSettingsPage() {
-  const { account, confirmDelete, tokens, workspaces, confirmRevoke, password, oidcOnly, sso, notifications } =
+  const { account, confirmDelete, tokens, workspaces, confirmRevoke, password, oidcOnly, sso, notifications, mailSetUp } =
     useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
   const formReply = reply && reply.intent !== 'createToken' ? reply : undefined
   return (
     <div className="stack" style={{ width: '100%', maxWidth: 720 }}>
       <h1>Account settings</h1>
-      <VerifyEmailCard account={account} />
+      <VerifyEmailCard account={account} mailSetUp={mailSetUp} />
       <EmailCard account={account} reply={formReply} />
       <NameCard account={account} reply={formReply} />
       {sso ? <SingleSignOnCard name={sso.name} email={sso.email} canUnlink={password} /> : null}

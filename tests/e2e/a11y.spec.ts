@@ -144,7 +144,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(personas).toBeHidden()
 
       await page.getByRole('button', { name: 'Add feature to MVP / Browse' }).click()
-      await expect(page.getByRole('dialog', { name: 'New card' })).toBeVisible()
+      await expect(page.getByRole('dialog', { name: 'New feature in MVP › Browse' })).toBeVisible()
       await expectAccessible(page, 'New card dialog', '[role="dialog"]')
       await page.keyboard.press('Escape')
       await expect(page.getByRole('dialog')).toHaveCount(0)

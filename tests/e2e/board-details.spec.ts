@@ -70,11 +70,11 @@ test('a card dialog keeps Tab inside and gives focus back to its card; Escape cl
   await expect(dialog).toBeHidden()
   await expect(tile).toBeFocused()
 
-  // The 'New card' modal too: its title field takes focus, and the '+' gets it back.
+  // The 'New feature' modal too: its title field takes focus, and the '+' gets it back.
   const add = page.getByRole('button', { name: 'Add feature to Later / Pay' })
   await add.focus()
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('dialog', { name: 'New card' }).getByLabel('Title')).toBeFocused()
+  await expect(page.getByRole('dialog', { name: 'New feature in Later › Pay' }).getByLabel('Title')).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog')).toBeHidden()
   await expect(add).toBeFocused()

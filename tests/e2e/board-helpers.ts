@@ -16,9 +16,12 @@ export async function createProject(page: Page, title = 'Online shop') {
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
 }
 
-/** Fills and submits the 'New card' modal. */
+/** The `New goal`, `New release after …`, `New activity in …` or `New feature in …` modal. */
+export const newCardDialog = (page: Page) => page.getByRole('dialog', { name: /^New (goal|release|activity|feature)\b/ })
+
+/** Fills and submits the new card modal. */
 export async function newCard(page: Page, title: string) {
-  const dialog = page.getByRole('dialog', { name: 'New card' })
+  const dialog = newCardDialog(page)
   await dialog.getByLabel('Title').fill(title)
   await dialog.getByRole('button', { name: 'Create' }).click()
   await expect(dialog).toBeHidden()

@@ -26,7 +26,7 @@ test('build a map with every card kind; it survives a reload', async ({ page }) 
 test('the new card modal validates and can be cancelled', async ({ page }) => {
   await buildSmallMap(page)
   await page.getByRole('button', { name: 'Add feature to Later / Pay' }).click()
-  const dialog = page.getByRole('dialog', { name: 'New card' })
+  const dialog = page.getByRole('dialog', { name: 'New feature in Later › Pay' })
   await dialog.getByRole('button', { name: 'Create' }).click()
   await expect(dialog.getByText('Required.')).toBeVisible()
   await dialog.getByLabel('Title').fill('x'.repeat(201))
@@ -37,6 +37,20 @@ test('the new card modal validates and can be cancelled', async ({ page }) => {
   await page.getByRole('button', { name: 'Add feature to Later / Pay' }).click()
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
+
+  // Each says what it makes, and where (issue 43): not `New card`.
+  for (const [button, title] of [
+    ['Add goal', 'New goal'],
+    ['Add release', 'New release after Later'],
+    ['Add activity to goal Shop', 'New activity in Shop'],
+  ]) {
+    await page.getByRole('button', { name: button, exact: true }).click()
+    const made = page.getByRole('dialog', { name: title, exact: true })
+    await expect(made.getByRole('heading', { name: title })).toBeVisible()
+    await expect(made.getByLabel('Title')).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(made).toBeHidden()
+  }
 })
 
 test('edit a feature: title, Markdown description, colour, annotations, size', async ({ page }) => {

@@ -25,7 +25,7 @@ test('a double click on Create makes one card and opens nothing behind the dialo
   const boardUrl = page.url()
   // A + on screen: focus goes back to it after the dialog, and the board stays where it is.
   await page.getByRole('button', { name: 'Add feature to MVP / Pay' }).click()
-  const dialog = page.getByRole('dialog', { name: 'New card' })
+  const dialog = page.getByRole('dialog', { name: 'New feature in MVP › Pay' })
   await dialog.getByLabel('Title').fill('Wallet')
   const create = dialog.getByRole('button', { name: 'Create' })
   // There is a card under the button: the second click would land on it once the dialog is gone.
@@ -49,6 +49,40 @@ test('a double click on Create makes one card and opens nothing behind the dialo
   expect(page.url()).toBe(boardUrl)
   await page.reload()
   await expect(card(page, 'Feature', 'Wallet')).toHaveCount(1)
+})
+
+test('the tab names the open card on its own URL, and follows its title', async ({ page, baseURL }) => {
+  const map = await openSeededBoard(page, baseURL!, '', FULL_MAP)
+  await expect(page).toHaveTitle('Coffee shop · Storymap')
+  await card(page, 'Feature', 'Pay 2').click()
+  const dialog = page.getByRole('dialog', { name: 'Feature card' })
+  await expect(page).toHaveTitle('Pay 2 · Coffee shop · Storymap')
+  await dialog.getByRole('button', { name: /Edit title/ }).click()
+  await dialog.getByLabel('Title').fill('Pay by card')
+  await dialog.getByLabel('Title').press('Enter')
+  await expect(page).toHaveTitle('Pay by card · Coffee shop · Storymap')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveTitle('Coffee shop · Storymap')
+  // A permalink opened as a page.
+  await page.goto(`${map.boardPath}/w/${map.ids.get('Shop')}`)
+  await expect(page.getByRole('dialog', { name: 'Goal card' })).toBeVisible()
+  await expect(page).toHaveTitle('Shop · Coffee shop · Storymap')
+})
+
+test('deleting a goal names the activities and features that go with it', async ({ page, baseURL }) => {
+  await openSeededBoard(page, baseURL!, '', FULL_MAP)
+  await card(page, 'Goal', 'Shop').click()
+  const dialog = page.getByRole('dialog', { name: 'Goal card' })
+  await dialog.getByRole('button', { name: 'Card menu' }).click()
+  await dialog.getByRole('menuitem', { name: 'Delete' }).click()
+  const confirm = dialog.getByRole('alert')
+  await expect(confirm).toContainText('Delete this goal?')
+  await expect(confirm).toContainText(
+    'With it go its 4 activities (‘Browse’, ‘Compare’, ‘Order’, ‘Pay’) and its 8 features (‘Browse 1’, ‘Browse 2’, ‘Compare 1’, ‘Compare 2’, ‘Order 1’ and 3 more). Deleted cards stay in the Trash for 30 days.',
+  )
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toBeHidden()
 })
 
 test('Enter saves a typed size; Escape then closes the dialog and keeps it', async ({ page, baseURL }) => {

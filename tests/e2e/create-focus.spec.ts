@@ -24,9 +24,10 @@ const TWO_BY_TWO: MapShape = {
   ],
 }
 
-const newCardDialog = (page: Page) => page.getByRole('dialog', { name: 'New card' })
+const newCardDialog = (page: Page) =>
+  page.getByRole('dialog', { name: /^New (goal|release|activity|feature)\b/ })
 
-/** Types the title into the open `New card` dialog and presses Enter, as a keyboard user does. */
+/** Types the title into the open `New …` dialog and presses Enter, as a keyboard user does. */
 async function typeNewCard(page: Page, title: string) {
   await expect(newCardDialog(page).getByLabel('Title')).toBeFocused()
   await page.keyboard.type(title)

@@ -153,7 +153,7 @@ test('Add goal clicked early opens the new card dialog once the script has come'
   await addGoal.click()
   await expect(addGoal).toHaveCSS('cursor', 'progress')
   release()
-  const dialog = page.getByRole('dialog', { name: 'New card' })
+  const dialog = page.getByRole('dialog', { name: 'New goal' })
   await expect(dialog.getByLabel('Title')).toBeVisible()
 })
 
@@ -190,7 +190,7 @@ test('a search typed before the board has its script filters the cards once it h
   const { release } = await openBoardBeforeItsScript(page, baseURL!)
   await page.getByRole('searchbox', { name: 'Search cards' }).fill('pay')
   release()
-  await expect(page.getByText('1 of 4 features')).toBeVisible()
+  await expect(page.getByText('1 of 4 open features')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Café menu (feature)' })).toBeHidden()
   await expect(page.getByRole('link', { name: 'Pay by card (feature)' })).toBeVisible()
 })

@@ -3,7 +3,7 @@ import { card } from './board-helpers'
 import { boardReady, openSeededBoard, seedMap, shownFeatures } from './map-fixture'
 
 const searchField = (page: Page) => page.getByRole('searchbox', { name: 'Search cards' })
-const count = (page: Page) => page.getByText(/^\d+ of \d+ features$/)
+const count = (page: Page) => page.getByText(/^\d+ of \d+ (open )?features$/)
 /** The text of every search match highlighted on the page (CSS Custom Highlight API). */
 const highlighted = (page: Page) =>
   page.evaluate(() => {
@@ -20,7 +20,7 @@ test('search filters at once over titles, descriptions and comments, without cas
   baseURL,
 }) => {
   const map = await openSeededBoard(page, baseURL!)
-  await expect(count(page)).toHaveText('4 of 4 features')
+  await expect(count(page)).toHaveText('4 of 4 open features')
   const historyLength = await page.evaluate(() => history.length)
   const serverCalls: string[] = []
   page.on('request', (request) => {
@@ -31,7 +31,7 @@ test('search filters at once over titles, descriptions and comments, without cas
   await page.keyboard.press('/')
   await expect(searchField(page)).toBeFocused()
   await page.keyboard.type('CAFE')
-  await expect(count(page)).toHaveText('1 of 4 features')
+  await expect(count(page)).toHaveText('1 of 4 open features')
   expect(await shownFeatures(page)).toEqual(['Café menu'])
   await expect.poll(() => highlighted(page)).toEqual(['Café'])
   // Goals, activities and releases stay, with the shown features' sums beside the full ones.
@@ -39,7 +39,7 @@ test('search filters at once over titles, descriptions and comments, without cas
   await expect(card(page, 'Activity', 'Support')).toBeVisible()
   await expect(card(page, 'Release', 'Later')).toBeVisible()
   await expect(stats(page, 'MVP')).toHaveText('Size 3 of 16 · 1 of 3 features')
-  await expect(card(page, 'Goal', 'Shop').getByTitle('Size')).toHaveAttribute('data-text', '3 of 18')
+  await expect(card(page, 'Goal', 'Shop').getByTitle('Size')).toHaveAttribute('data-text', '3 of 16')
 
   await searchField(page).fill('drinks') // in the description
   await expect.poll(() => shownFeatures(page)).toEqual(['Café menu'])
@@ -49,7 +49,7 @@ test('search filters at once over titles, descriptions and comments, without cas
   await expect.poll(() => shownFeatures(page)).toEqual(['Pay by card'])
   await expect.poll(() => highlighted(page)).toEqual(['Pay', 'card'])
   await searchField(page).fill('pay drinks')
-  await expect(count(page)).toHaveText('0 of 4 features')
+  await expect(count(page)).toHaveText('0 of 4 open features')
 
   await searchField(page).fill('card pay')
   await expect(page).toHaveURL(/[?&]q=card(\+|%20)pay(&|$)/)
@@ -60,7 +60,7 @@ test('search filters at once over titles, descriptions and comments, without cas
   await boardReady(page)
   await boardReady(page)
   await expect(searchField(page)).toHaveValue('card pay')
-  await expect(count(page)).toHaveText('1 of 4 features')
+  await expect(count(page)).toHaveText('1 of 4 open features')
   expect(await shownFeatures(page)).toEqual(['Pay by card'])
 
   // A card's dialog keeps the search: closing it returns to the same view.
@@ -69,12 +69,12 @@ test('search filters at once over titles, descriptions and comments, without cas
   await expect(page).toHaveURL(/\/f\/[^?]+\?q=card/)
   await page.keyboard.press('Escape')
   await expect(page).toHaveURL(`${map.boardPath}?q=card+pay`)
-  await expect(count(page)).toHaveText('1 of 4 features')
+  await expect(count(page)).toHaveText('1 of 4 open features')
 
   await searchField(page).press('Escape')
   await expect(searchField(page)).toHaveValue('')
   await expect(page).toHaveURL(map.boardPath)
-  await expect(count(page)).toHaveText('4 of 4 features')
+  await expect(count(page)).toHaveText('4 of 4 open features')
 })
 
 test('filters: colour, annotation, status, persona and size, combined with the search, as removable chips in the URL', async ({
@@ -98,7 +98,7 @@ test('filters: colour, annotation, status, persona and size, combined with the s
   await expect.poll(() => shownFeatures(page)).toEqual(['Café menu'])
   await expect(page.getByRole('button', { name: 'Color: Red (remove filter)' })).toBeFocused()
   await searchField(page).fill('search')
-  await expect(count(page)).toHaveText('0 of 4 features')
+  await expect(count(page)).toHaveText('0 of 4 open features')
   await page.getByRole('button', { name: 'Clear filters' }).click()
   await expect.poll(() => shownFeatures(page)).toEqual(['Search by name'])
   await expect(page).toHaveURL(`${map.boardPath}?q=search`)
@@ -111,7 +111,7 @@ test('filters: colour, annotation, status, persona and size, combined with the s
   await expect(page).toHaveURL(/\?size=3-5$/)
   await expect(page.getByRole('button', { name: 'Size: 3–5 (remove filter)' })).toBeVisible()
   await page.getByLabel('Persona', { exact: true }).selectOption('Pat')
-  await expect(count(page)).toHaveText('0 of 4 features')
+  await expect(count(page)).toHaveText('0 of 4 open features')
   await page.getByRole('button', { name: 'Size: 3–5 (remove filter)' }).click()
   await expect.poll(() => shownFeatures(page)).toEqual(['Contact form'])
   await expect(page).toHaveURL(`${map.boardPath}?persona=${map.persona}`)
@@ -121,9 +121,9 @@ test('filters: colour, annotation, status, persona and size, combined with the s
   await expect(page.getByLabel('Show closed')).not.toBeChecked()
   await page.getByRole('radio', { name: 'Closed' }).check()
   await expect.poll(() => shownFeatures(page)).toEqual(['Refunds'])
-  await expect(count(page)).toHaveText('1 of 4 features')
+  await expect(count(page)).toHaveText('1 of 5 features')
   await page.getByRole('radio', { name: 'Open' }).check()
-  await expect(count(page)).toHaveText('4 of 4 features')
+  await expect(count(page)).toHaveText('4 of 4 open features')
   await page.getByLabel('Show closed').check()
   await expect(count(page)).toHaveText('4 of 5 features')
 
@@ -145,7 +145,7 @@ test('the public link and demo mode search and filter too, and keep demo=1', asy
   await page.goto(`${map.linkPath}?q=card`)
   await boardReady(page)
   await expect(page.getByText('VIEW ONLY', { exact: true })).toBeVisible()
-  await expect(count(page)).toHaveText('1 of 4 features')
+  await expect(count(page)).toHaveText('1 of 4 open features')
   expect(await shownFeatures(page)).toEqual(['Pay by card'])
 
   await page.goto(`${map.linkPath}?demo=1&color=RED`)
@@ -164,6 +164,26 @@ test('the public link and demo mode search and filter too, and keep demo=1', asy
   await searchField(page).press('Escape')
   await page.getByRole('button', { name: 'Color: Red (remove filter)' }).click()
   await expect(page).toHaveURL(`${map.linkPath}?demo=1`)
-  await expect(count(page)).toHaveText('4 of 4 features')
+  await expect(count(page)).toHaveText('4 of 4 open features')
   await context.close()
+})
+
+test('with closed cards hidden the toolbar and the releases count the same features and say they are the open ones', async ({
+  page,
+  baseURL,
+}) => {
+  await openSeededBoard(page, baseURL!)
+  const size = (kind: 'Goal' | 'Activity', title: string) => card(page, kind, title).getByTitle('Size')
+  // Refunds (Later, size 2) is closed and hidden: no number counts it, and the counts say so.
+  await expect(count(page)).toHaveText('4 of 4 open features')
+  await expect(stats(page, 'MVP')).toHaveText('Size 16 · 3 features')
+  await expect(stats(page, 'Later')).toHaveText('Size 1 · 1 open feature')
+  await expect(size('Goal', 'Shop')).toHaveAttribute('data-text', '16')
+  await expect(size('Activity', 'Pay')).toHaveAttribute('data-text', '8')
+
+  await page.getByLabel('Show closed').check()
+  await expect(count(page)).toHaveText('5 of 5 features')
+  await expect(stats(page, 'Later')).toHaveText('Size 3 · 2 features')
+  await expect(size('Goal', 'Shop')).toHaveAttribute('data-text', '18')
+  await expect(size('Activity', 'Pay')).toHaveAttribute('data-text', '10')
 })

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { FakeGithub } from '../support/fake-github'
-import { buildSmallMap, card, settle } from './board-helpers'
-import { axeOn } from './helpers'
+import { buildSmallMap, card, e2eDatabase, settle } from './board-helpers'
+import { axeOn, signUpThroughForm, uniqueUser } from './helpers'
 
 /**
  * GitHub Issues sync (CONTRACT §13), the whole journey against the fake GitHub on loopback:
@@ -21,6 +21,21 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await github?.stop()
 })
+
+/** A second member, an EDITOR of the workspace, with the board open in their own browser. */
+async function editorOn(browser: Browser, workspaceName: string, projectUrl: string) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const user = await signUpThroughForm(page, { ...uniqueUser(), name: 'Bea Editor' })
+  const db = e2eDatabase()
+  db.prepare(
+    `insert into members (id, workspace_id, account_id, level, created_at)
+     select ?, w.id, a.id, 'EDITOR', ? from workspaces w, accounts a where w.name = ? and a.email = ?`,
+  ).run(crypto.randomUUID(), new Date().toISOString(), workspaceName, user.email)
+  db.close()
+  await page.goto(projectUrl)
+  return { page, context }
+}
 
 /** axe's WCAG 2.1 A and AA rules on a dialog, in the light and the dark theme. */
 async function expectNoAxeFindings(page: Page, selector: string) {
@@ -73,6 +88,17 @@ test('link, push, close on GitHub, see it closed live, undo', async ({ page }) =
   expect(github.issue(REPO, 1)).toMatchObject({ title: 'Card payment', state: 'open' })
   await settle(page)
 
+  // The release's Send to GitHub makes the other two, and says how many (issue 43).
+  await card(page, 'Release', 'MVP').click()
+  const release = page.getByRole('dialog', { name: 'Release card' })
+  await release.getByRole('button', { name: 'Send to GitHub' }).click()
+  await expect(release.getByRole('status')).toHaveText('2 GitHub issues made.')
+  await release.getByRole('button', { name: 'Send to GitHub' }).click()
+  await expect(release.getByRole('status')).toHaveText('No GitHub issue made: every open feature of this release has one already.')
+  await release.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(card(page, 'Feature', 'Filters').getByTestId('card-issue')).toHaveText(/^#[23]$/)
+  await settle(page)
+
   // Someone closes the issue on GitHub: the open board shows the feature closed, live.
   await page.getByLabel('Show closed').check()
   github.edit(REPO, 1, { state: 'closed' })
@@ -89,10 +115,10 @@ test('link, push, close on GitHub, see it closed live, undo', async ({ page }) =
   await expect.poll(() => github.issue(REPO, 1)!.state, { timeout: 15_000 }).toBe('open')
 })
 
-test('a refused token stops the sync and the board says so, with the way to fix it', async ({ page }) => {
+test('a refused token stops the sync and the board says so, with the way to fix it', async ({ page, browser }) => {
   github.addRepo('acme/refused')
   github.addToken('github_pat_soon_revoked', ['acme/refused'])
-  await buildSmallMap(page)
+  const { user, projectUrl } = await buildSmallMap(page)
   await page.getByRole('button', { name: 'Project menu' }).click()
   await page.getByRole('menuitem', { name: 'GitHub' }).click()
   const dialog = page.getByRole('dialog', { name: 'GitHub' })
@@ -107,12 +133,35 @@ test('a refused token stops the sync and the board says so, with the way to fix 
   await dialog.getByRole('button', { name: 'Close', exact: true }).click()
   const notice = page.getByRole('alert').filter({ hasText: 'GitHub sync stopped: the token was refused.' })
   await expect(notice).toBeVisible()
+
+  // An editor cannot fix it, and is told who can (issue 43).
+  const editor = await editorOn(browser, user.workspaceName, projectUrl)
+  const editorNotice = editor.page.getByRole('alert').filter({ hasText: 'GitHub sync stopped: the token was refused.' })
+  await expect(editorNotice).toContainText(`Ask ${user.name} or an admin to relink.`)
+  await expect(editorNotice.getByRole('button', { name: 'Fix the GitHub link' })).toHaveCount(0)
+  await editor.context.close()
+
   await notice.getByRole('button', { name: 'Fix the GitHub link' }).click()
   const fix = page.getByRole('dialog', { name: 'GitHub' })
   await expect(fix.getByText('Status: GitHub sync stopped: the token was refused.')).toBeVisible()
+  // Relinking is a new token for the same repository: the form has the repository filled in.
+  await expect(fix.getByRole('textbox', { name: 'Repository' })).toHaveValue('acme/refused')
+  await expect(fix.getByRole('button', { name: 'Relink repository' })).toBeVisible()
+
+  // Unlink asks first; Cancel keeps the link and gives the focus back.
+  await fix.getByRole('button', { name: 'Unlink' }).click()
+  const ask = fix.getByRole('group', { name: 'Unlink the repository?' })
+  await expect(ask).toContainText('Unlink acme/refused? Sync stops; the features keep their issue numbers.')
+  await expect(ask.getByRole('button', { name: 'Yes, unlink' })).toBeFocused()
+  await expectNoAxeFindings(page, '.github-dialog')
+  await ask.getByRole('button', { name: 'Cancel' }).click()
+  await expect(ask).toBeHidden()
+  await expect(fix.getByRole('button', { name: 'Unlink' })).toBeFocused()
+  await expect(fix.getByRole('region', { name: 'Repository' })).toContainText('Linked to acme/refused')
 
   // Unlinking ends it: the notice goes, and focus moves from the vanished button to the outcome.
   await fix.getByRole('button', { name: 'Unlink' }).click()
+  await ask.getByRole('button', { name: 'Yes, unlink' }).click()
   await expect(fix.getByText('This project is not linked to a GitHub repository.')).toBeVisible()
   await expect(fix.getByRole('status')).toHaveText('Unlinked.')
   await expect(fix.getByRole('status')).toBeFocused()

@@ -5,7 +5,12 @@ let counter = 0
 export function uniqueUser() {
   counter += 1
   const tag = `${Date.now().toString(36)}${process.pid}${counter}`
-  return { workspaceName: `team${tag}`, name: `Tester ${counter}`, email: `tester${tag}@example.com`, password: 'secret-pass' }
+  return {
+    workspaceName: `team${tag}`,
+    name: `Tester ${counter}`,
+    email: `tester${tag}@example.com`,
+    password: 'secret-pass',
+  }
 }
 
 /** Signs up through the real form and waits for the welcome page. */
@@ -32,3 +37,19 @@ export const accountMenu = (page: Page) => page.locator('header summary', { hasT
  * each check's time, with the same results.
  */
 export const axeOn = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true)
+
+/** No serious or critical WCAG 2.1 A/AA finding of axe inside `selector`, in the light and the dark theme. */
+export async function expectNoSeriousAxeFindings(page: Page, selector: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    const results = await axeOn(page)
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .include(selector)
+      .analyze()
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    expect(serious, `${selector} (${colorScheme})`).toEqual([])
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}

@@ -105,7 +105,7 @@ test('Enter opens the focused card and focus returns to it; n adds a card in its
   await expect(card(page, 'Feature', 'B2')).toBeFocused()
 
   await page.keyboard.press('n')
-  await expect(page.getByRole('dialog', { name: 'New card' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: /^New feature in / })).toBeVisible()
   await newCard(page, 'B3')
   // The new card has the focus (create-focus.spec.ts).
   await expect(card(page, 'Feature', 'B3')).toBeFocused()

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { buildSmallMap, card, cardsOf, e2eDatabase, keyboardDrag, newCard, settle } from './board-helpers'
-import { signUpThroughForm, uniqueUser } from './helpers'
+import { expectNoSeriousAxeFindings, signUpThroughForm, uniqueUser } from './helpers'
 
 /**
  * Two members on one map, each in their own browser: what one does shows at the other's within
@@ -102,6 +102,53 @@ test('an open dialog follows someone else’s edits, keeps what its user types, 
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click()
   await expect(b.page.getByRole('dialog', { name: 'Card deleted' })).toBeVisible(SECOND)
   await expect(b.page.getByRole('dialog')).toContainText(`${user.name} deleted this card while you had it open.`)
+  await b.context.close()
+})
+
+test('a card deleted while its description is typed keeps the text, copyable, and comes back from the Trash with it', async ({
+  page,
+  browser,
+}) => {
+  const { user, projectUrl } = await buildSmallMap(page)
+  const b = await secondMember(browser, user.workspaceName, projectUrl)
+  await b.context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await card(b.page, 'Feature', 'Filters').click()
+  const dialog = b.page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Edit description' }).click()
+  const typed = 'Filter by **price** and by size'
+  await dialog.getByLabel('Description').fill(typed)
+
+  // The owner deletes the activity, and with it the feature B is typing in; the confirmation names what goes.
+  await card(page, 'Activity', 'Search').click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Card menu' }).click()
+  await page.getByRole('dialog').getByRole('menuitem', { name: 'Delete' }).click()
+  const confirm = page.getByRole('dialog').getByRole('alert')
+  await expect(confirm).toContainText('Delete this activity?')
+  await expect(confirm).toContainText('With it go its 2 features (‘Find by name’, ‘Filters’). Deleted cards stay in the Trash for 30 days.')
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click()
+
+  const deleted = b.page.getByRole('dialog', { name: 'Card deleted' })
+  await expect(deleted).toContainText(`${user.name} deleted this card while you had it open.`)
+  await expect(deleted.getByRole('textbox', { name: 'Your unsaved description' })).toHaveValue(typed)
+  // The field typed in is gone: the focus is on the text, selected.
+  await expect(deleted.getByRole('textbox', { name: 'Your unsaved description' })).toBeFocused()
+  await deleted.getByRole('button', { name: 'Copy your unsaved description' }).click()
+  await expect.poll(() => b.page.evaluate(() => navigator.clipboard.readText())).toBe(typed)
+  await expect(deleted).toContainText('It went with the card above it, which comes back with it.')
+  await expectNoSeriousAxeFindings(b.page, '.modal')
+  await deleted.getByRole('button', { name: 'Restore the card from Trash' }).click()
+
+  // The activity is back with its features, and the dialog shows the card with the text in its editor, unsaved.
+  const restored = b.page.getByRole('dialog', { name: 'Feature card' })
+  await expect(restored.getByLabel('Description')).toHaveValue(typed)
+  await expect(card(page, 'Activity', 'Search')).toBeVisible()
+  await expect(card(page, 'Feature', 'Filters')).toBeVisible()
+  await restored.getByRole('button', { name: 'Save' }).click()
+  await expect(restored.locator('.markdown strong')).toHaveText('price')
+  await settle(b.page)
+  await page.reload()
+  await card(page, 'Feature', 'Filters').click()
+  await expect(page.getByRole('dialog').locator('.markdown strong')).toHaveText('price')
   await b.context.close()
 })
 

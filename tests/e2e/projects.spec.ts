@@ -4,6 +4,13 @@ import { signUpThroughForm } from './helpers'
 test('the create project dialog shows the SPEC messages, then creates the project', async ({ page }) => {
   const user = await signUpThroughForm(page)
   await page.goto(`/${user.workspaceName}`)
+  // An empty list points to the two ways to start (issue 43).
+  await expect(page.getByText('No projects', { exact: true })).toBeVisible()
+  await expect(
+    page.getByText(
+      'Start a story map with New project, or bring one in from a CSV or JSON file with Import project.',
+    ),
+  ).toBeVisible()
   await page.getByRole('link', { name: 'New project' }).click()
   const dialog = page.getByRole('dialog', { name: 'Create project' })
   await dialog.getByRole('button', { name: 'Create' }).click()

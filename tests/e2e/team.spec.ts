@@ -33,6 +33,8 @@ async function invite(page: Page, email: string, level?: 'Editor' | 'Admin') {
   if (level) await invites.getByLabel('Level').selectOption({ label: level })
   await invites.getByRole('button', { name: 'Send invite' }).click()
   await expect(page.getByText('Invite sent', { exact: true })).toBeVisible()
+  // With mail set up the link is in the mail only.
+  await expect(invites.getByRole('button', { name: /^Copy invitation link/ })).toHaveCount(0)
   const row = invites.getByRole('row', { name: byEmail(email) })
   await expect(row).toContainText(level ?? 'Viewer')
   await expect(row).not.toContainText(/VIEWER|EDITOR|ADMIN/)

@@ -96,6 +96,73 @@ describe('linking', () => {
     expect((await owner.client.delete(`/v1/projects/${ids.project}/github`)).json.error).toBe('github_not_linked')
   })
 
+  it('keeps the pushes waiting at an unlink and sends them when the same repository is linked again (issue 43)', async () => {
+    const repo = 'acme/kept'
+    github.addRepo(repo)
+    github.addToken('tok-kept', [repo])
+    const owner = await signUp(server.url)
+    const ids = await makeBoard(owner.client)
+    const dialog = () => owner.client.get(`/${owner.workspaceName}/projects/${ids.project}/github`)
+    await link(owner.client, ids.project, repo, 'tok-kept')
+    const { number } = (await owner.client.post(`/v1/features/${ids.feature}/github`)).json.github
+    // GitHub is away for the next push: it waits in the outbox.
+    github.failNext(new RegExp(`^/repos/${repo}/issues/${number}$`), 500)
+    await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Renamed before the unlink' })
+    const waiting = () => rows(server.dbPath, 'select attempt from github_outbox where project_id = ?', ids.project)
+    await eventually(waiting, (r) => r.length === 1 && r[0].attempt > 0)
+    expect((await dialog()).json.pendingPushes).toBe(1)
+
+    expect((await owner.client.delete(`/v1/projects/${ids.project}/github`)).status).toBe(200)
+    expect(waiting()).toHaveLength(1)
+    // A change while unlinked waits too: the feature keeps its issue.
+    await owner.client.post(`/v1/features/${ids.feature}/description`, { description: 'Written while unlinked' })
+    expect(github.issue(repo, number)).toMatchObject({ title: 'Feature' })
+
+    await link(owner.client, ids.project, repo, 'tok-kept')
+    const issue = await eventually(
+      () => github.issue(repo, number)!,
+      (i) => i.title === 'Renamed before the unlink' && !!i.body?.startsWith('Written while unlinked'),
+      15_000,
+    )
+    expect(issue.state).toBe('open')
+    await eventually(waiting, (r) => r.length === 0)
+    expect((await dialog()).json.pendingPushes).toBe(0)
+  })
+
+  it('a link to another repository drops the pushes waiting for the former one, and the dialog says how many', async () => {
+    const owner = await signUp(server.url)
+    const ids = await makeBoard(owner.client)
+    await link(owner.client, ids.project, REPO, 'tok-write')
+    const { number } = (await owner.client.post(`/v1/features/${ids.feature}/github`)).json.github
+    github.failNext(new RegExp(`^/repos/${REPO}/issues/${number}$`), 500)
+    await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Waiting for acme/shop' })
+    const waiting = () => rows(server.dbPath, 'select attempt from github_outbox where project_id = ?', ids.project)
+    await eventually(waiting, (r) => r.length === 1 && r[0].attempt > 0)
+    const relinked = await owner.client.post(`/${owner.workspaceName}/projects/${ids.project}/github`, {
+      intent: 'link',
+      repository: 'acme/other',
+      token: 'tok-write',
+    })
+    expect(relinked.json).toMatchObject({
+      ok: true,
+      message: 'Linked to acme/other. Changes to 1 feature waiting for another repository were dropped.',
+    })
+    expect(waiting()).toEqual([])
+  })
+
+  it("the release's Send to GitHub says how many issues it made", async () => {
+    const owner = await signUp(server.url)
+    const ids = await makeBoard(owner.client)
+    await link(owner.client, ids.project, REPO, 'tok-write')
+    const send = () =>
+      owner.client.post(`/${owner.workspaceName}/projects/${ids.project}/github`, { intent: 'sendRelease', milestoneId: ids.milestone })
+    expect((await send()).json).toEqual({ ok: true, message: '1 GitHub issue made.' })
+    expect((await send()).json).toEqual({
+      ok: true,
+      message: 'No GitHub issue made: every open feature of this release has one already.',
+    })
+  })
+
   it('a deleted project takes its link, waiting pushes and sync log with it', async () => {
     const owner = await signUp(server.url)
     const ids = await makeBoard(owner.client)

@@ -40,12 +40,30 @@ describe('buildGrid', () => {
     expect(grid.hidden).toEqual({ releases: 0, goals: 0, activities: 0 })
   })
 
-  it('sums estimates for goals, activities and releases, and counts release features', () => {
+  it('sums and counts what the board shows: closed features and cards under hidden ones left out, and told', () => {
     const grid = buildGrid(bundle, false)
-    expect(grid.goals[0].size).toBe(10)
-    expect(grid.activitySize.get('s1')).toBe(5)
-    expect(grid.releases[0]).toMatchObject({ size: 6, count: 3 })
+    // f2 is closed; f3 sits under the closed activity s2.
+    expect(grid.goals[0].size).toBe(3)
+    expect(grid.activitySize.get('s1')).toBe(3)
+    expect(grid.releases[0]).toMatchObject({ size: 4, count: 2, closed: 1 })
+    expect(grid.releases[1]).toMatchObject({ size: 0, count: 0, closed: 0 })
+    expect(grid.closedLeftOut).toBe(1)
     expect(grid.cells.get(cellKey('m1', 's1'))!.map((f) => f.id)).toEqual(['f2', 'f1'])
+  })
+
+  it('with Show closed sums and counts every feature under a card', () => {
+    const grid = buildGrid(bundle, true)
+    expect(grid.goals.find((g) => g.workflow.id === 'w1')!.size).toBe(10)
+    expect(grid.activitySize.get('s1')).toBe(5)
+    expect(grid.releases[0]).toMatchObject({ size: 6, count: 3, closed: 0 })
+    expect(grid.closedLeftOut).toBe(0)
+  })
+
+  it('counts closed features in shown cells when asked (the closed filter), closed cards staying hidden', () => {
+    const grid = buildGrid(bundle, false, undefined, true)
+    expect(grid.goals.map((g) => g.workflow.id)).toEqual(['w1', 'w2'])
+    expect(grid.goals[0].size).toBe(5)
+    expect(grid.releases[0]).toMatchObject({ size: 6, count: 3, closed: 0 })
   })
 })
 

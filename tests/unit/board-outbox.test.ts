@@ -65,7 +65,7 @@ describe('BoardOutbox', () => {
     const answers = await Promise.all(['A', 'B', 'C'].map((t) => outbox.send('/w/projects/p/commands', rename(t))))
     expect(fake.sent).toEqual(['A', 'B', 'C'])
     expect(answers.every((a) => a.ok)).toBe(true)
-    expect(outbox.getState()).toEqual({ offline: false, waiting: 0 })
+    expect(outbox.getState()).toEqual({ offline: false, signedOut: false, waiting: 0 })
   })
 
   it('holds writes made offline, says so, and sends them in order when the network is back', async () => {
@@ -81,7 +81,7 @@ describe('BoardOutbox', () => {
     await expect(first).resolves.toMatchObject({ ok: true })
     await expect(second).resolves.toMatchObject({ ok: true })
     expect(fake.sent).toEqual(['A', 'B'])
-    expect(outbox.getState()).toEqual({ offline: false, waiting: 0 })
+    expect(outbox.getState()).toEqual({ offline: false, signedOut: false, waiting: 0 })
   })
 
   it('goes again with back-off when the server does not answer, and marks the board offline meanwhile', async () => {
@@ -127,5 +127,52 @@ describe('BoardOutbox', () => {
     await fake.tick(1000)
     await expect(create).resolves.toEqual({ ok: true })
     expect(attempts).toBe(2)
+  })
+
+  it('answers a 401 as a refusal on a page that offers no log-in', async () => {
+    const fake = fakeEnvironment()
+    const outbox = new BoardOutbox(fake.env)
+    fake.net.answers.set('A', { status: 401, body: { error: 'unauthorized', message: 'Log in first.' } })
+    await expect(outbox.send('/c', rename('A'))).resolves.toMatchObject({ ok: false, status: 401 })
+    const release = outbox.holdWhileSignedOut()
+    release()
+    await expect(outbox.send('/c', rename('A'))).resolves.toMatchObject({ ok: false, status: 401 })
+  })
+
+  it('holds every write while the session has ended (401), says so, and sends them in order after the log-in', async () => {
+    const fake = fakeEnvironment()
+    const outbox = new BoardOutbox(fake.env)
+    outbox.holdWhileSignedOut()
+    fake.net.answers.set('A', { status: 401, body: { error: 'unauthorized', message: 'Log in first.' } })
+    const first = outbox.send('/c', rename('A'))
+    const second = outbox.send('/c', rename('B'))
+    let settled = false
+    void Promise.all([first, second]).then(() => (settled = true))
+    await fake.settle()
+    await fake.tick(60_000)
+    expect(outbox.getState()).toEqual({ offline: false, signedOut: true, waiting: 2 })
+    expect(fake.sent).toEqual(['A'])
+    expect(settled).toBe(false)
+
+    fake.net.answers.delete('A')
+    outbox.signedInAgain()
+    await expect(first).resolves.toMatchObject({ ok: true })
+    await expect(second).resolves.toMatchObject({ ok: true })
+    expect(fake.sent).toEqual(['A', 'A', 'B'])
+    expect(outbox.getState()).toEqual({ offline: false, signedOut: false, waiting: 0 })
+  })
+
+  it('holds a write made after the stream found the session gone, until the log-in', async () => {
+    const fake = fakeEnvironment()
+    const outbox = new BoardOutbox(fake.env)
+    outbox.holdWhileSignedOut()
+    outbox.markSignedOut()
+    fake.net.answers.set('A', { status: 401, body: { error: 'unauthorized', message: '' } })
+    const write = outbox.send('/c', rename('A'))
+    await fake.settle()
+    expect(outbox.getState().signedOut).toBe(true)
+    fake.net.answers.delete('A')
+    outbox.signedInAgain()
+    await expect(write).resolves.toMatchObject({ ok: true })
   })
 })

@@ -63,7 +63,7 @@ function view(query: string, showClosed = false, previous?: BoardView) {
   const filter: BoardFilter = parseBoardFilter(new URLSearchParams(query))
   const texts = searchTexts(bundle.features, bundle.featureComments)
   const matcher = featureMatcher(filter, bundle, (f) => texts.get(f.id) ?? '')
-  const grid = buildGrid(bundle, showClosed)
+  const grid = buildGrid(bundle, showClosed, undefined, showClosed || filter.status === 'closed')
   return deriveBoardView(
     grid,
     { showClosed, matcher, words: searchWords(filter.q), closedWanted: filter.status === 'closed' },
@@ -85,8 +85,8 @@ describe('featureMatcher', () => {
 
 describe('deriveBoardView', () => {
   it('counts what the board shows without filters (closed features only with Show closed)', () => {
-    expect(view('')).toMatchObject({ filtering: false, shown: 4, total: 4 })
-    expect(view('', true)).toMatchObject({ shown: 5, total: 5 })
+    expect(view('')).toMatchObject({ filtering: false, shown: 4, total: 4, closedLeftOut: 1 })
+    expect(view('', true)).toMatchObject({ shown: 5, total: 5, closedLeftOut: 0 })
   })
 
   it('searches titles, descriptions and comments, any case and accents, every word', () => {
@@ -117,7 +117,9 @@ describe('deriveBoardView', () => {
 
   it('status=closed brings closed features in even with Show closed off; status=open hides them', () => {
     const closed = view('status=closed')
-    expect(closed).toMatchObject({ includeClosed: true, shown: 1, total: 4 })
+    // The total counts what the page holds, the closed feature too: never `1 of 4` beside four open ones.
+    expect(closed).toMatchObject({ includeClosed: true, shown: 1, total: 5, closedLeftOut: 0 })
+    expect(view('q=cafe')).toMatchObject({ shown: 1, total: 4, closedLeftOut: 1 })
     expect(hidden(closed)).toEqual(['f1', 'f2', 'f3', 'f5'])
     expect(view('status=open', true)).toMatchObject({ includeClosed: true, shown: 4, total: 5 })
     expect(hidden(view('status=open', true))).toEqual(['f4'])

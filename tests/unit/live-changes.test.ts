@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ProjectBundle } from '~/features/board/board-types'
-import { applyChangeEvent, type ChangeEvent, type EntityChange } from '~/features/live/live-changes'
+import { applyChangeEvent, deletionRoots, type ChangeEvent, type EntityChange } from '~/features/live/live-changes'
 
 const feature = (id: string, rank: string, title = id) => ({ id, rank, title, milestoneId: 'm', subWorkflowId: 's' })
 const base = {
@@ -70,5 +70,29 @@ describe('applyChangeEvent', () => {
   it('ignores kinds it does not know', () => {
     const next = applyChangeEvent(base, event([upsert('gadget' as never, { id: 'g' })]))
     expect({ ...next, version: 4 }).toEqual(base)
+  })
+})
+
+describe('deletionRoots', () => {
+  const map = {
+    subWorkflows: [
+      { id: 'browse', workflowId: 'shop' },
+      { id: 'pay', workflowId: 'shop' },
+    ],
+    features: [
+      { id: 'f1', milestoneId: 'mvp', subWorkflowId: 'browse' },
+      { id: 'f2', milestoneId: 'later', subWorkflowId: 'pay' },
+    ],
+  } as unknown as ProjectBundle
+  const deletes = (...ids: [EntityChange['kind'], string][]) => event(ids.map(([kind, id]) => ({ op: 'delete', kind, id })))
+
+  it('points each card a goal’s delete took at the goal, whatever the order the event lists them in', () => {
+    const roots = deletionRoots(map, deletes(['feature', 'f2'], ['subWorkflow', 'pay'], ['workflow', 'shop'], ['feature', 'f1'], ['subWorkflow', 'browse']))
+    expect(Object.fromEntries(roots)).toEqual({ f1: 'shop', f2: 'shop', pay: 'shop', browse: 'shop', shop: 'shop' })
+  })
+
+  it('points a release’s features at the release, and a feature deleted alone at itself', () => {
+    expect(Object.fromEntries(deletionRoots(map, deletes(['milestone', 'later'], ['feature', 'f2'])))).toEqual({ later: 'later', f2: 'later' })
+    expect(Object.fromEntries(deletionRoots(map, deletes(['feature', 'f1'])))).toEqual({ f1: 'f1' })
   })
 })

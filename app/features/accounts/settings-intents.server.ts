@@ -1,6 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
 import { DomainError } from '~/lib/errors'
+import { mailConfigured } from '~/lib/email.server'
+import { MAIL_NOT_SET_UP } from '~/lib/mail-texts'
 import type { SettingsOutcome } from '~/http/settings-intents.server'
 import { emailChangeSchema, nameChangeSchema } from './account-forms'
 import { changeName, deleteAccount, requestEmailChange, resendVerification } from './account-settings.server'
@@ -19,7 +21,7 @@ export const accountIntents = {
   async resend({ account }: AccountIntentInput): Promise<SettingsOutcome<never>> {
     try {
       await resendVerification(account)
-      return { done: 'Mail sent.' }
+      return mailConfigured() ? { done: 'Mail sent.' } : { failed: MAIL_NOT_SET_UP }
     } catch (error) {
       if (error instanceof DomainError) return { failed: FAILED }
       throw error
@@ -31,6 +33,7 @@ export const accountIntents = {
     if (submission.status !== 'success') return { reply: { intent: 'email', result: submission.reply() } }
     try {
       await requestEmailChange(account, submission.value.email)
+      if (!mailConfigured()) return { failed: `Your new email waits for verification, but no link could reach it. ${MAIL_NOT_SET_UP}` }
       return { done: 'An email has been sent to your new email with instructions.' }
     } catch (error) {
       if (!(error instanceof DomainError)) throw error

@@ -11,7 +11,8 @@ export type GoalTotals = { size: number; activitySizes: number[] }
 /**
  * The grid as the search and filters show it (CONTRACT §9). Feature cards that do not match stay
  * in the page but hidden; goals, activities and releases stay. `shown` of `total` features: total
- * is what the board shows without search and filters.
+ * is every feature in the page's shown cells (closed ones with Show closed or the closed filter),
+ * as the releases' counts count them.
  */
 export type BoardView = {
   filtering: boolean
@@ -23,6 +24,8 @@ export type BoardView = {
   goals: ReadonlyMap<string, GoalTotals>
   shown: number
   total: number
+  /** Closed features in shown cells left out of `total` (and of every size and count): the counts then say `open`. */
+  closedLeftOut: number
 }
 
 export type ViewOptions = {
@@ -47,15 +50,16 @@ const sameNumbers = (a: readonly number[], b: readonly number[]) =>
 export function deriveBoardView(grid: BoardGrid, options: ViewOptions, previous?: BoardView): BoardView {
   const { showClosed, matcher, words, closedWanted } = options
   const includeClosed = showClosed || closedWanted
-  const shownWithoutFilter = (f: Feature) => showClosed || f.status !== 'CLOSED'
   const inPage = (f: Feature) => includeClosed || f.status !== 'CLOSED'
   let total = 0
+  let closedLeftOut = 0
   if (!matcher) {
     for (const release of grid.releases)
       for (const goal of grid.goals)
         for (const activity of goal.activities)
           for (const f of grid.cells.get(cellKey(release.milestone.id, activity.id)) ?? [])
-            if (shownWithoutFilter(f)) total++
+            if (inPage(f)) total++
+            else closedLeftOut++
     return {
       filtering: false,
       includeClosed,
@@ -64,6 +68,7 @@ export function deriveBoardView(grid: BoardGrid, options: ViewOptions, previous?
       goals: new Map(),
       shown: total,
       total,
+      closedLeftOut,
     }
   }
 
@@ -76,8 +81,11 @@ export function deriveBoardView(grid: BoardGrid, options: ViewOptions, previous?
     for (const goal of grid.goals) {
       for (const activity of goal.activities) {
         for (const f of grid.cells.get(cellKey(milestone.id, activity.id)) ?? []) {
-          if (shownWithoutFilter(f)) total++
-          if (!inPage(f)) continue
+          if (!inPage(f)) {
+            closedLeftOut++
+            continue
+          }
+          total++
           if (!matcher(f)) {
             cards.set(f.id, HIDDEN)
             continue
@@ -107,5 +115,5 @@ export function deriveBoardView(grid: BoardGrid, options: ViewOptions, previous?
         : { size, activitySizes },
     )
   }
-  return { filtering: true, includeClosed, cards, releases, goals, shown, total }
+  return { filtering: true, includeClosed, cards, releases, goals, shown, total, closedLeftOut }
 }

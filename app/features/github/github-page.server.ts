@@ -3,13 +3,14 @@ import { refuse } from '~/lib/errors'
 import { can } from '~/features/workspaces/permissions'
 import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
 import { importIssuesSchema, linkRepositorySchema } from './github-api'
-import { getRepositoryLink, getSyncLog, linkRepository, unlinkRepository } from './repository-link.server'
+import { getRepositoryLink, getSyncLog, linkRepository, pendingPushFeatures, unlinkRepository } from './repository-link.server'
 import { createIssueForFeature, sendReleaseToGithub } from './github-push.server'
 import { syncNow } from './github-poll.server'
 import { importIssues } from './github-import.server'
 import { wakeGithubWorker } from './github-outbox.server'
 import { repositoryWebUrl } from './github-client.server'
 import { uuidSchema } from '~/lib/ids'
+import { featuresCount, sendReleaseMessage } from './github-texts'
 
 /**
  * The board's GitHub dialog and buttons (`/{workspace}/projects/{id}/github`): what the dialog
@@ -23,6 +24,8 @@ export function githubDialogData(ctx: WorkspaceContext, projectId: string) {
     ...getSyncLog(ctx, projectId),
     canLink: can(ctx, 'linkGithub'),
     canEdit: can(ctx, 'edit'),
+    /** Features whose changes wait to be pushed: the unlink confirmation says they are kept. */
+    pendingPushes: pendingPushFeatures(projectId),
   }
 }
 
@@ -46,8 +49,10 @@ export async function runGithubIntent(ctx: WorkspaceContext, projectId: string, 
   try {
     switch (input.intent) {
       case 'link': {
-        const { webhookSecret } = await linkRepository(ctx, projectId, input)
-        return { ok: true, message: `Linked to ${input.repository}.`, webhookSecret }
+        const { github, webhookSecret, droppedPushes } = await linkRepository(ctx, projectId, input)
+        const dropped =
+          droppedPushes > 0 ? ` Changes to ${featuresCount(droppedPushes)} waiting for another repository were dropped.` : ''
+        return { ok: true, message: `Linked to ${github.repository}.${dropped}`, webhookSecret }
       }
       case 'unlink':
         await unlinkRepository(ctx, projectId)
@@ -66,8 +71,7 @@ export async function runGithubIntent(ctx: WorkspaceContext, projectId: string, 
       }
       case 'sendRelease': {
         const { created, failed } = await sendReleaseToGithub(ctx, input.milestoneId)
-        const made = created === 1 ? '1 issue' : `${created} issues`
-        return { ok: true, message: failed.length > 0 ? `Created ${made}; ${failed.length} could not be sent.` : `Created ${made}.` }
+        return { ok: true, message: sendReleaseMessage(created, failed.length) }
       }
     }
   } finally {

@@ -56,19 +56,38 @@ function sinceForLink(projectId: string, before: LinkRow | undefined, repository
   return issueLinksOf(projectId, repository).size > 0 ? null : now
 }
 
-/** `PUT /v1/projects/{id}/github`. */
+/**
+ * `PUT /v1/projects/{id}/github`. Pushes waiting for features whose issues are in this repository
+ * go on (made before an unlink, or while unlinked); those for another repository's issues are
+ * dropped, as those links are no longer synced: `droppedPushes` counts their features.
+ */
 export async function linkRepository(ctx: WorkspaceContext, projectId: string, input: LinkInput) {
   authorize(ctx, 'linkGithub')
   projectTitle(ctx, projectId)
   const repository = await checkRepository(input)
   // After any sync operation of the project under way (it must not write onto the new link).
-  const webhookSecret = await withProjectLock(projectId, async () => storeLink(ctx, projectId, repository, input.token))
+  const { webhookSecret, droppedPushes } = await withProjectLock(projectId, async () => storeLink(ctx, projectId, repository, input.token))
   pollSoon(projectId)
   wakeGithubWorker()
-  return { github: publicLink(findLink(projectId)!), webhookSecret }
+  return { github: publicLink(findLink(projectId)!), webhookSecret, droppedPushes }
 }
 
-function storeLink(ctx: WorkspaceContext, projectId: string, repository: string, token: string): string {
+/** The features with pushes waiting in the outbox (any repository). */
+export function pendingPushFeatures(projectId: string): number {
+  return getDb().$client.prepare('select count(distinct feature_id) from github_outbox where project_id = ?').pluck().get(projectId) as number
+}
+
+/** Drops the waiting pushes of features whose issues are not in `repository`; answers how many features had some. */
+function dropPushesOutside(projectId: string, repository: string): number {
+  const client = getDb().$client
+  const outside = `select o.seq, o.feature_id from github_outbox o left join github_issues i on i.feature_id = o.feature_id
+    where o.project_id = ? and (i.repository is null or lower(i.repository) <> lower(?))`
+  const features = client.prepare(`select count(distinct feature_id) from (${outside})`).pluck().get(projectId, repository) as number
+  client.prepare(`delete from github_outbox where seq in (select seq from (${outside}))`).run(projectId, repository)
+  return features
+}
+
+function storeLink(ctx: WorkspaceContext, projectId: string, repository: string, token: string) {
   const title = projectTitle(ctx, projectId)
   const before = findLink(projectId)
   // Kept across a relink (CONTRACT §13); a new one when the stored one no longer opens.
@@ -77,6 +96,7 @@ function storeLink(ctx: WorkspaceContext, projectId: string, repository: string,
   const now = new Date().toISOString()
   const since = sinceForLink(projectId, before, repository, now)
   const verb = before ? 'Relinked' : 'Linked'
+  let droppedPushes = 0
   executeChange(ctx, {
     action: 'linkGithub',
     command: { type: 'github.link', projectId, repository },
@@ -103,10 +123,11 @@ function storeLink(ctx: WorkspaceContext, projectId: string, repository: string,
           memberId: ctx.member.id,
           name: ctx.account.name,
         })
+      droppedPushes = dropPushesOutside(projectId, repository)
     },
   })
   forgetQuietSync(projectId)
-  return webhookSecret
+  return { webhookSecret, droppedPushes }
 }
 
 /** `GET /v1/projects/{id}/github`: any member. */
@@ -116,7 +137,11 @@ export function getRepositoryLink(ctx: WorkspaceContext, projectId: string): { g
   return { github: row ? publicLink(row) : null }
 }
 
-/** `DELETE /v1/projects/{id}/github`: sync stops and the token goes; features keep their issues. */
+/**
+ * `DELETE /v1/projects/{id}/github`: sync stops and the token goes; features keep their issues,
+ * and pushes waiting for them stay, to go when the same repository is linked again (issue 43: an
+ * unlink and a link lost them, and a card and its issue then differed under the same `#3`).
+ */
 export async function unlinkRepository(ctx: WorkspaceContext, projectId: string) {
   authorize(ctx, 'linkGithub')
   projectTitle(ctx, projectId)
@@ -133,9 +158,7 @@ function removeLink(ctx: WorkspaceContext, projectId: string) {
     command: { type: 'github.unlink', projectId },
     log: { notice: { projectId, kind: 'project', summary: `Unlinked project '${title}' from GitHub repository '${row.repository}'` } },
     write: () => {
-      const client = getDb().$client
-      client.prepare('delete from github_links where project_id = ?').run(projectId)
-      client.prepare('delete from github_outbox where project_id = ?').run(projectId)
+      getDb().$client.prepare('delete from github_links where project_id = ?').run(projectId)
     },
   })
   forgetQuietSync(projectId)

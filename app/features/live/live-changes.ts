@@ -125,3 +125,24 @@ export function deletedIds(event: ChangeEvent): string[] {
 
 export const isProjectDeleted = (event: ChangeEvent) =>
   event.changes.some((c) => c.op === 'delete' && c.kind === 'project')
+
+/**
+ * For each card an event deletes, the card the delete began at: the trash entry that holds it
+ * (CONTRACT §7: a goal's delete takes its activities and their features into one entry). Read
+ * against `bundle`, the board as it was before the event.
+ */
+export function deletionRoots(bundle: Pick<ProjectBundle, 'features' | 'subWorkflows'>, event: ChangeEvent): Map<string, string> {
+  const deleted = new Set(deletedIds(event))
+  const activityGoal = new Map(bundle.subWorkflows.map((s) => [s.id, s.workflowId]))
+  const parentsOf = new Map<string, string[]>()
+  for (const f of bundle.features) if (deleted.has(f.id)) parentsOf.set(f.id, [f.subWorkflowId, f.milestoneId])
+  for (const id of deleted) {
+    const goal = activityGoal.get(id)
+    if (goal) parentsOf.set(id, [goal])
+  }
+  const rootOf = (id: string): string => {
+    const parent = (parentsOf.get(id) ?? []).find((p) => deleted.has(p))
+    return parent ? rootOf(parent) : id
+  }
+  return new Map([...deleted].map((id) => [id, rootOf(id)]))
+}

@@ -6,8 +6,9 @@ import { DomainError, refuse } from '~/lib/errors'
 import { normalizeEmail } from '~/lib/email-address'
 import { cancelInviteRefusal, invitationForText, inviteRefusal } from './membership'
 import type { Level } from './permissions'
-import { randomKey, sha256 } from '~/lib/crypto.server'
-import { sendMail } from '~/lib/email.server'
+import { sha256 } from '~/lib/crypto.server'
+import { appLink, mailConfigured, sendMail } from '~/lib/email.server'
+import { getEnv } from '~/lib/env.server'
 import { invitationMessage } from '~/features/notifications/email-messages.server'
 import { assertEditorSeat } from '~/features/billing/billing.server'
 import { requireMemberAdmin } from './member.server'
@@ -26,13 +27,47 @@ export function publicInvite(i: Invite) {
 
 export function listInvites(ctx: WorkspaceContext) {
   requireMemberAdmin(ctx)
+  return pendingInvites(ctx).map(publicInvite)
+}
+
+function pendingInvites(ctx: WorkspaceContext) {
   return getDb()
     .select()
     .from(invites)
     .where(eq(invites.workspaceId, ctx.workspace.id))
     .orderBy(desc(invites.createdAt))
     .all()
-    .map(publicInvite)
+}
+
+/**
+ * An invitation's code, made from the invite itself (its id and expiry, which a resend renews)
+ * with a key derived from SESSION_SECRET: 256 bits no one can guess without the secret, yet the
+ * server can make the same again, so a workspace without mail can show an invite's link to its
+ * owners and admins (issue 43, ADR "Invitation links without mail"). Only its hash is stored.
+ */
+function inviteCode(invite: Pick<Invite, 'id' | 'expiresAt'>): string {
+  const key = Buffer.from(
+    crypto.hkdfSync('sha256', getEnv().SESSION_SECRET, 'storymap', 'invitation-code', 32),
+  )
+  return crypto.createHmac('sha256', key).update(`${invite.id}|${invite.expiresAt}`).digest('base64url')
+}
+
+const invitationPath = (code: string) => `/account/invitation/${code}`
+
+/**
+ * The settings page's pending invitations. Without mail (SMTP_URL unset) nothing reaches the
+ * invited person, so owners and admins get each invitation's link to pass on themselves (null
+ * for one whose code this server cannot make again: sent before this version, or before
+ * SESSION_SECRET changed; a resend makes a new one). With mail the link stays in the mail only.
+ */
+export function invitesForSettings(ctx: WorkspaceContext) {
+  requireMemberAdmin(ctx)
+  const showLinks = !mailConfigured()
+  return pendingInvites(ctx).map((invite) => {
+    const code = showLinks ? inviteCode(invite) : null
+    const link = code && sha256(code) === invite.codeHash ? appLink(invitationPath(code)) : null
+    return { ...publicInvite(invite), link }
+  })
 }
 
 function mailInvitation(ctx: WorkspaceContext, invite: Invite, code: string) {
@@ -52,7 +87,9 @@ export async function createInvite(
   if (refusal) throw refuse.forbidden(refusal)
   const email = normalizeEmail(input.email)
   const db = getDb()
-  const code = randomKey()
+  const id = crypto.randomUUID()
+  const expiresAt = new Date(now.getTime() + INVITE_LIFETIME_MS).toISOString()
+  const code = inviteCode({ id, expiresAt })
   const invite = db.transaction((tx) => {
     const already = tx
       .select({ id: members.id })
@@ -79,7 +116,7 @@ export async function createInvite(
     return tx
       .insert(invites)
       .values({
-        id: crypto.randomUUID(),
+        id,
         workspaceId: ctx.workspace.id,
         email,
         level: input.level,
@@ -87,7 +124,7 @@ export async function createInvite(
         createdBy: ctx.account.id,
         createdByName: ctx.account.name,
         createdAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + INVITE_LIFETIME_MS).toISOString(),
+        expiresAt,
       })
       .returning()
       .get()
@@ -105,16 +142,19 @@ function findInvite(ctx: WorkspaceContext, inviteId: string) {
   return invite
 }
 
-/** A resend mails a new code (only hashes are kept) and restarts the 7 days. */
+/** A resend mails a new code (only hashes are kept; the old link stops working) and restarts the 7 days. */
 export async function resendInvite(ctx: WorkspaceContext, inviteId: string, now = new Date()) {
   requireMemberAdmin(ctx)
   const current = findInvite(ctx, inviteId)
   const refusal = inviteRefusal(ctx, current.level, true)
   if (refusal) throw refuse.forbidden(refusal)
-  const code = randomKey()
+  // A later expiry however soon the resend comes: the code is made from it, so the old link dies.
+  const issued = Math.max(now.getTime(), Date.parse(current.expiresAt) - INVITE_LIFETIME_MS + 1)
+  const expiresAt = new Date(issued + INVITE_LIFETIME_MS).toISOString()
+  const code = inviteCode({ id: current.id, expiresAt })
   const invite = getDb()
     .update(invites)
-    .set({ codeHash: sha256(code), expiresAt: new Date(now.getTime() + INVITE_LIFETIME_MS).toISOString() })
+    .set({ codeHash: sha256(code), expiresAt })
     .where(eq(invites.id, current.id))
     .returning()
     .get()

@@ -4,6 +4,7 @@ import { Form, Link } from 'react-router'
 import { ErrorList, Field, VALIDATE_ON_SUBMIT } from '~/ui/forms'
 import { IntentButton, SettingsCard } from '~/ui/settings'
 import { emailChangeSchema, nameChangeSchema } from '../account-forms'
+import { ASK_THE_OPERATOR, MAIL_NOT_SET_UP } from '~/lib/mail-texts'
 
 /** The account's own cards on `/account/settings` (SPEC §5); each form posts its intent there. */
 
@@ -16,14 +17,16 @@ type Account = {
 }
 type Reply = { intent: string; result: SubmissionResult<string[]> } | undefined
 
-export function VerifyEmailCard({ account }: { account: Account }) {
+export function VerifyEmailCard({ account, mailSetUp }: { account: Account; mailSetUp: boolean }) {
   if (account.emailConfirmed && !account.emailConfirmationPending) return null
   return (
     <SettingsCard title="Verify your email" className="notice">
       <p>
-        {account.emailConfirmationPending
-          ? `We sent a verification link to ${account.emailConfirmationSentTo}. Open it to confirm the address.`
-          : 'Your email address is not verified yet.'}
+        {!mailSetUp
+          ? `Your email address is not verified yet. ${MAIL_NOT_SET_UP} ${ASK_THE_OPERATOR}`
+          : account.emailConfirmationPending
+            ? `We sent a verification link to ${account.emailConfirmationSentTo}. Open it to confirm the address.`
+            : 'Your email address is not verified yet.'}
       </p>
       <Form method="post">
         <IntentButton intent="resend">Resend verification email</IntentButton>

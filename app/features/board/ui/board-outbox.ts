@@ -3,8 +3,11 @@ import { isSettledByRetry, retryDelayMs, type WriteOutcome } from '~/features/bo
 
 export type { WriteOutcome }
 
-/** What the board shows about its writes: whether the server is reachable and how many wait. */
-export type OutboxState = { offline: boolean; waiting: number }
+/**
+ * What the board shows about its writes: whether the server is reachable, whether the session
+ * has ended (the server answers 401: writes wait for a log-in), and how many wait.
+ */
+export type OutboxState = { offline: boolean; signedOut: boolean; waiting: number }
 
 type Environment = {
   fetch: typeof fetch
@@ -35,8 +38,12 @@ const browser = (): Environment => ({
  */
 export class BoardOutbox {
   private tail: Promise<unknown> = Promise.resolve()
-  private state: OutboxState = { offline: false, waiting: 0 }
+  private state: OutboxState = { offline: false, signedOut: false, waiting: 0 }
   private readonly listeners = new Set<() => void>()
+  /** Resolved when the member has logged in again (a new one each time the session ends). */
+  private signedIn: { promise: Promise<void>; resolve: () => void } | null = null
+  /** Pages that offer a new log-in (the board's SessionNotice); only then does a 401 hold the writes. */
+  private holders = 0
 
   constructor(private readonly env: Environment = browser()) {}
 
@@ -56,6 +63,42 @@ export class BoardOutbox {
     return result.finally(() => this.update({ waiting: this.state.waiting - 1 }))
   }
 
+  /**
+   * The session has ended (a write answered 401, or the live stream found it gone): writes wait,
+   * kept in order, until `signedInAgain`. Nothing is dropped and the page does not go to the
+   * log-in page, so what is typed stays (issue 43).
+   */
+  markSignedOut() {
+    if (!this.signedIn) {
+      let resolve = () => {}
+      const promise = new Promise<void>((r) => (resolve = r))
+      this.signedIn = { promise, resolve }
+    }
+    this.update({ signedOut: true })
+  }
+
+  /**
+   * While the returned function has not been called, a write answered 401 waits for a log-in
+   * instead of failing: the caller offers the log-in (a page without one keeps the refusal).
+   */
+  holdWhileSignedOut(): () => void {
+    this.holders++
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      this.holders--
+    }
+  }
+
+  /** The member has logged in again: the waiting writes go. */
+  signedInAgain() {
+    const waiting = this.signedIn
+    this.signedIn = null
+    this.update({ signedOut: false })
+    waiting?.resolve()
+  }
+
   /** Resolves once every write sent so far has been answered. */
   idle(): Promise<void> {
     return this.tail.then(() => undefined)
@@ -63,6 +106,8 @@ export class BoardOutbox {
 
   private async deliver(url: string, command: PageCommand): Promise<WriteOutcome> {
     const body = JSON.stringify(command)
+    // An attempt went unanswered: it may have landed, so a later refusal may be its doing.
+    let answerLost = false
     for (let attempt = 0; ; attempt++) {
       if (attempt > 0 || !this.env.isOnline()) await this.pause(attempt)
       let outcome: WriteOutcome | null
@@ -77,8 +122,18 @@ export class BoardOutbox {
         outcome = null // no answer: the network or the server is away
       }
       this.update({ offline: outcome === null })
-      if (outcome === null) continue
-      return attempt > 0 && isSettledByRetry(command, outcome) ? { ok: true } : outcome
+      if (outcome === null) {
+        answerLost = true
+        continue
+      }
+      if (!outcome.ok && outcome.status === 401 && this.holders > 0) {
+        // The session ended: the write waits for the log-in, then goes at once.
+        this.markSignedOut()
+        await this.signedIn?.promise
+        attempt = -1
+        continue
+      }
+      return answerLost && isSettledByRetry(command, outcome) ? { ok: true } : outcome
     }
   }
 
@@ -101,7 +156,8 @@ export class BoardOutbox {
 
   private update(change: Partial<OutboxState>) {
     const next = { ...this.state, ...change }
-    if (next.offline === this.state.offline && next.waiting === this.state.waiting) return
+    if (next.offline === this.state.offline && next.signedOut === this.state.signedOut && next.waiting === this.state.waiting)
+      return
     this.state = next
     for (const listener of this.listeners) listener()
   }

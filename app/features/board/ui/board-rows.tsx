@@ -42,6 +42,8 @@ type ReleaseProps = BoardLinks & {
   milestone: Milestone
   size: number
   count: number
+  /** Its closed features left out of `size` and `count`: the count then says `open features`. */
+  closedLeftOut: number
   /** The release's sums under the search and filters; null without them. */
   filteredSize: number | null
   filteredCount: number | null
@@ -77,6 +79,7 @@ export const ReleaseRow = memo(function ReleaseRow({
   milestone,
   size,
   count,
+  closedLeftOut,
   filteredSize,
   filteredCount,
   index,
@@ -87,7 +90,8 @@ export const ReleaseRow = memo(function ReleaseRow({
   ...view
 }: ReleaseProps) {
   const { readOnly, basePath, search } = view
-  const stats = `Size ${totalsText(size, filteredSize)} · ${partOf(filteredCount, count, 'feature')}`
+  const noun = closedLeftOut > 0 ? 'open feature' : 'feature'
+  const stats = `Size ${totalsText(size, filteredSize)} · ${partOf(filteredCount, count, noun)}`
   return (
     <Draggable draggableId={milestone.id} index={index} isDragDisabled={readOnly}>
       {(drag, snapshot) => (
@@ -126,7 +130,7 @@ export const ReleaseRow = memo(function ReleaseRow({
   )
 }, sameRow)
 
-type ReleaseCellsProps = Omit<ReleaseProps, 'size' | 'count' | 'filteredSize' | 'filteredCount' | 'index'>
+type ReleaseCellsProps = Omit<ReleaseProps, 'size' | 'count' | 'closedLeftOut' | 'filteredSize' | 'filteredCount' | 'index'>
 
 /** The row's cells, apart from its header: the filtered totals change with every keystroke, the cells do not. */
 const ReleaseCells = memo(function ReleaseCells({ milestone, goals, cells, onAdd, print, ...view }: ReleaseCellsProps) {

@@ -1,9 +1,11 @@
 import { useNavigate } from 'react-router'
-import { Fragment, useId, useState } from 'react'
+import { Fragment, useEffect, useId, useState } from 'react'
 import { Modal } from '~/ui/modal'
+import { useDocumentTitle } from '~/ui/use-document-title'
 import type { CardKind } from '~/features/board/board-commands'
 import type { CardFields, Feature } from '~/features/board/board-types'
 import { cardPlace, type CardPlace } from '~/features/board/card-place'
+import { deletedWith } from '~/features/board/delete-summary'
 import { colorFill } from '~/features/board/colors'
 import { formatDate } from '~/lib/dates'
 import { useBoard } from './board-context'
@@ -14,6 +16,8 @@ import { MoveTo } from './move-to'
 import { WatchButton } from '~/features/notifications/ui/watch-button'
 import { ProjectSharing } from '~/features/workspaces/ui/project-sharing'
 import { TagPicker } from './tags'
+import { DeletedCardDialog } from './deleted-card'
+import { unsavedDraftsByField, type UnsavedDraft } from './unsaved-drafts'
 import { FeatureIssue, SendReleaseButton } from '~/features/github/ui/issue-controls'
 
 export type DialogKind = CardKind | 'project'
@@ -57,12 +61,34 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false)
   const [menuOpen, setMenuOpen] = useState(false)
   const entity = findEntity(bundle, kind, id)
+  // The tab names the open card on its own URL (a permalink opened in a tab among others).
+  useDocumentTitle(entity && kind !== 'project' ? `${entity.title} · ${bundle.project.title} · Storymap` : null)
+
+  // What was typed here when the card went: read while its fields are still mounted (they go
+  // with this render), kept for the deleted card's dialog and, after a restore, the editor.
+  const [typed, setTyped] = useState<UnsavedDraft[] | null>(null)
+  if (!entity && typed === null) setTyped(unsavedDraftsByField())
+  // Once the card is back (restored) its editor has taken the text: a later delete reads afresh.
+  const present = entity !== undefined
+  useEffect(() => {
+    if (present && typed !== null) setTyped(null)
+  }, [present, typed])
 
   if (!entity) {
-    const deletedBy = board.live?.deletedBy.get(id)
+    const deleted = board.live?.deletedBy.get(id)
+    if (deleted)
+      return (
+        <DeletedCardDialog
+          id={id}
+          deleted={deleted}
+          typed={typed ?? []}
+          commandsUrl={readOnly ? null : `${basePath}/commands`}
+          onClose={close}
+        />
+      )
     return (
-      <Modal title={deletedBy ? 'Card deleted' : 'Card not found'} onClose={close}>
-        <p>{deletedBy ? `${deletedBy} deleted this card while you had it open.` : 'This card does not exist any more.'}</p>
+      <Modal title="Card not found" onClose={close}>
+        <p>This card does not exist any more.</p>
         <button type="button" className="button" onClick={close}>
           Close
         </button>
@@ -111,6 +137,7 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
           />
           <DescriptionEditor
             value={entity.description}
+            typedBefore={typed?.find((d) => d.field === 'description')?.text}
             editable={editable}
             onSave={(description) => dispatch({ type: 'card.description', kind: titleKind, id, description })}
           />
@@ -169,6 +196,7 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
                   ? 'Delete this project and everything in it?'
                   : `Delete this ${LABEL[kind].toLowerCase()}?`}
               </p>
+              <DeletedWith kind={kind} id={id} />
               <div className="row">
                 <button type="button" className="button danger small" onClick={remove}>
                   Yes, delete
@@ -238,6 +266,14 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
       </div>
     </Modal>
   )
+}
+
+/** What goes with the card, named (`With it go its 2 activities (‘Browse’, ‘Pay’) and …`), and where it all waits. */
+function DeletedWith({ kind, id }: { kind: DialogKind; id: string }) {
+  const { bundle } = useBoard()
+  if (kind === 'project') return null
+  const what = deletedWith(bundle, kind, id)
+  return <p className="small">{`${what ? `${what} ` : ''}Deleted cards stay in the Trash for 30 days.`}</p>
 }
 
 /** Where the card sits: `MVP › Shop › Pay` (a screen reader hears which name is which). */

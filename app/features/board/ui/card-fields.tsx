@@ -10,7 +10,7 @@ export function InlineTitle({ value, editable, onSave, headingId }: { value: str
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(value)
   const [error, setError] = useState<string | null>(null)
-  useUnsavedDraft(editing && draft.trim() !== value && draft)
+  useUnsavedDraft(editing && draft.trim() !== value && draft, 'title')
   // Someone else's rename shows at once, but never replaces what is being typed.
   useEffect(() => {
     if (!editing) setDraft(value)
@@ -93,13 +93,26 @@ const MARKDOWN_HEADINGS: Components = {
   h5: ({ node: _node, ...props }) => <h6 {...props} />,
 }
 
-/** Markdown description, rendered safely (react-markdown never renders raw HTML). */
-export function DescriptionEditor({ value, editable, onSave }: { value: string; editable: boolean; onSave: (description: string) => void }) {
-  const [editing, setEditing] = useState(false)
-  const [draft, setDraft] = useState(value)
+/**
+ * Markdown description, rendered safely (react-markdown never renders raw HTML). `typedBefore`:
+ * text typed before the card was deleted and restored; the editor opens with it, unsaved.
+ */
+export function DescriptionEditor({
+  value,
+  typedBefore,
+  editable,
+  onSave,
+}: {
+  value: string
+  typedBefore?: string
+  editable: boolean
+  onSave: (description: string) => void
+}) {
+  const [editing, setEditing] = useState(typedBefore !== undefined)
+  const [draft, setDraft] = useState(typedBefore ?? value)
   const id = useId()
   const tooLong = draft.length > DESCRIPTION_MAX
-  useUnsavedDraft(editing && draft !== value && draft)
+  useUnsavedDraft(editing && draft !== value && draft, 'description')
   if (editing && editable) {
     return (
       <div className="field">

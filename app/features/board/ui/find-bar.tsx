@@ -14,6 +14,8 @@ type Props = {
   setFilter: SetFilter
   shown: number
   total: number
+  /** Closed features the count leaves out: it then counts `open features`. */
+  closedLeftOut: number
   personas: Persona[]
 }
 
@@ -21,7 +23,7 @@ type Props = {
  * Above the board: the `Search cards` field, the Filters panel, the `{n} of {m} features` line
  * and a removable chip per filter (CONTRACT §9).
  */
-export function FindBar({ filter, setFilter, shown, total, personas }: Props) {
+export function FindBar({ filter, setFilter, shown, total, closedLeftOut, personas }: Props) {
   const tags = useBoard().bundle.tags ?? []
   const [panelOpen, setPanelOpen] = useState(false)
   const filtersButton = useRef<HTMLButtonElement>(null)
@@ -90,7 +92,9 @@ export function FindBar({ filter, setFilter, shown, total, personas }: Props) {
           >
             {active > 0 ? `Filters (${active})` : 'Filters'}
           </button>
-          <p className="find-count" aria-live="polite">{partOf(shown, total, 'feature')}</p>
+          <p className="find-count" aria-live="polite">
+            {partOf(shown, total, closedLeftOut > 0 ? 'open feature' : 'feature')}
+          </p>
         </div>
         {panelOpen ? (
           <FilterPanel

@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { Modal } from '~/ui/modal'
 import { TITLE_MAX } from '~/features/board/board-constants'
 import { newId } from '~/lib/uuid'
+import { byRank } from '~/features/board/board-grid'
+import type { ProjectBundle } from '~/features/board/board-types'
 import { useBoard } from './board-context'
 import { useUnsavedDraft } from './unsaved-drafts'
 
@@ -26,12 +28,37 @@ type Props = {
   onClose: () => void
 }
 
-/** Modal 'New card': the card appears at once with its client id; the server copy replaces it. */
+/** What the modal makes, and where: `New goal`, `New release after MVP`, `New activity in Shop`, `New feature in MVP › Pay`. */
+function newCardTitle(bundle: ProjectBundle, target: NewCardTarget): string {
+  const titleOf = (cards: { id: string; title: string }[], id: string) =>
+    cards.find((c) => c.id === id)?.title
+  switch (target.kind) {
+    case 'workflow':
+      return 'New goal'
+    case 'milestone': {
+      const last = [...bundle.milestones].sort(byRank).at(-1)
+      return last ? `New release after ${last.title}` : 'New release'
+    }
+    case 'subworkflow': {
+      const goal = titleOf(bundle.workflows, target.workflowId)
+      return goal ? `New activity in ${goal}` : 'New activity'
+    }
+    case 'feature': {
+      const place = [
+        titleOf(bundle.milestones, target.milestoneId),
+        titleOf(bundle.subWorkflows, target.subWorkflowId),
+      ]
+      return place.every(Boolean) ? `New feature in ${place.join(' › ')}` : 'New feature'
+    }
+  }
+}
+
+/** The `New …` modal: the card appears at once with its client id; the server copy replaces it. */
 export function NewCardModal({ target, onCreated, onClose }: Props) {
   const { dispatch, bundle } = useBoard()
   const [title, setTitle] = useState('')
   const [error, setError] = useState<string | null>(null)
-  useUnsavedDraft(title)
+  useUnsavedDraft(title, 'new card')
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -57,7 +84,7 @@ export function NewCardModal({ target, onCreated, onClose }: Props) {
   }
 
   return (
-    <Modal title="New card" onClose={onClose}>
+    <Modal title={newCardTitle(bundle, target)} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
         <div className="field">
           <label htmlFor="new-card-title">Title</label>

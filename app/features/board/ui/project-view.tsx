@@ -7,6 +7,7 @@ import { createCardExits } from './card-exits'
 import { OpenCardProvider } from './card-tile'
 import { usePreloadBoardParts } from './board-parts'
 import { ConnectionNotice } from '~/features/live/ui/connection-notice'
+import { SessionNotice } from '~/features/live/ui/session-notice'
 import { CopyButton } from '~/ui/copy-button'
 import { ActivityPanel } from '~/features/history/ui/activity-panel'
 import { HistoryControls, useDeleteToast, type HistoryState } from '~/features/history/ui/history-controls'
@@ -28,10 +29,12 @@ type Props = Omit<
   csvUrl: string
   /** The member's undo and redo (project page); null on the public link, which has no history. */
   history: HistoryState | null
+  /** The member may link, relink and unlink the GitHub repository (project page). */
+  canLinkGithub?: boolean
 }
 
 /** The project page: toolbar, story map, persona panel, and the card dialog outlet. */
-export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
+export function ProjectView({ shareUrl, csvUrl, history, canLinkGithub = false, ...props }: Props) {
   const commandsUrl = `${props.basePath}/commands`
   const { dispatch, toast, notify } = useDeleteToast(props.bundle, props.dispatch, history && !props.readOnly ? history : null, commandsUrl)
   const [cardExits] = useState(createCardExits)
@@ -138,7 +141,10 @@ export function ProjectView({ shareUrl, csvUrl, history, ...props }: Props) {
           </div>
         </div>
         {mode === 'demo' ? null : <ConnectionNotice editable={!readOnly} />}
-        {history ? <GithubBoard open={showingGithub} setOpen={setShowingGithub} returnFocus={menuButton} /> : null}
+        {history && mode !== 'demo' ? <SessionNotice me={board.me} /> : null}
+        {history ? (
+          <GithubBoard open={showingGithub} setOpen={setShowingGithub} returnFocus={menuButton} canLink={canLinkGithub} />
+        ) : null}
         <OpenCardProvider query={query}>
           <StoryMap />
         </OpenCardProvider>

@@ -197,6 +197,7 @@ export function StoryMap() {
         setFilter={setFilter}
         shown={view.shown}
         total={view.total}
+        closedLeftOut={view.closedLeftOut}
         personas={bundle.personas}
       />
       <div className="story-map-wrap" ref={nearWatcher.setRoot}>
@@ -243,7 +244,7 @@ export function StoryMap() {
                 <Droppable droppableId="releases" type="RELEASE" isDropDisabled={readOnly}>
                   {(drop) => (
                     <div className="release-list" ref={drop.innerRef} {...drop.droppableProps}>
-                      {grid.releases.map(({ milestone, size, count }, index) => {
+                      {grid.releases.map(({ milestone, size, count, closed }, index) => {
                         const filtered = view.filtering ? view.releases.get(milestone.id) : undefined
                         return (
                           <ReleaseRow
@@ -251,6 +252,7 @@ export function StoryMap() {
                             milestone={milestone}
                             size={size}
                             count={count}
+                            closedLeftOut={closed}
                             filteredSize={filtered?.size ?? null}
                             filteredCount={filtered?.count ?? null}
                             index={index}

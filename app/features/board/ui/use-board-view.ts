@@ -21,9 +21,11 @@ export function useBoardView(
   members?: readonly BoardMember[],
 ) {
   const lastGrid = useRef<BoardGrid | undefined>(undefined)
+  // The sizes and counts count closed features when the board shows them (board-grid.ts).
+  const countClosed = showClosed || filter.status === 'closed'
   const grid = useMemo(
-    () => (lastGrid.current = buildGrid(bundle, showClosed, lastGrid.current)),
-    [bundle, showClosed],
+    () => (lastGrid.current = buildGrid(bundle, showClosed, lastGrid.current, countClosed)),
+    [bundle, showClosed, countClosed],
   )
   const [searchTexts] = useState(createSearchTextIndex)
   const lastNames = useRef<MemberNames | undefined>(undefined)

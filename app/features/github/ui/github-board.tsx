@@ -10,7 +10,18 @@ import { useGithubNotices } from './use-github'
  * what opened it is gone (the menu's item, the notice once the link is fixed), focus returns to
  * `returnFocus` (the board's `⋯` button).
  */
-export function GithubBoard({ open, setOpen, returnFocus }: { open: boolean; setOpen: (open: boolean) => void; returnFocus: RefObject<HTMLElement | null> }) {
+export function GithubBoard({
+  open,
+  setOpen,
+  returnFocus,
+  canLink,
+}: {
+  open: boolean
+  setOpen: (open: boolean) => void
+  returnFocus: RefObject<HTMLElement | null>
+  /** The member may link, relink and unlink (OWNER, ADMIN). */
+  canLink: boolean
+}) {
   const { mode } = useBoard()
   useGithubNotices()
   const wasOpen = useRef(open)
@@ -22,7 +33,7 @@ export function GithubBoard({ open, setOpen, returnFocus }: { open: boolean; set
   if (mode === 'demo') return null
   return (
     <>
-      <GithubStoppedNotice onFix={() => setOpen(true)} />
+      <GithubStoppedNotice canLink={canLink} onFix={() => setOpen(true)} />
       {open ? <GithubDialog onClose={() => setOpen(false)} /> : null}
     </>
   )

@@ -5,7 +5,7 @@ import { CopyButton } from '~/ui/copy-button'
 import type { GithubLink } from '~/features/board/board-types'
 import { useBoard } from '~/features/board/ui/board-context'
 import { REPOSITORY_PATTERN } from '~/features/github/issue-mapping'
-import { STATUS_TEXT } from '~/features/github/github-texts'
+import { STATUS_TEXT, unlinkQuestion } from '~/features/github/github-texts'
 import { useGithubAction } from './use-github'
 
 /**
@@ -14,7 +14,14 @@ import { useGithubAction } from './use-github'
  * issues` into a cell. What a member may do follows their level.
  */
 type LogItem = { at: string; direction: string; featureId: string | null; issue: number | null; action: string; status: string; error: string | null }
-type DialogData = { github: GithubLink | null; repositoryUrl: string | null; items: LogItem[]; canLink: boolean; canEdit: boolean }
+type DialogData = {
+  github: GithubLink | null
+  repositoryUrl: string | null
+  items: LogItem[]
+  canLink: boolean
+  canEdit: boolean
+  pendingPushes: number
+}
 
 const when = (iso: string) => new Date(iso).toLocaleString()
 
@@ -23,6 +30,14 @@ export function GithubDialog({ onClose }: { onClose: () => void }) {
   const data = useFetcher<DialogData>()
   const action = useGithubAction('github-dialog')
   const [secret, setSecret] = useState<string | null>(null)
+  const [confirmingUnlink, setConfirmingUnlink] = useState(false)
+  // Cancel gives the focus back to Unlink (after `Yes, unlink` the outcome takes it, below).
+  const unlinkButton = useRef<HTMLButtonElement>(null)
+  const wasConfirming = useRef(false)
+  useEffect(() => {
+    if (wasConfirming.current && !confirmingUnlink) unlinkButton.current?.focus()
+    wasConfirming.current = confirmingUnlink
+  }, [confirmingUnlink])
   const load = data.load
   const { result } = action
   useEffect(() => {
@@ -68,17 +83,41 @@ export function GithubDialog({ onClose }: { onClose: () => void }) {
                 Sync now
               </button>
             ) : null}
-            {info.canLink ? (
-              <button type="button" className="button small danger" disabled={action.busy} onClick={() => action.run({ intent: 'unlink' })}>
+            {info.canLink && !confirmingUnlink ? (
+              <button
+                ref={unlinkButton}
+                type="button"
+                className="button small danger"
+                disabled={action.busy}
+                onClick={() => setConfirmingUnlink(true)}
+              >
                 Unlink
               </button>
             ) : null}
           </div>
+          {info.canLink && confirmingUnlink ? (
+            <UnlinkConfirmation
+              question={unlinkQuestion(github.repository, info.pendingPushes)}
+              busy={action.busy}
+              onUnlink={() => {
+                setConfirmingUnlink(false)
+                action.run({ intent: 'unlink' })
+              }}
+              onCancel={() => setConfirmingUnlink(false)}
+            />
+          ) : null}
         </section>
       ) : null}
       {info && !github ? <p>This project is not linked to a GitHub repository.</p> : null}
       {secret ? <WebhookSetup url={`${baseUrl}/v1/github/webhook/${bundle.project.id}`} secret={secret} /> : null}
-      {info?.canLink ? <LinkForm relink={!!github} busy={action.busy} onLink={(repository, token) => action.run({ intent: 'link', repository, token })} /> : null}
+      {info?.canLink ? (
+        <LinkForm
+          key={github?.repository ?? ''}
+          linked={github?.repository ?? null}
+          busy={action.busy}
+          onLink={(repository, token) => action.run({ intent: 'link', repository, token })}
+        />
+      ) : null}
       {info && !info.canLink && !github ? <p className="muted">Only an admin or owner can link a repository.</p> : null}
       {info && github && info.canEdit ? <ImportForm busy={action.busy} onImport={(input) => action.run({ intent: 'import', ...input })} /> : null}
       {info && github ? <SyncLog items={info.items} /> : null}
@@ -117,9 +156,30 @@ function WebhookSetup({ url, secret }: { url: string; secret: string }) {
   )
 }
 
-function LinkForm({ relink, busy, onLink }: { relink: boolean; busy: boolean; onLink: (repository: string, token: string) => void }) {
+/** Asks before unlinking: what stops, and that waiting pushes are kept for the same repository. Focus goes to it. */
+function UnlinkConfirmation({ question, busy, onUnlink, onCancel }: { question: string; busy: boolean; onUnlink: () => void; onCancel: () => void }) {
+  const yes = useRef<HTMLButtonElement>(null)
+  useEffect(() => yes.current?.focus(), [])
+  return (
+    <div className="confirm" role="group" aria-label="Unlink the repository?">
+      <p>{question}</p>
+      <div className="row">
+        <button ref={yes} type="button" className="button danger small" disabled={busy} onClick={onUnlink}>
+          Yes, unlink
+        </button>
+        <button type="button" className="button small" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** Link, or relink (the linked repository filled in: a new token for it is the usual fix). */
+function LinkForm({ linked, busy, onLink }: { linked: string | null; busy: boolean; onLink: (repository: string, token: string) => void }) {
+  const relink = linked !== null
   const id = useId()
-  const [repository, setRepository] = useState('')
+  const [repository, setRepository] = useState(linked ?? '')
   const [token, setToken] = useState('')
   const [error, setError] = useState<string | null>(null)
   const submit = (event: FormEvent) => {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import type { Feature } from '~/features/board/board-types'
 import { useBoard } from '~/features/board/ui/board-context'
 import { useMessages } from '~/ui/messages'
-import { TOKEN_REFUSED_TEXT } from '~/features/github/github-texts'
+import { askToRelink, TOKEN_REFUSED_TEXT } from '~/features/github/github-texts'
 import { useGithubAction, type GithubResult } from './use-github'
 
 /** Shows an operation's outcome in the page's message banner. */
@@ -55,29 +55,46 @@ export function FeatureIssue({ feature }: { feature: Feature }) {
   )
 }
 
-/** The release dialog's `Send to GitHub`: an issue for each open feature of the release without one. */
+/**
+ * The release dialog's `Send to GitHub`: an issue for each open feature of the release without
+ * one. How many were made shows beside it until the dialog closes (issue 43).
+ */
 export function SendReleaseButton({ milestoneId }: { milestoneId: string }) {
   const { bundle, readOnly, mode } = useBoard()
   const { run, busy, result } = useGithubAction(`github-release-${milestoneId}`)
-  useResultMessage(result)
   if (!bundle.project.github || readOnly || mode !== 'edit') return null
   return (
-    <button type="button" className="button wide" disabled={busy} onClick={() => run({ intent: 'sendRelease', milestoneId })}>
-      {busy ? 'Sending to GitHub…' : 'Send to GitHub'}
-    </button>
+    <div className="send-release">
+      <button type="button" className="button wide" disabled={busy} onClick={() => run({ intent: 'sendRelease', milestoneId })}>
+        {busy ? 'Sending to GitHub…' : 'Send to GitHub'}
+      </button>
+      {result ? (
+        <p className={`small ${result.ok ? '' : 'errors-text'}`} role={result.ok ? 'status' : 'alert'}>
+          {result.message ?? 'Something went wrong.'}
+        </p>
+      ) : null}
+    </div>
   )
 }
 
-/** The board's notice when GitHub refused the link's token, with the way to fix it. */
-export function GithubStoppedNotice({ onFix }: { onFix: () => void }) {
-  const { bundle } = useBoard()
-  if (bundle.project.github?.status !== 'token_invalid') return null
+/**
+ * The board's notice when GitHub refused the link's token, with the way to fix it; a member who
+ * may not relink (EDITOR, VIEWER) is told who can (issue 43).
+ */
+export function GithubStoppedNotice({ canLink, onFix }: { canLink: boolean; onFix: () => void }) {
+  const { bundle, me } = useBoard()
+  const github = bundle.project.github
+  if (github?.status !== 'token_invalid') return null
   return (
     <p className="github-stopped" role="alert">
       {TOKEN_REFUSED_TEXT}{' '}
-      <button type="button" className="link-button" onClick={onFix}>
-        Fix the GitHub link
-      </button>
+      {canLink ? (
+        <button type="button" className="link-button" onClick={onFix}>
+          Fix the GitHub link
+        </button>
+      ) : (
+        askToRelink(github.linkedBy, me)
+      )}
     </p>
   )
 }

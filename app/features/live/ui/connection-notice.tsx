@@ -1,7 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import { boardOutbox, type OutboxState } from '~/features/board/ui/board-outbox'
+import { unsavedDrafts } from '~/features/board/ui/unsaved-drafts'
 
-const NOTHING_WAITING: OutboxState = { offline: false, waiting: 0 }
+const NOTHING_WAITING: OutboxState = { offline: false, signedOut: false, waiting: 0 }
 const noSubscription = () => () => undefined
 
 function subscribeToNetwork(listener: () => void) {
@@ -36,14 +37,18 @@ export function ConnectionNotice({ editable }: { editable: boolean }) {
   )
   const browserOffline = useBrowserOffline()
   const away = browserOffline || outbox.offline
-  const unsaved = away && outbox.waiting > 0
+  const unsaved = (away || outbox.signedOut) && outbox.waiting > 0
   // Waiting changes live in this page only: leaving it would lose them, so the browser asks first.
+  // Signed out, so would anything typed: leaving goes to the log-in page.
+  const typedWhileSignedOut = outbox.signedOut
   useEffect(() => {
-    if (!unsaved) return
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault()
+    if (!unsaved && !typedWhileSignedOut) return
+    const ask = (event: BeforeUnloadEvent) => {
+      if (unsaved || unsavedDrafts().length > 0) event.preventDefault()
+    }
     window.addEventListener('beforeunload', ask)
     return () => window.removeEventListener('beforeunload', ask)
-  }, [unsaved])
+  }, [unsaved, typedWhileSignedOut])
   return (
     <div className="connection-notice" role="status">
       {away ? (

@@ -1,23 +1,29 @@
 import { useRevalidator } from 'react-router'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { boardOutbox } from '~/features/board/ui/board-outbox'
 import type { ProjectBundle } from '~/features/board/board-types'
 import { shareUnchangedEntities } from '~/features/board/bundle-identity'
-import { applyChangeEvent, deletedIds, isProjectDeleted, type ChangeEvent } from '~/features/live/live-changes'
+import { applyChangeEvent, deletionRoots, isProjectDeleted, type ChangeEvent } from '~/features/live/live-changes'
 import { setLiveVersion } from './live-version'
 import { forgetOwnEdit } from './own-edits'
+import { checkSession } from './session-check'
+
+const noSubscription = () => () => undefined
 
 export type Viewer = { memberId: string; name: string }
 /** What the signed-in member may do now, as the live stream last said (CONTRACT §6 `event: access`). */
 export type LiveAccess = { level: string; canEdit: boolean }
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'off'
+/** `signed-out`: the session ended; the stream waits for a log-in (the board says so, SessionNotice). */
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'signed-out' | 'off'
+export type DeletedCard = { name: string; trashId: string }
 
 export type LiveBoard = {
   /** The newest server copy: the loader's bundle with every change event since merged in. */
   bundle: ProjectBundle
   viewers: Viewer[]
   status: LiveStatus
-  /** Who deleted a card, by its id, for cards deleted while this board is open. */
-  deletedBy: ReadonlyMap<string, string>
+  /** Who deleted a card, and the trash entry that holds it now, by its id, for cards deleted while this board is open. */
+  deletedBy: ReadonlyMap<string, DeletedCard>
   /** While a card is dragged, changes wait; they are applied after the drop. */
   setDragging: (dragging: boolean) => void
   /** Calls `listener` with every change event as it arrives (the Activity panel); returns the unsubscribe. */
@@ -38,7 +44,7 @@ export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null, me
   const [state, setState] = useState<State>({ bundle: loaderBundle, acceptAny: false })
   const [viewers, setViewers] = useState<Viewer[]>([])
   const [status, setStatus] = useState<LiveStatus>(url ? 'connecting' : 'off')
-  const [deletedBy, setDeletedBy] = useState<ReadonlyMap<string, string>>(new Map())
+  const [deletedBy, setDeletedBy] = useState<ReadonlyMap<string, DeletedCard>>(new Map())
   const [access, setAccess] = useState<LiveAccess | null>(null)
   const revalidator = useRevalidator()
   const reload = useRef(revalidator.revalidate)
@@ -48,6 +54,8 @@ export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null, me
   }
   const version = useRef(loaderBundle.version)
   version.current = state.bundle.version
+  const shown = useRef(state.bundle)
+  shown.current = state.bundle
   const meId = useRef(me?.memberId)
   meId.current = me?.memberId
   const dragging = useRef(false)
@@ -81,7 +89,9 @@ export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null, me
       }
       return bundle === current.bundle && !gap ? current : { bundle, acceptAny: gap || current.acceptAny }
     })
-    const deleted = events.flatMap((e) => deletedIds(e).map((id) => [id, e.by.name] as const))
+    const deleted = events.flatMap((e) =>
+      [...deletionRoots(shown.current, e)].map(([id, trashId]) => [id, { name: e.by.name, trashId }] as const),
+    )
     if (deleted.length > 0) setDeletedBy((map) => new Map([...map, ...deleted]))
     // Someone else deleted the project: reloading shows 'Project not found'. One's own delete
     // navigates away by itself, and a reload now would get in its way.
@@ -96,10 +106,23 @@ export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null, me
     [apply],
   )
 
+  // The session ended under the board: no stream (and no reload, which would leave for the
+  // log-in page and lose what is typed) until the member logs in again (board-outbox.ts).
+  const signedOut = useSyncExternalStore(
+    boardOutbox?.subscribe ?? noSubscription,
+    () => boardOutbox?.getState().signedOut ?? false,
+    () => false,
+  )
+
   useEffect(() => {
     if (!url || typeof EventSource === 'undefined') return
+    if (signedOut) {
+      setStatus('signed-out')
+      return
+    }
     let source: EventSource | null = null
     let retry: ReturnType<typeof setTimeout> | undefined
+    let stopped = false
     const connect = () => {
       const separator = url.includes('?') ? '&' : '?'
       source = new EventSource(`${url}${separator}since=${version.current}`)
@@ -127,22 +150,36 @@ export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null, me
       })
       source.onerror = () => {
         setStatus('reconnecting')
-        // The browser retries by itself after a network error (sending Last-Event-ID); a
-        // refusal closes the source for good: reload the page's data (which shows why, e.g.
-        // 'Project not found') and try again a little later.
-        if (source?.readyState === EventSource.CLOSED) {
-          source = null
-          reload.current()
-          retry = setTimeout(connect, 5000)
-        }
+        const failed = source
+        const closed = failed?.readyState === EventSource.CLOSED
+        if (closed) source = null
+        // A signed-in member's stream may have ended with the session: asked first, as a reload
+        // would then go to the log-in page.
+        void (meId.current ? checkSession(meId.current) : Promise.resolve('unknown' as const)).then((session) => {
+          if (stopped) return
+          if (session === 'signed-out' || session === 'other-member') {
+            failed?.close()
+            if (source === failed) source = null
+            boardOutbox?.markSignedOut()
+            return
+          }
+          // The browser retries by itself after a network error (sending Last-Event-ID); a
+          // refusal closes the source for good: reload the page's data (which shows why, e.g.
+          // 'Project not found') and try again a little later.
+          if (closed) {
+            reload.current()
+            retry = setTimeout(connect, 5000)
+          }
+        })
       }
     }
     connect()
     return () => {
+      stopped = true
       clearTimeout(retry)
       source?.close()
     }
-  }, [url, apply])
+  }, [url, apply, signedOut])
 
   // What the board shows while it is live, for a reload that can wait for an edit to come back instead (own-edits.ts).
   const projectId = state.bundle.project.id

@@ -65,7 +65,7 @@ export function MentionBox({
     setDrafted(value)
     setDraft(draftFromStored(value, nameOf))
   }
-  useUnsavedDraft(value !== savedValue && draft.text)
+  useUnsavedDraft(value !== savedValue && draft.text, 'comment')
   // Where the caret goes once React has put in text the browser did not type itself.
   const caretAfterRender = useRef<number | null>(null)
   useBrowserLayoutEffect(() => {

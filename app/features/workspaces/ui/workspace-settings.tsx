@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from 'react-router'
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
+import { CopyButton } from '~/ui/copy-button'
 import { inviteSchema } from '~/features/accounts/account-forms'
 import { formatDate } from '~/lib/dates'
 import { LEVEL_NAMES, LEVELS, type Level } from '~/features/workspaces/permissions'
@@ -104,14 +105,25 @@ export function SharingSection({ allow, refusal }: { allow: boolean; refusal: st
   )
 }
 
-type Invite = { id: string; email: string; level: Level; createdByName: string; createdAt: string }
+/** `link`: the invitation's link, for owners and admins of a server without mail (null otherwise). */
+type Invite = {
+  id: string
+  email: string
+  level: Level
+  createdByName: string
+  createdAt: string
+  link: string | null
+}
 
 export function InvitesSection({
   invites,
+  mailSetUp,
   planActive,
   lastResult,
 }: {
   invites: Invite[]
+  /** False: this server sends no e-mail (SMTP_URL unset), so each invitation's link is shown to pass on. */
+  mailSetUp: boolean
   planActive: boolean
   lastResult?: SubmissionResult<string[]>
 }) {
@@ -126,6 +138,12 @@ export function InvitesSection({
   })
   return (
     <Section title="Workspace invites">
+      {mailSetUp ? null : (
+        <p className="notice">
+          Mail is not set up on this server (SMTP_URL is unset): invitations are not e-mailed. Copy each
+          invitation link and send it yourself.
+        </p>
+      )}
       {/* Keyed by the list, so a sent invite clears the fields when JavaScript is on. */}
       <Form
         key={invites.map((i) => i.id).join()}
@@ -161,7 +179,10 @@ export function InvitesSection({
           <tbody>
             {invites.map((i) => (
               <tr key={i.id}>
-                <td>{i.email}</td>
+                <td>
+                  {i.email}
+                  {mailSetUp ? null : <InvitationLink email={i.email} link={i.link} />}
+                </td>
                 <td>{LEVEL_NAMES[i.level]}</td>
                 <td className="muted small">{`${i.createdByName}, ${formatDate(i.createdAt)}`}</td>
                 <td className="row end" style={{ marginTop: 0 }}>
@@ -180,6 +201,21 @@ export function InvitesSection({
         </table>
       )}
     </Section>
+  )
+}
+
+/** A pending invitation's link to pass on by hand, selectable and copyable. */
+function InvitationLink({ email, link }: { email: string; link: string | null }) {
+  const id = useId()
+  if (!link) return <p className="small muted">Resend it to make a link you can copy.</p>
+  return (
+    <div className="row nowrap invitation-link">
+      <label className="sr-only" htmlFor={id}>{`Invitation link for ${email}`}</label>
+      <input id={id} readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+      <CopyButton text={link} label={`Copy invitation link for ${email}`}>
+        Copy invitation link
+      </CopyButton>
+    </div>
   )
 }
 
