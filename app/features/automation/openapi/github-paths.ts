@@ -38,7 +38,14 @@ export const GITHUB_PATHS: PathSpecs = {
       access: 'workspace',
       write: true,
       body: linkRepositorySchema,
-      ok: z.object({ github: githubLinkSchema, webhookSecret: z.string().meta({ description: 'Give it to GitHub with the webhook URL `/v1/github/webhook/{projectId}`.' }) }),
+      ok: z.object({
+        github: githubLinkSchema,
+        webhookSecret: z.string().meta({ description: 'Give it to GitHub with the webhook URL `/v1/github/webhook/{projectId}`.' }),
+        droppedPushes: z.number().int().min(0).meta({
+          description:
+            'Changes that were waiting to be pushed and were dropped because another repository was linked (kept when the same repository is linked again).',
+        }),
+      }),
       errors: {
         400: '`github_repository_invalid` (unknown or unreadable repository), `github_token_invalid` (GitHub refused the token), `github_permission_missing` (no issues write).',
         502: '`github_unreachable`.',
