@@ -22,6 +22,14 @@ let api: InstanceType<typeof Gitlab<false>>
 let receiver: Server
 let receiverUrl = ''
 const received: { headers: Record<string, unknown>; body: any }[] = []
+/** What a call raised (it must raise), as a Gitbeaker request error. */
+const failure = (call: Promise<unknown>) =>
+  call.then(
+    () => {
+      throw new Error('the call succeeded')
+    },
+    (error: unknown) => error as GitbeakerRequestError,
+  )
 
 beforeAll(async () => {
   gitlab = await new FakeGitlab().start({ prefix: '/gitlab' })
@@ -78,31 +86,31 @@ describe('the fake GitLab under /gitlab, through @gitbeaker/rest', () => {
 
   it('raises GitbeakerRequestError with cause.response.status 401 for an unknown, expired or revoked token', async () => {
     const stranger = new Gitlab({ host: gitlab.url, token: 'nope' })
-    const refused = await stranger.Projects.show(PATH).catch((e: unknown) => e)
+    const refused = await failure(stranger.Projects.show(PATH))
     expect(refused).toBeInstanceOf(GitbeakerRequestError)
-    expect((refused as GitbeakerRequestError).cause?.response.status).toBe(401)
-    expect((refused as GitbeakerRequestError).message).toBe('401 Unauthorized')
+    expect(refused.cause?.response.status).toBe(401)
+    expect(refused.message).toBe('401 Unauthorized')
     gitlab.addToken('glpat-old', { projects: { [PATH]: DEVELOPER }, expiresAt: '2020-01-01' })
-    const expired = await new Gitlab({ host: gitlab.url, oauthToken: 'glpat-old' }).Projects.show(PATH).catch(
-      (e: GitbeakerRequestError) => e,
+    const expired = await failure(
+      new Gitlab({ host: gitlab.url, oauthToken: 'glpat-old' }).Projects.show(PATH),
     )
     expect(expired.cause?.response.status).toBe(401)
     expect(expired.cause?.description).toBe('invalid_token')
     gitlab.addToken('glpat-revoked', { projects: { [PATH]: DEVELOPER } })
     gitlab.revokeToken('glpat-revoked')
-    const revoked = await new Gitlab({ host: gitlab.url, token: 'glpat-revoked' }).Projects.show(PATH).catch(
-      (e: GitbeakerRequestError) => e,
+    const revoked = await failure(
+      new Gitlab({ host: gitlab.url, token: 'glpat-revoked' }).Projects.show(PATH),
     )
     expect(revoked.cause?.response.status).toBe(401)
   })
 
   it('raises GitbeakerRequestError 404 for a project the token cannot see, and 403 for a write below its level', async () => {
-    const missing = await api.Projects.show('acme/nothing').catch((e: GitbeakerRequestError) => e)
+    const missing = await failure(api.Projects.show('acme/nothing'))
     expect(missing).toBeInstanceOf(GitbeakerRequestError)
     expect(missing.cause?.response.status).toBe(404)
     expect(missing.message).toBe('404 Project Not Found')
     const guest = new Gitlab({ host: gitlab.url, token: 'glpat-guest' })
-    const forbidden = await guest.Issues.edit(PATH, 1, { title: 'x' }).catch((e: GitbeakerRequestError) => e)
+    const forbidden = await failure(guest.Issues.edit(PATH, 1, { title: 'x' }))
     expect(forbidden.cause?.response.status).toBe(403)
   })
 
@@ -112,9 +120,7 @@ describe('the fake GitLab under /gitlab, through @gitbeaker/rest', () => {
     await expect(api.ProjectMilestones.create(PATH, 'MVP')).rejects.toBeInstanceOf(GitbeakerRequestError)
     const label = await api.ProjectLabels.create(PATH, 'Payments', '#fa5252')
     expect(label).toMatchObject({ name: 'Payments', color: '#fa5252' })
-    const duplicate = await api.ProjectLabels.create(PATH, 'Payments', '#fa5252').catch(
-      (e: GitbeakerRequestError) => e,
-    )
+    const duplicate = await failure(api.ProjectLabels.create(PATH, 'Payments', '#fa5252'))
     expect(duplicate.cause?.response.status).toBe(409)
     expect((await api.ProjectLabels.all(PATH)).map((l) => l.name)).toContain('Payments')
 
@@ -171,15 +177,15 @@ describe('the fake GitLab under /gitlab, through @gitbeaker/rest', () => {
   it('answers 404 for a deleted issue and shows a moved one closed with moved_to_id', async () => {
     const issue = await api.Issues.create(PATH, 'Doomed')
     gitlab.remove(PATH, issue.iid)
-    const gone = await api.Issues.show(issue.iid, { projectId: PATH }).catch((e: GitbeakerRequestError) => e)
+    const gone = await failure(api.Issues.show(issue.iid, { projectId: PATH }))
     expect(gone.cause?.response.status).toBe(404)
     const moving = await api.Issues.create(PATH, 'Elsewhere')
     const moved = await gitlab.moveAway(PATH, moving.iid, 'acme/other')
     const left = await api.Issues.show(moving.iid, { projectId: PATH })
     expect(left).toMatchObject({ state: 'closed', moved_to_id: moved.id })
     expect(featureFromGitlabIssue(left).missing).toBe(true)
-    const owner = await api.Issues.remove(PATH, moving.iid).catch((e: GitbeakerRequestError) => e)
-    expect((owner as GitbeakerRequestError).cause?.response.status).toBe(403)
+    const owner = await failure(api.Issues.remove(PATH, moving.iid))
+    expect(owner.cause?.response.status).toBe(403)
   })
 
   it('posts an Issue Hook with X-Gitlab-Token when a person changes an issue on GitLab', async () => {
@@ -231,9 +237,9 @@ describe('the fake GitLab under /gitlab, through @gitbeaker/rest', () => {
     expect(await api.Issues.all({ projectId: PATH, perPage: 1, page: 1 })).toHaveLength(1)
     expect(gitlab.calls.map((c) => c.status)).toEqual([429, 200])
     gitlab.rateLimitNext(/\/issues$/, { retryAfter: 30 }, { times: 10 })
-    const limited = await api.Issues.all({ projectId: PATH, perPage: 1, page: 1 }).catch((e: unknown) => e)
+    const limited = await failure(api.Issues.all({ projectId: PATH, perPage: 1, page: 1 }))
     expect(limited).toBeInstanceOf(GitbeakerRetryError)
-    expect((limited as Error).message).toMatch(/after 10 retries, last status code: 429/)
+    expect(limited.message).toMatch(/after 10 retries, last status code: 429/)
     expect(gitlab.callsTo('GET', /\/issues$/).filter((c) => c.status === 429)).toHaveLength(11)
     gitlab.failNext(/\/issues$/, 502, { times: 10 })
     await expect(api.Issues.all({ projectId: PATH, perPage: 1, page: 1 })).rejects.toBeInstanceOf(
@@ -245,7 +251,7 @@ describe('the fake GitLab under /gitlab, through @gitbeaker/rest', () => {
     for (const status of [500, 503]) {
       gitlab.resetCalls()
       gitlab.failNext(/\/projects\/[^/]+$/, status)
-      const failed = await api.Projects.show(PATH).catch((e: GitbeakerRequestError) => e)
+      const failed = await failure(api.Projects.show(PATH))
       expect(failed).toBeInstanceOf(GitbeakerRequestError)
       expect(failed.cause?.response.status).toBe(status)
       expect(gitlab.calls).toHaveLength(1)
@@ -254,7 +260,7 @@ describe('the fake GitLab under /gitlab, through @gitbeaker/rest', () => {
 
   it('raises the fetch TypeError (cause UND_ERR_SOCKET), not a Gitbeaker error, for a cut connection', async () => {
     gitlab.dropNext(/\/projects\/[^/]+$/)
-    const dropped = await api.Projects.show(PATH).catch((e: unknown) => e)
+    const dropped: unknown = await failure(api.Projects.show(PATH))
     expect(dropped).toBeInstanceOf(TypeError)
     expect(dropped).not.toBeInstanceOf(GitbeakerRequestError)
     expect((dropped as TypeError & { cause: { code: string } }).cause.code).toBe('UND_ERR_SOCKET')

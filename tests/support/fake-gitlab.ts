@@ -115,7 +115,7 @@ export class FakeGitlab extends FakeService {
       const milestoneId = this.milestoneIdOf(found.project, req.body.milestone_id)
       if (milestoneId === undefined) return res.status(404).json({ message: '404 Milestone Not Found' })
       const b = req.body as Obj
-      const state = b.state_event === 'close' ? 'closed' : b.state_event === 'reopen' ? 'opened' : undefined
+      const state = b.state_event === 'close' ? ('closed' as const) : b.state_event === 'reopen' ? ('opened' as const) : undefined
       let labels = b.labels !== undefined ? namesOf(b.labels) : undefined
       if (b.add_labels !== undefined || b.remove_labels !== undefined) {
         const remove = namesOf(b.remove_labels).map((n) => n.toLowerCase())

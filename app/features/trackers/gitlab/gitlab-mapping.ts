@@ -98,7 +98,7 @@ export type GitlabIssueLike = {
   title: string
   description?: string | null
   labels?: readonly LabelLike[]
-  moved_to_id?: number | null
+  moved_to_id?: number | string | null
 }
 
 /** What an issue says about its feature; an issue moved to another project is `missing`. */

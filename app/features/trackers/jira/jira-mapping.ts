@@ -35,11 +35,11 @@ export const STORY_POINT_FIELD_NAMES = ['Story point estimate', 'Story Points']
 
 /** The id of the number field that carries a feature's size (`GET /rest/api/3/field`), or null. */
 export function storyPointsFieldOf(
-  fields: readonly { id: string; name?: string; schema?: { type?: string } }[],
+  fields: readonly { id?: string; name?: string; schema?: { type?: string } }[],
 ) {
   for (const name of STORY_POINT_FIELD_NAMES) {
-    const field = fields.find((f) => f.name === name && f.schema?.type === 'number')
-    if (field) return field.id
+    const field = fields.find((f) => f.id && f.name === name && f.schema?.type === 'number')
+    if (field) return field.id!
   }
   return null
 }
