@@ -258,3 +258,63 @@ export function wallToInstant(wall: string, timeZone: string): number {
   const first = guess - offsetAt(guess)
   return guess - offsetAt(first)
 }
+
+/** `GET /rest/api/3/field`: some system fields, the story-point field when the site has one, and Sprint. */
+export function fieldsJson(site: Site) {
+  const system = [
+    ['summary', 'Summary', 'string'],
+    ['description', 'Description', 'string'],
+    ['labels', 'Labels', 'array'],
+    ['fixVersions', 'Fix versions', 'array'],
+    ['status', 'Status', 'status'],
+    ['updated', 'Updated', 'datetime'],
+  ].map(([id, name, type]) => ({
+    id,
+    key: id,
+    name,
+    custom: false,
+    orderable: true,
+    navigable: true,
+    searchable: true,
+    clauseNames: [id],
+    schema: { type, system: id },
+  }))
+  const sp = site.storyPointsField
+  const custom = sp
+    ? [
+        {
+          id: sp.id,
+          key: sp.id,
+          name: sp.name,
+          untranslatedName: sp.name,
+          custom: true,
+          orderable: true,
+          navigable: true,
+          searchable: true,
+          clauseNames: [`cf[${sp.id.split('_')[1]}]`, sp.name],
+          schema: {
+            type: 'number',
+            custom: 'com.pyxis.greenhopper.jira:jsw-story-points',
+            customId: Number(sp.id.split('_')[1]),
+          },
+        },
+      ]
+    : []
+  const other = {
+    id: 'customfield_10020',
+    key: 'customfield_10020',
+    name: 'Sprint',
+    custom: true,
+    orderable: true,
+    navigable: true,
+    searchable: true,
+    clauseNames: ['Sprint'],
+    schema: {
+      type: 'array',
+      items: 'json',
+      custom: 'com.pyxis.greenhopper.jira:gh-sprint',
+      customId: 10020,
+    },
+  }
+  return [...system, ...custom, other]
+}
