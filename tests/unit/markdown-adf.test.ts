@@ -39,6 +39,8 @@ const inline = fc.oneof(
   fc.tuple(words, url).map(([w, u]) => `[${w}](${u})`),
   fc.tuple(word, words, word).map(([a, b, c]) => `**${a} *${b}* ${c}**`),
   fc.tuple(word, word, url).map(([a, b, u]) => `**${a} [${b}](${u})**`),
+  fc.tuple(word, word, url).map(([a, b, u]) => `[**${a}** ${b}](${u})`),
+  fc.tuple(word, word, url, word).map(([a, b, u, c]) => `**${a} *${b} [${c}](${u}) ${c}* ${a}**`),
 )
 const line = fc.array(inline, { minLength: 1, maxLength: 6 }).map((parts) => parts.join(' '))
 const code = fc
@@ -148,8 +150,16 @@ describe('Markdown → ADF → Markdown', () => {
       ['_under_ and __strong__', '*under* and **strong**'],
       ['Setext\n======', '# Setext'],
       ['a soft\nbreak', 'a soft break'],
+      [
+        'a line\n**then bold**, a\n[link](https://e.com) and\n`code`',
+        'a line **then bold**, a [link](https://e.com) and `code`',
+      ],
       ['1) paren', '1. paren'],
       ['https://example.com/bare', '<https://example.com/bare>'],
+      ['Fish &amp; chips, &#x41;&#66;C', 'Fish & chips, ABC'],
+      ['x &copy; `&amp;`', 'x © `&amp;`'],
+      ['```ts extra words\nx\n```', '```ts\nx\n```'],
+      ['a\n_#_', 'a *#*'],
     ]
     for (const [written, back] of cases) {
       expect(canonicalMarkdown(written)).toBe(back)
@@ -160,7 +170,7 @@ describe('Markdown → ADF → Markdown', () => {
   })
 
   it('settles any Markdown-like text after one trip', () => {
-    const text = fc.string({ unit: fc.constantFrom(...'ab *_`#->1.\\\n'.split('')), maxLength: 60 })
+    const text = fc.string({ unit: fc.constantFrom(...'ab *_`#->1.\\\n[]()&;:/'.split('')), maxLength: 60 })
     fc.assert(
       fc.property(text, (md) => {
         const once = canonicalMarkdown(md)

@@ -3,14 +3,15 @@ import type { Nodes, PhrasingContent, Root } from 'mdast'
 import { fromADF } from 'mdast-util-from-adf'
 import { gfmToMarkdown } from 'mdast-util-gfm'
 import { toMarkdown, type Options } from 'mdast-util-to-markdown'
+import { decodeString } from 'micromark-util-decode-string'
 
 /**
  * Markdown ↔ Atlassian Document Format for Jira descriptions (CONTRACT §14, ADR 00xx-markdown-adf).
- * Markdown → ADF is marklassian's; ADF → Markdown is mdast-util-from-adf (ADF → mdast) then
- * mdast-util-to-markdown (with mdast-util-gfm for strike, tables and task lists). The glue here only makes the round trip stable: it keeps ADF nodes the
- * mdast side cannot read from stopping the conversion, and, because ADF marks are flat, it nests
- * bold, italic, strike and links back the way a person writes them (`**bold *both* bold**`, not
- * three separate bold runs).
+ * Markdown → ADF is marklassian's (patched: patches/marklassian+1.2.1.patch); ADF → Markdown is
+ * mdast-util-from-adf (ADF → mdast), then mdast-util-to-markdown with mdast-util-gfm. The glue here
+ * only makes the round trip stable: character references read as CommonMark reads them, ADF nodes
+ * the mdast side cannot read kept from stopping the conversion, and, because ADF marks are flat,
+ * bold, italic, strike and links nested back the way a person writes them.
  */
 
 export type AdfMark = { type: string; attrs?: Record<string, unknown> }
@@ -41,7 +42,22 @@ export const emptyAdf = (): AdfDoc => ({ type: 'doc', version: 1, content: [] })
 /** A Markdown description as an ADF document. */
 export function markdownToAdf(markdown: string): AdfDoc {
   if (markdown.trim() === '') return emptyAdf()
-  return marklassian(markdown.replace(/\r\n?/g, '\n')) as AdfDoc
+  const doc = marklassian(markdown.replace(/\r\n?/g, '\n')) as AdfDoc
+  return { ...doc, content: decoded(doc.content) }
+}
+
+/**
+ * Text with its character references read (`&amp;` is `&`), as CommonMark reads it: marklassian
+ * keeps them as written, and mdast-util-to-markdown writes some characters that way, so they would
+ * come back as that text and grow on every trip. Code is taken as written.
+ */
+function decoded(nodes: AdfNode[]): AdfNode[] {
+  return nodes.map((node) => {
+    if (node.type === 'codeBlock') return node
+    if (node.type === 'text' && node.text && !node.marks?.some((m) => m.type === 'code'))
+      return { ...node, text: decodeString(node.text) }
+    return node.content ? { ...node, content: decoded(node.content) } : node
+  })
 }
 
 /** An ADF document (as Jira sends it, or null) as Markdown; anything that is not a document is no text. */
@@ -104,10 +120,12 @@ function readable(nodes: readonly AdfNode[]): AdfNode[] {
     }
     if (node.type === 'codeBlock') {
       const text = (node.content ?? []).map((n) => n.text ?? '').join('')
-      const language = node.attrs?.language
+      // A language is one word (Markdown's info string gives the first; the rest cannot be written back).
+      const language =
+        typeof node.attrs?.language === 'string' ? node.attrs.language.trim().split(/\s+/)[0] : ''
       out.push({
         type: 'codeBlock',
-        attrs: typeof language === 'string' && language !== NO_LANGUAGE ? { language } : {},
+        attrs: language !== '' && language !== NO_LANGUAGE ? { language } : {},
         content: text === '' ? [] : [{ type: 'text', text }],
       })
       continue
@@ -163,16 +181,24 @@ function mediaLinks(node: AdfNode): AdfNode[] {
 
 /**
  * Spaces at the start or end of a block or of a line (around a hard break), which Markdown cannot
- * keep: written as `&#x20;`, they would come back as that text (marklassian keeps entities as
- * they are) and grow on every trip.
+ * keep (mdast-util-to-markdown would write them as `&#x20;`).
  */
 function trimEdges(inline: AdfNode[]): AdfNode[] {
-  const plain = (n: AdfNode | undefined) => n?.type === 'text' && !n.marks?.some((m) => m.type === 'code')
   const out = inline.map((n) => ({ ...n }))
-  out.forEach((node, i) => {
-    if (!plain(node)) return
-    if (i === 0 || out[i - 1].type === 'hardBreak') node.text = node.text!.replace(/^\s+/, '')
-    if (i === out.length - 1 || out[i + 1].type === 'hardBreak') node.text = node.text!.replace(/\s+$/, '')
+  const plain = (n: AdfNode) => n.type === 'text' && !n.marks?.some((m) => m.type === 'code')
+  /** Trims from `start` in a direction until some text is left, a line ends, or code comes. */
+  const trimFrom = (start: number, step: 1 | -1) => {
+    for (let i = start; i >= 0 && i < out.length && plain(out[i]); i += step) {
+      out[i].text = step === 1 ? out[i].text!.replace(/^\s+/, '') : out[i].text!.replace(/\s+$/, '')
+      if (out[i].text !== '') return
+    }
+  }
+  trimFrom(0, 1)
+  trimFrom(out.length - 1, -1)
+  out.forEach((n, i) => {
+    if (n.type !== 'hardBreak') return
+    trimFrom(i - 1, -1)
+    trimFrom(i + 1, 1)
   })
   return out.filter((n) => n.type !== 'text' || n.text !== '')
 }
