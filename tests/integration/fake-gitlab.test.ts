@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   accessLevelOf,
   featureFromGitlabIssue,
+  gitlabRateLimitUntil,
   readIssueHook,
   REPORTER,
 } from '~/features/trackers/gitlab/gitlab-mapping'
+import { oneRequestRequester } from '~/features/trackers/gitlab/gitlab-requester'
 import { DEVELOPER, FakeGitlab, GUEST } from '../support/fake-gitlab'
 
 /**
@@ -264,5 +266,46 @@ describe('the fake GitLab under /gitlab, through @gitbeaker/rest', () => {
     expect(dropped).toBeInstanceOf(TypeError)
     expect(dropped).not.toBeInstanceOf(GitbeakerRequestError)
     expect((dropped as TypeError & { cause: { code: string } }).cause.code).toBe('UND_ERR_SOCKET')
+  })
+})
+
+describe('the fake GitLab through @gitbeaker/rest with one request per call (requesterFn: oneRequestRequester)', () => {
+  const single = () => new Gitlab({ host: gitlab.url, token: 'glpat-good', requesterFn: oneRequestRequester })
+
+  it('reads, writes and pages as the default requester does', async () => {
+    const one = single()
+    expect(await one.Projects.show(PATH)).toMatchObject({ path_with_namespace: PATH })
+    const issue = await one.Issues.create(PATH, 'One request', { labels: 'Payments' })
+    expect((await one.Issues.edit(PATH, issue.iid, { stateEvent: 'close' })).state).toBe('closed')
+    gitlab.resetCalls()
+    const all = await one.Issues.all({ projectId: PATH, orderBy: 'updated_at', sort: 'asc', perPage: 20 })
+    expect(all.length).toBe(gitlab.issues(PATH).length)
+    expect(gitlab.count('GET /api/v4/projects/:id/issues')).toBe(Math.ceil(all.length / 20))
+    expect((await failure(one.Issues.remove(PATH, issue.iid))).cause?.response.status).toBe(403) // deleting needs Owner
+  })
+
+  it('raises GitbeakerRequestError 429 at the first one, with Retry-After and RateLimit-Reset to wait for', async () => {
+    gitlab.resetCalls()
+    gitlab.rateLimitNext(/\/issues$/, { retryAfter: 30, resetInSeconds: 60 })
+    const limited = await failure(single().Issues.all({ projectId: PATH, perPage: 1, page: 1 }))
+    expect(limited).toBeInstanceOf(GitbeakerRequestError)
+    const response = limited.cause!.response
+    expect(response.status).toBe(429)
+    expect(gitlab.calls).toHaveLength(1)
+    const headers = Object.fromEntries(response.headers.entries())
+    const now = Date.now()
+    expect(gitlabRateLimitUntil(response.status, headers, now)).toBe(now + 30_000)
+    expect(Number(headers['ratelimit-reset'])).toBeGreaterThan(now / 1000)
+  })
+
+  it('raises GitbeakerRequestError 502 at once, and 401 with GitLab’s words', async () => {
+    gitlab.resetCalls()
+    gitlab.failNext(/\/projects\/[^/]+$/, 502)
+    expect((await failure(single().Projects.show(PATH))).cause?.response.status).toBe(502)
+    expect(gitlab.calls).toHaveLength(1)
+    const stranger = new Gitlab({ host: gitlab.url, token: 'nope', requesterFn: oneRequestRequester })
+    const refused = await failure(stranger.Projects.show(PATH))
+    expect(refused.message).toBe('401 Unauthorized')
+    expect(refused.cause?.response.status).toBe(401)
   })
 })
