@@ -260,6 +260,15 @@ describe('the fake GitLab under /gitlab, through @gitbeaker/rest', () => {
     }
   })
 
+  it('switches 401 and 404 on for any call, GitLab-worded, and off after the times asked', async () => {
+    gitlab.failNext(/\/issues\/\d+$/, 401, { method: 'PUT' })
+    gitlab.failNext(/\/issues\/\d+$/, 404, { method: 'GET', times: 2 })
+    expect((await failure(api.Issues.edit(PATH, 1, { title: 'x' }))).message).toBe('401 Unauthorized')
+    for (let i = 0; i < 2; i++)
+      expect((await failure(api.Issues.show(1, { projectId: PATH }))).message).toBe('404 Not found')
+    expect(await api.Issues.show(1, { projectId: PATH })).toMatchObject({ iid: 1 })
+  })
+
   it('raises the fetch TypeError (cause UND_ERR_SOCKET), not a Gitbeaker error, for a cut connection', async () => {
     gitlab.dropNext(/\/projects\/[^/]+$/)
     const dropped: unknown = await failure(api.Projects.show(PATH))

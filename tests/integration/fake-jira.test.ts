@@ -336,6 +336,18 @@ describe('the fake Jira Cloud, through jira.js', () => {
     }
   })
 
+  it('switches 401 and 404 on for any call: AuthError and NotFoundError', async () => {
+    fake.failNext(/\/issue\/SHOP-1$/, 401, { method: 'PUT' })
+    fake.failNext(/\/issue\/SHOP-1$/, 404)
+    await expect(
+      jira.issues.editIssue({ issueIdOrKey: 'SHOP-1', fields: { summary: 'x' } }),
+    ).rejects.toBeInstanceOf(AuthError)
+    await expect(jira.issues.getIssue({ issueIdOrKey: 'SHOP-1' })).rejects.toBeInstanceOf(NotFoundError)
+    expect(await jira.issues.getIssue({ issueIdOrKey: 'SHOP-1', fields: ['summary'] })).toMatchObject({
+      key: 'SHOP-1',
+    })
+  })
+
   it('raises NetworkError, transient, code UND_ERR_SOCKET, for a cut connection', async () => {
     fake.dropNext(/\/myself$/)
     const dropped = await jira.myself.getCurrentUser().catch((e: unknown) => e)

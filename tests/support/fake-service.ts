@@ -70,7 +70,10 @@ export abstract class FakeService {
     app.use(express.urlencoded({ extended: true }))
     const router = express.Router()
     this.routes(router)
-    router.use((req, res) => this.record(req, res, 'unmatched') && this.notFound(res))
+    router.use((req, res) => {
+      this.record(req, res, 'unmatched')
+      this.notFound(res)
+    })
     app.use(this.prefix || '/', router)
     this.server = http.createServer(app)
     await new Promise<void>((resolve) => this.server.listen(options.port ?? 0, '127.0.0.1', resolve))
@@ -96,7 +99,7 @@ export abstract class FakeService {
     options: { anonymous?: boolean } = {},
   ) {
     router[method](path, (req, res) => {
-      if (!this.record(req, res, `${method.toUpperCase()} ${path}`)) return
+      this.record(req, res, `${method.toUpperCase()} ${path}`)
       this.everyAnswer(res)
       if (this.applyFault(req, res)) return
       if (!options.anonymous && !this.authenticate(req, res)) return
@@ -117,7 +120,6 @@ export abstract class FakeService {
     }
     this.calls.push(call)
     res.on('finish', () => (call.status = res.statusCode))
-    return true
   }
 
   private applyFault(req: express.Request, res: express.Response) {
