@@ -54,6 +54,12 @@ export const envSchema = z.object({
     .transform((u) => u.replace(/\/+$/, ''))
     .default('https://api.github.com'),
   GITHUB_POLL_SECONDS: z.coerce.number().int().min(1, 'must be at least 1').max(86400).default(60),
+  /** GitLab and Jira sync (CONTRACT §14): how often linked projects are polled. */
+  TRACKER_POLL_SECONDS: z.coerce.number().int().min(1, 'must be at least 1').max(86400).default(60),
+  /** A tracker's `url` may be http:// (tests with local fakes); else https:// only. */
+  TRACKER_ALLOW_HTTP: trueFalse.default(false),
+  /** A tracker's `url` may resolve to private addresses; unset: true in selfhosted, false in hosted (parseEnv). */
+  TRACKER_ALLOW_PRIVATE: trueFalse.optional(),
   /** Read by the logger directly (it starts before the rest); validated here with everything else. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Single sign-on (CONTRACT §11): set the issuer, client id and secret together, or none of them. */
@@ -125,7 +131,11 @@ function checkAssistantEnv(env: z.output<typeof envSchema>, ctx: z.RefinementCtx
 
 export type EnvInput = z.input<typeof envSchema>
 /** `baseUrlDefaulted`: BASE_URL was not set, and is `http://localhost:$PORT`. */
-export type Env = z.output<typeof envSchema> & { BASE_URL: string; baseUrlDefaulted: boolean }
+export type Env = Omit<z.output<typeof envSchema>, 'TRACKER_ALLOW_PRIVATE'> & {
+  BASE_URL: string
+  baseUrlDefaulted: boolean
+  TRACKER_ALLOW_PRIVATE: boolean
+}
 
 export type EnvResult = { ok: true; env: Env } | { ok: false; message: string }
 
@@ -150,6 +160,8 @@ export function parseEnv(raw: Record<string, string | undefined>): EnvResult {
       ...env,
       BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}`,
       baseUrlDefaulted: env.BASE_URL === undefined,
+      // A self-hosted server's GitLab is often on the team's own network; a hosted one must not reach into its own.
+      TRACKER_ALLOW_PRIVATE: env.TRACKER_ALLOW_PRIVATE ?? env.APP_MODE === 'selfhosted',
     },
   }
 }

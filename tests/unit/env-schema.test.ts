@@ -117,3 +117,46 @@ describe('parseEnv: single sign-on (CONTRACT §11)', () => {
     expect(result.message).not.toContain('\n')
   })
 })
+
+describe('parseEnv: GitLab and Jira sync (CONTRACT §2, §14)', () => {
+  it('polls every 60 s, refuses http:// trackers, and allows private addresses only when self-hosted', () => {
+    const selfhosted = parseEnv({})
+    expect(selfhosted.ok && selfhosted.env).toMatchObject({
+      TRACKER_POLL_SECONDS: 60,
+      TRACKER_ALLOW_HTTP: false,
+      TRACKER_ALLOW_PRIVATE: true,
+    })
+    const hosted = parseEnv({ APP_MODE: 'hosted' })
+    expect(hosted.ok && hosted.env.TRACKER_ALLOW_PRIVATE).toBe(false)
+  })
+
+  it('takes the values given, whatever the mode', () => {
+    const result = parseEnv({
+      APP_MODE: 'hosted',
+      TRACKER_POLL_SECONDS: '1',
+      TRACKER_ALLOW_HTTP: 'true',
+      TRACKER_ALLOW_PRIVATE: 'true',
+    })
+    expect(result.ok && result.env).toMatchObject({
+      TRACKER_POLL_SECONDS: 1,
+      TRACKER_ALLOW_HTTP: true,
+      TRACKER_ALLOW_PRIVATE: true,
+    })
+    const selfhosted = parseEnv({ TRACKER_ALLOW_PRIVATE: 'false' })
+    expect(selfhosted.ok && selfhosted.env.TRACKER_ALLOW_PRIVATE).toBe(false)
+  })
+
+  it.each([
+    ['TRACKER_POLL_SECONDS', '0'],
+    ['TRACKER_POLL_SECONDS', '1.5'],
+    ['TRACKER_POLL_SECONDS', 'often'],
+    ['TRACKER_ALLOW_HTTP', 'yes'],
+    ['TRACKER_ALLOW_PRIVATE', '1'],
+  ])('refuses %s=%s with a one-line message naming it', (name, value) => {
+    const result = parseEnv({ [name]: value })
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.message).toContain(name)
+    expect(result.message).not.toContain('\n')
+  })
+})
