@@ -6,7 +6,7 @@ import { toMarkdown, type Options } from 'mdast-util-to-markdown'
 import { decodeString } from 'micromark-util-decode-string'
 
 /**
- * Markdown ↔ Atlassian Document Format for Jira descriptions (CONTRACT §14, ADR 00xx-markdown-adf).
+ * Markdown ↔ Atlassian Document Format for Jira descriptions (CONTRACT §14, ADR 0036-markdown-adf).
  * Markdown → ADF is marklassian's (patched: patches/marklassian+1.2.1.patch); ADF → Markdown is
  * mdast-util-from-adf (ADF → mdast), then mdast-util-to-markdown with mdast-util-gfm. The glue here
  * only makes the round trip stable: character references read as CommonMark reads them, ADF nodes
