@@ -24,7 +24,7 @@ declare module 'react-router' {
     /**
      * True when the router answers with a whole HTML page, false for the data of a page already
      * open (`.data`): a loader may then leave to the page what it carries by itself (a board's
-     * map, app/features/board/bundle-text.ts).
+     * map, app/features/map/bundle-text.ts).
      */
     wholePage: boolean
   }

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express'
 import type { OutgoingHttpHeaders } from 'node:http'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
-import { chooseEncoding, type Encoding } from '../app/features/board/bundle-encoding.server'
+import { chooseEncoding, type Encoding } from '../app/features/map/bundle-encoding.server'
 
 /** Below this an answer goes plain: compressing would save less than the framing costs (compression's own default). */
 const THRESHOLD_BYTES = 1024

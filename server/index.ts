@@ -7,7 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { closeDatabase, getDb } from '../app/lib/db/db.server'
-import { installMapDoor } from '../app/features/changes/capture.server'
+import { installMapDoor } from '../app/features/map/capture.server'
 import { startMaintenance } from '../app/jobs/maintenance.server'
 import { startWebhookWorker } from '../app/features/automation/webhook-worker.server'
 import { sealClearWebhookSecrets } from '../app/features/automation/webhook-secret.server'
@@ -43,7 +43,7 @@ let env
 try {
   env = getEnv()
   // Creates the file and applies pending migrations before the first request; from then on the
-  // map tables take writes only through the one door (app/features/changes/door.server.ts).
+  // map tables take writes only through the one door (app/features/map/door.server.ts).
   installMapDoor(getDb().$client)
   // Webhook secrets stored before migration 0013 are sealed now: SQL cannot reach SESSION_SECRET.
   sealClearWebhookSecrets(getDb().$client)

@@ -3,7 +3,7 @@
 // holds up a write, a live event or a JSON call (issue 34, ADR 29).
 import { workerData } from 'piscina'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
-import { installMapDoor } from '../app/features/changes/capture.server'
+import { installMapDoor } from '../app/features/map/capture.server'
 import { getDb } from '../app/lib/db/db.server'
 import { requestContext } from '../app/lib/logger.server'
 import { markAsPageWorker } from '../app/lib/page-worker-role.server'

@@ -2,7 +2,7 @@ import { parseBoardCommand, type CardKind } from '~/features/board/board-command
 import { CARD_KIND_OF_PATH } from '~/features/board/card-routes'
 import { refuse } from '~/lib/errors'
 import { executeBoardCommand } from '~/features/board/board.server'
-import { authorize } from '~/features/changes/door.server'
+import { authorize } from '~/features/map/door.server'
 import { pathId, readJson, requireApiWorkspace } from './api.server'
 
 export function cardKindOfPath(segment: string | undefined): CardKind {

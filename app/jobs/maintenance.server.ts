@@ -1,5 +1,5 @@
 import { logger } from '~/lib/logger.server'
-import { pruneChangeLog } from '~/features/changes/change-log.server'
+import { pruneChangeLog } from '~/features/map/change-log.server'
 import { pruneSentNotifications } from '~/features/notifications/notifications.server'
 import { purgeExpiredTrash } from '~/features/history/trash.server'
 import { pruneWebhookLog } from '~/features/automation/webhook-worker.server'

@@ -10,11 +10,11 @@ import { TrashList } from '~/features/history/ui/trash-list'
 import { countOf } from '~/lib/counts'
 import { formatDate } from '~/lib/dates'
 import { DomainError } from '~/lib/errors'
-import { can } from '~/features/workspaces/permissions'
+import { can } from '~/features/map/permissions'
 import { createProjectSchema, duplicateProjectSchema } from '~/lib/validation'
 import { executeBoardCommand } from '~/features/board/board.server'
 import { duplicateProject } from '~/features/transfer/import.server'
-import { listProjects } from '~/features/board/project.server'
+import { listProjects } from '~/features/map/project.server'
 import { requireWorkspace } from '~/http/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Projects · Storymap' }]

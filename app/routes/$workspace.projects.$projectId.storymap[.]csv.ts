@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { CSV_FILENAME, projectToCsv } from '~/features/transfer/csv'
 import { DomainError } from '~/lib/errors'
-import { getProjectBundle } from '~/features/board/project-bundle.server'
+import { getProjectBundle } from '~/features/map/project-bundle.server'
 import { requireWorkspace } from '~/http/auth.server'
 
 export function csvResponse(csv: string) {

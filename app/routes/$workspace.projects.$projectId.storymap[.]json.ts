@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { DomainError } from '~/lib/errors'
-import { getProjectExport } from '~/features/board/project-bundle.server'
+import { getProjectExport } from '~/features/map/project-bundle.server'
 import { requireWorkspace } from '~/http/auth.server'
 import { exportResponse } from '~/features/transfer/export-response.server'
 

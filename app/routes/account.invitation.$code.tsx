@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-r
 import { DomainError } from '~/lib/errors'
 import { normalizeEmail } from '~/lib/email-address'
 import { invitationForText } from '~/features/workspaces/membership'
-import { LEVEL_NAMES } from '~/features/workspaces/permissions'
+import { LEVEL_NAMES } from '~/features/map/permissions'
 import { acceptInvitation, describeInvitation } from '~/features/workspaces/invite.server'
 import { getSessionAccount } from '~/features/accounts/session.server'
 import { requireAccount } from '~/http/auth.server'

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { projectToCsv } from '~/features/transfer/csv'
 import { DomainError } from '~/lib/errors'
-import { getPublicBundle } from '~/features/board/project-bundle.server'
+import { getPublicBundle } from '~/features/map/project-bundle.server'
 import { csvResponse } from './$workspace.projects.$projectId.storymap[.]csv'
 
 export async function loader({ params }: LoaderFunctionArgs) {

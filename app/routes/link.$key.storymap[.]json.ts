@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { DomainError } from '~/lib/errors'
-import { getPublicExport } from '~/features/board/project-bundle.server'
+import { getPublicExport } from '~/features/map/project-bundle.server'
 import { exportResponse } from '~/features/transfer/export-response.server'
 
 /** 'Export JSON' on the share link: the file of GET /v1/link/{key}/export. */

@@ -1,4 +1,4 @@
-import { getPublicExport } from '~/features/board/project-bundle.server'
+import { getPublicExport } from '~/features/map/project-bundle.server'
 import { v1Route } from '~/http/api.server'
 import { exportResponse } from '~/features/transfer/export-response.server'
 

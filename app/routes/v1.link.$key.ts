@@ -1,4 +1,4 @@
-import { getPublicBundleBody } from '~/features/board/project-bundle.server'
+import { getPublicBundleBody } from '~/features/map/project-bundle.server'
 import { encodedJson, v1Route } from '~/http/api.server'
 
 /** The public, read-only map behind a share link: no session. */

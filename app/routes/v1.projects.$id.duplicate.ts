@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { titleSchema } from '~/features/board/board-commands'
 import { uuidSchema } from '~/lib/ids'
-import { authorize } from '~/features/changes/door.server'
+import { authorize } from '~/features/map/door.server'
 import { duplicateProject } from '~/features/transfer/import.server'
 import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 

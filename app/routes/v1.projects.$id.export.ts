@@ -1,4 +1,4 @@
-import { getProjectExport } from '~/features/board/project-bundle.server'
+import { getProjectExport } from '~/features/map/project-bundle.server'
 import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 import { exportResponse } from '~/features/transfer/export-response.server'
 

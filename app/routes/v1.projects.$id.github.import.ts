@@ -1,6 +1,6 @@
 import { importIssuesSchema } from '~/features/github/github-api'
 import { importIssues } from '~/features/github/github-import.server'
-import { authorize } from '~/features/changes/door.server'
+import { authorize } from '~/features/map/door.server'
 import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** `Import issues` (CONTRACT §13): one linked feature per matching issue, in one cell, as one change (EDITOR and up). */

@@ -1,6 +1,6 @@
 import { linkRepositorySchema, LINK_FIELD_CODES } from '~/features/github/github-api'
 import { getRepositoryLink, linkRepository, unlinkRepository } from '~/features/github/repository-link.server'
-import { authorize } from '~/features/changes/door.server'
+import { authorize } from '~/features/map/door.server'
 import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /**

@@ -1,4 +1,4 @@
-import { getProjectBundleBody } from '~/features/board/project-bundle.server'
+import { getProjectBundleBody } from '~/features/map/project-bundle.server'
 import { encodedJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 import { runBoardCommand } from '~/http/board-api.server'
 

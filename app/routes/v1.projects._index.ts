@@ -1,4 +1,4 @@
-import { listProjects } from '~/features/board/project.server'
+import { listProjects } from '~/features/map/project.server'
 import { requireApiWorkspace, v1Route } from '~/http/api.server'
 
 const route = v1Route({

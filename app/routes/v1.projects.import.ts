@@ -1,7 +1,7 @@
 import { titleSchema } from '~/features/board/board-commands'
 import { refuse } from '~/lib/errors'
 import { importFormatOfContentType, readImport } from '~/features/transfer/import'
-import { authorize } from '~/features/changes/door.server'
+import { authorize } from '~/features/map/door.server'
 import { importProject } from '~/features/transfer/import.server'
 import { requireApiWorkspace, v1Route } from '~/http/api.server'
 

@@ -177,7 +177,8 @@ test('focus after the dialog’s actions: the title after a save, a card beside 
   const dialog = page.getByRole('dialog', { name: 'Feature card' })
   // The board behind the dialog is inert: nothing there takes the focus or is read out.
   const inert = (name: string) => card(page, 'Feature', name).evaluate((el) => el.closest('[inert]') !== null)
-  expect(await inert('Filters')).toBe(true)
+  await expect(dialog).toBeVisible()
+  await expect.poll(() => inert('Filters')).toBe(true)
   expect(await card(page, 'Feature', 'Filters').evaluate((el) => (el.focus(), document.activeElement === el))).toBe(false)
 
   // Saving the title with Enter, or leaving it with Escape, gives the focus back to the title.

@@ -18,7 +18,7 @@ const { getDb, closeDatabase } = await import('~/lib/db/db.server')
 const { accounts } = await import('~/lib/db/schema')
 const { createWorkspace, getWorkspaceContextById } = await import('~/features/workspaces/workspace.server')
 const { executeBoardCommand } = await import('~/features/board/board.server')
-const { getProjectBundle } = await import('~/features/board/project-bundle.server')
+const { getProjectBundle } = await import('~/features/map/project-bundle.server')
 
 const uuid = () => crypto.randomUUID()
 let ctx: NonNullable<ReturnType<typeof getWorkspaceContextById>>

@@ -16,12 +16,12 @@ process.env.BASE_URL = 'http://localhost:3000'
 
 const { getDb, closeDatabase } = await import('~/lib/db/db.server')
 const { accounts } = await import('~/lib/db/schema')
-const { installMapDoor, OUTSIDE_THE_DOOR } = await import('~/features/changes/capture.server')
-const { executeChange } = await import('~/features/changes/door.server')
-const { projectVersion } = await import('~/features/changes/change-log.server')
+const { installMapDoor, OUTSIDE_THE_DOOR } = await import('~/features/map/capture.server')
+const { executeChange } = await import('~/features/map/door.server')
+const { projectVersion } = await import('~/features/map/change-log.server')
 const { createWorkspace, getWorkspaceContextById } = await import('~/features/workspaces/workspace.server')
 const { executeBoardCommand } = await import('~/features/board/board.server')
-const { getProjectBundle } = await import('~/features/board/project-bundle.server')
+const { getProjectBundle } = await import('~/features/map/project-bundle.server')
 
 type Ctx = NonNullable<ReturnType<typeof getWorkspaceContextById>>
 const uuid = () => crypto.randomUUID()

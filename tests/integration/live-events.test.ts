@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { applyChangeEvent } from '~/features/live/live-changes'
+import { applyChangeEvent } from '~/features/map/event-merge'
 import { addMember, bundle, makeBoard, send, uuid, writeCalls } from '../support/board'
 import { Client, signUp } from '../support/client'
 import { LiveStream } from '../support/live'

@@ -18,13 +18,13 @@ process.env.BASE_URL = 'http://localhost:3000'
 
 const { getDb, closeDatabase } = await import('~/lib/db/db.server')
 const schema = await import('~/lib/db/schema')
-const entities = await import('~/features/board/board-entities.server')
-const { publicProject } = await import('~/features/board/project.server')
-const { projectVersion } = await import('~/features/changes/change-log.server')
+const entities = await import('~/features/map/entities.server')
+const { publicProject } = await import('~/features/map/project.server')
+const { projectVersion } = await import('~/features/map/change-log.server')
 const { createWorkspace, getWorkspaceContextById } = await import('~/features/workspaces/workspace.server')
 const { executeBoardCommand } = await import('~/features/board/board.server')
 const { getProjectBundle, getProjectBundleBytes, getPublicBundleBytes } =
-  await import('~/features/board/project-bundle.server')
+  await import('~/features/map/project-bundle.server')
 
 const uuid = () => crypto.randomUUID()
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)

@@ -15,7 +15,7 @@ const { accounts } = await import('~/lib/db/schema')
 const { createWorkspace, getWorkspaceContextById } = await import('~/features/workspaces/workspace.server')
 const { executeBoardCommand } = await import('~/features/board/board.server')
 const { listProjectTrash, purgeExpiredTrash, restoreFromTrash } = await import('~/features/history/trash.server')
-const { pruneChangeLog, projectVersion } = await import('~/features/changes/change-log.server')
+const { pruneChangeLog, projectVersion } = await import('~/features/map/change-log.server')
 
 const uuid = () => crypto.randomUUID()
 const DAY = 24 * 60 * 60 * 1000

@@ -1,5 +1,5 @@
-import type { ProjectBundle } from '~/features/board/board-types'
-import { isRank } from '~/features/board/rank'
+import type { ProjectBundle } from '~/features/map/bundle-types'
+import { isRank } from '~/features/map/rank'
 import { RANK_SCOPE, type Kind } from './states'
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import { parseBoardCommand, type BoardCommand, type BoardCommandInput } from '~/features/board/board-commands'
-import type { ProjectBundle } from '~/features/board/board-types'
+import type { ProjectBundle } from '~/features/map/bundle-types'
 import { bundleProblems, comparable } from './compare'
 import { commit, label, mayDraw, predictCommands, predictRedo, predictRestore, predictUndo, version, type Model, type Prediction } from './model'
 import { build, describePlan, type Plan } from './plans'

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { BoardCommand } from '~/features/board/board-commands'
 import { applyCommand } from '~/features/board/board-reducer'
-import type { ProjectBundle } from '~/features/board/board-types'
+import type { ProjectBundle } from '~/features/map/bundle-types'
 import { applyStates, diff, entitiesOf, find, PARENTS, RANK_SCOPE, type Entity, type Entry, type Kind } from './states'
 
 /**

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
-import type { ProjectBundle } from '~/features/board/board-types'
-import { rankBetween } from '~/features/board/rank'
+import type { ProjectBundle } from '~/features/map/bundle-types'
+import { rankBetween } from '~/features/map/rank'
 
 /**
  * The model's side of ADR 12 (docs/decisions/0012-undo-and-trash.md): a bundle seen as a set of

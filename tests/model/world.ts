@@ -1,7 +1,7 @@
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { BoardCommandInput } from '~/features/board/board-commands'
-import type { ProjectBundle } from '~/features/board/board-types'
+import type { ProjectBundle } from '~/features/map/bundle-types'
 import { addMember, makeBoard } from '../support/board'
 import { signUp, type Client } from '../support/client'
 import { startServer, type RunningServer } from '../support/server'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { annotationList, ANNOTATIONS } from '~/features/board/board-constants'
+import { annotationList, ANNOTATIONS } from '~/features/map/vocabulary'
 
 describe("a card's annotations as a list", () => {
   it('is empty for none, in the board order whatever order they were written in, without unknown names', () => {

@@ -9,7 +9,7 @@ import {
   stopAfterRemoval,
   type NavLayout,
 } from '~/features/board/board-nav'
-import type { ProjectBundle } from '~/features/board/board-types'
+import type { ProjectBundle } from '~/features/map/bundle-types'
 
 /*
  *            g1            g2      g3

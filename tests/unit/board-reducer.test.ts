@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { BoardCommand } from '~/features/board/board-commands'
 import { applyCommand } from '~/features/board/board-reducer'
-import type { ProjectBundle } from '~/features/board/board-types'
+import type { ProjectBundle } from '~/features/map/bundle-types'
 
 const card = (id: string, extra: Record<string, unknown> = {}) => ({
   id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildGrid } from '~/features/board/board-grid'
 import { NO_FILTER, parseBoardFilter, type BoardFilter } from '~/features/board/board-filter'
-import type { ProjectBundle } from '~/features/board/board-types'
+import type { ProjectBundle } from '~/features/map/bundle-types'
 import { deriveBoardView, type BoardView } from '~/features/board/board-view'
 import { createSearchTextIndex, featureMatcher } from '~/features/board/feature-match'
 import { searchWords } from '~/features/board/text-search'

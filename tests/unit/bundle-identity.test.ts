@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ProjectBundle } from '~/features/board/board-types'
-import { shareUnchangedEntities } from '~/features/board/bundle-identity'
+import type { ProjectBundle } from '~/features/map/bundle-types'
+import { shareUnchangedEntities } from '~/features/map/bundle-identity'
 
 const feature = (id: string, title = id) => ({ id, title, rank: 'n', estimate: 0 })
 const bundle = (features: ReturnType<typeof feature>[]) =>

@@ -8,8 +8,8 @@ import {
   scriptSafeJson,
   unpackBundleText,
   withBundleForRender,
-} from '~/features/board/bundle-text'
-import type { ProjectBundle } from '~/features/board/board-types'
+} from '~/features/map/bundle-text'
+import type { ProjectBundle } from '~/features/map/bundle-types'
 
 describe('the map text a board page carries', () => {
   it('comes back as the same JSON, whatever the map holds (quotes, apostrophes, U+0000 in a title)', () => {

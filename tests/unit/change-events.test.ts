@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { changeEventJson, foldTouchedRows, groupByProject, priorStateJson, withoutGithubIssues, type TouchedRow } from '~/features/changes/change-events'
+import { changeEventJson, foldTouchedRows, groupByProject, priorStateJson, withoutGithubIssues, type TouchedRow } from '~/features/map/change-events'
 
 const row = (id: string, old: string | null, now: string | null, kind = 'feature', projectId = 'p'): TouchedRow => ({
   kind,

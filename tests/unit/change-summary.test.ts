@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { summarizeChange, trashRoots, type SummaryEntry } from '~/features/history/change-summary'
+import { summarizeChange, trashRoots, type SummaryEntry } from '~/features/map/activity-sentence'
 
 const names: Record<string, string> = { m2: 'MVP', s2: 'Checkout', w1: 'Shop', f1: 'Pay', p1: 'Pat' }
 const nameOf = (_kind: string, id: string) => names[id] ?? null

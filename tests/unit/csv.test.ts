@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
-import type { ProjectBundle } from '~/features/board/board-types'
+import type { ProjectBundle } from '~/features/map/bundle-types'
 import { projectToCsv } from '~/features/transfer/csv'
 
 const card = (id: string, rank: string, title: string, extra: Record<string, unknown> = {}): any => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildGrid } from '~/features/board/board-grid'
-import type { ProjectBundle } from '~/features/board/board-types'
+import type { ProjectBundle } from '~/features/map/bundle-types'
 import { cardTitle, dragWords, dropCommand, moveAcrossReleases, placeName } from '~/features/board/drag-moves'
 
 const card = (id: string, rank: string, extra: Record<string, unknown> = {}): any => ({

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import type { ProjectBundle } from '~/features/board/board-types'
+import type { ProjectBundle } from '~/features/map/bundle-types'
 import { guardCell, projectToCsv, unguardCell } from '~/features/transfer/csv'
 import { parseCsvImport } from '~/features/transfer/import-csv'
 import { describeImport, ImportError, type ImportedMap } from '~/features/transfer/import-map'
-import { ranksByGroup, rebalanceRanks } from '~/features/board/rank'
+import { ranksByGroup, rebalanceRanks } from '~/features/map/rank'
 
 const HEADER =
   '"release_title","goal_title","activity_title","feature_title","feature_description","feature_status","feature_color","feature_annotations","feature_size"'

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { exportDisposition, exportFilename } from '~/features/transfer/export-file'
+import { exportDisposition, exportFilename } from '~/features/map/export-format'
 import { importFormatOfContentType, importFormatOfFile, readImport } from '~/features/transfer/import'
 import { parseJsonImport } from '~/features/transfer/import-json'
 import { describeImport, formatPath, ImportError } from '~/features/transfer/import-map'
 import { previewImport } from '~/features/transfer/import-preview'
-import { ranksByGroup } from '~/features/board/rank'
+import { ranksByGroup } from '~/features/map/rank'
 
 type File = Record<string, unknown> & { [list: string]: unknown }
 

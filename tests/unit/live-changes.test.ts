@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ProjectBundle } from '~/features/board/board-types'
-import { applyChangeEvent, deletionRoots, type ChangeEvent, type EntityChange } from '~/features/live/live-changes'
+import type { ProjectBundle } from '~/features/map/bundle-types'
+import { applyChangeEvent, deletionRoots, type ChangeEvent, type EntityChange } from '~/features/map/event-merge'
 
 const feature = (id: string, rank: string, title = id) => ({ id, rank, title, milestoneId: 'm', subWorkflowId: 's' })
 const base = {

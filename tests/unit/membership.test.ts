@@ -11,7 +11,7 @@ import {
   removalRefusal,
 } from '~/features/workspaces/membership'
 import { normalizeEmail } from '~/lib/email-address'
-import { LEVELS, type Level } from '~/features/workspaces/permissions'
+import { LEVELS, type Level } from '~/features/map/permissions'
 
 const actor = (level: Level, planActive = true) => ({ level, planActive, memberId: 'me' })
 const other = (level: Level) => ({ id: 'other', level })

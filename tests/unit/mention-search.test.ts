@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NO_FILTER } from '~/features/board/board-filter'
-import type { Feature, FeatureComment, ProjectBundle } from '~/features/board/board-types'
+import type { Feature, FeatureComment, ProjectBundle } from '~/features/map/bundle-types'
 import { commentSearchText, createSearchTextIndex, featureMatcher, memberNameMap } from '~/features/board/feature-match'
 
 /** The board's search (CONTRACT §9) over comments with mentions (§12): it matches what the user reads. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filterMembers, mentionQueryAt, mentionedIds, renderMentions } from '~/features/notifications/mentions'
+import { filterMembers, mentionQueryAt, mentionedIds, renderMentions } from '~/features/map/mentions'
 
 const names: Record<string, string> = { m1: 'Ada Lovelace', m2: 'Bob' }
 const nameOf = (id: string) => names[id]

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { IN_THE_PAGE_WORKER, installMapDoor, openDoor } from '~/features/changes/capture.server'
+import { IN_THE_PAGE_WORKER, installMapDoor, openDoor } from '~/features/map/capture.server'
 import { openDatabase } from '~/lib/db/db.server'
 import { isPageWorker, markAsPageWorker } from '~/lib/page-worker-role.server'
 

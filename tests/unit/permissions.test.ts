@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { can, LEVEL_NAMES, LEVELS, type Action, type Level } from '~/features/workspaces/permissions'
+import { can, LEVEL_NAMES, LEVELS, type Action, type Level } from '~/features/map/permissions'
 
 const ALL: Action[] = ['read', 'edit', 'leave', 'viewMembers', 'invite', 'cancelInvite', 'resendInvite', 'changeRole', 'removeMember', 'manageSharing', 'manageBilling', 'deleteWorkspace', 'manageTokens']
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canShareExternally, daysLeft, initialSubscription, isPlanActive, planTurnsAt, statusText, trialBanner } from '~/features/billing/plan'
+import { canShareExternally, daysLeft, initialSubscription, isPlanActive, planTurnsAt, statusText, trialBanner } from '~/features/map/plan'
 import fc from 'fast-check'
 
 const now = new Date('2026-11-22T12:00:00.000Z')

@@ -9,7 +9,7 @@ import {
   placeOfMove,
   rankBetween,
   rebalanceRanks,
-} from '~/features/board/rank'
+} from '~/features/map/rank'
 
 const between = (a: string | null, b: string | null) => {
   const r = rankBetween(a, b)

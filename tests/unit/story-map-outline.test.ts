@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ProjectBundle } from '~/features/board/board-types'
+import type { ProjectBundle } from '~/features/map/bundle-types'
 import { storyMapOutline } from '~/features/automation/story-map-outline'
 
 const card = (id: string, title: string, extra: Record<string, unknown> = {}) => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { applyCommand } from '~/features/board/board-reducer'
 import { filterChips, NO_FILTER, parseBoardFilter, writeBoardFilter } from '~/features/board/board-filter'
-import type { Feature, ProjectBundle } from '~/features/board/board-types'
+import type { Feature, ProjectBundle } from '~/features/map/bundle-types'
 import { featureMatcher } from '~/features/board/feature-match'
 import { storyMapOutline } from '~/features/automation/story-map-outline'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LEVELS } from '~/features/workspaces/permissions'
+import { LEVELS } from '~/features/map/permissions'
 import { personNameSchema, text } from '~/lib/validation'
 
 /** Schemas of the account, invitation and contact forms (SPEC §5), shared by pages and /v1. */

@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm'
 import { getDb } from '~/lib/db/db.server'
 import { accountKeys } from '~/lib/db/schema'
 import { randomKey, sha256 } from '~/lib/crypto.server'
-import type { Tx } from '~/features/board/board-entities.server'
+import type { Tx } from '~/features/map/entities.server'
 
 export type AccountKeyKind = 'verify' | 'reset'
 

@@ -12,7 +12,7 @@ import { hashPassword } from './password.server'
 import { findAccountByEmail, normalizeEmail, type Account } from './account.server'
 import { consumeAccountKey, hasLiveAccountKey, issueAccountKey } from './account-key.server'
 import { destroyAllSessions } from './session.server'
-import { deleteWorkspaces } from '~/features/changes/door.server'
+import { deleteWorkspaces } from '~/features/map/door.server'
 
 export const KEY_INVALID = 'This link is invalid or has expired.'
 export const MAIL_FAILED = 'Something went wrong.'

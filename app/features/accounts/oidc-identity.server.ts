@@ -13,7 +13,7 @@ import {
   type ProviderClaims,
 } from './oidc'
 import { getEnv } from '~/lib/env.server'
-import type { Tx } from '~/features/board/board-entities.server'
+import type { Tx } from '~/features/map/entities.server'
 import { joinByInvitation, type LiveInvitation } from '~/features/workspaces/invite.server'
 import { destroyAllSessions } from './session.server'
 import { insertWorkspace, isWorkspaceNameTaken } from '~/features/workspaces/workspace.server'

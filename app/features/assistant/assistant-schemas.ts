@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TITLE_MAX } from '~/features/board/board-constants'
+import { TITLE_MAX } from '~/features/map/vocabulary'
 
 /**
  * What the assistant asks the model for (CONTRACT §16), as zod schemas: each is sent as the

@@ -13,7 +13,7 @@ import {
   type TokenScope,
 } from './api-tokens'
 import { refuse } from '~/lib/errors'
-import { can } from '~/features/workspaces/permissions'
+import { can } from '~/features/map/permissions'
 import { randomBase62, sameSecret, sha256 } from '~/lib/crypto.server'
 import { getWorkspaceContextById, type WorkspaceContext } from '~/features/workspaces/workspace.server'
 

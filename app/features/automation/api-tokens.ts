@@ -89,4 +89,4 @@ export function tokenRefusal(method: string, pathname: string, scope: TokenScope
   return null
 }
 
-export { authorLabel } from '~/features/history/author-label'
+export { authorLabel } from '~/features/map/author-label'

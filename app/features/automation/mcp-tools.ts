@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ANNOTATIONS, COLORS, ESTIMATE_MAX, TITLE_MAX } from '~/features/board/board-constants'
+import { ANNOTATIONS, COLORS, ESTIMATE_MAX, TITLE_MAX } from '~/features/map/vocabulary'
 
 /**
  * The MCP tools of CONTRACT §10: names, what an assistant reads to choose one, and their inputs.

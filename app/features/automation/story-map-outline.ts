@@ -1,5 +1,5 @@
-import { ANNOTATION_LABELS, annotationList } from '~/features/board/board-constants'
-import type { CardFields, Feature, ProjectBundle } from '~/features/board/board-types'
+import { ANNOTATION_LABELS, annotationList } from '~/features/map/vocabulary'
+import type { CardFields, Feature, ProjectBundle } from '~/features/map/bundle-types'
 import { countOf } from '~/lib/counts'
 
 /**

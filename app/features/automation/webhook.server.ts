@@ -3,9 +3,9 @@ import { and, desc, eq } from 'drizzle-orm'
 import type Database from 'better-sqlite3'
 import { getDb } from '~/lib/db/db.server'
 import { projects, webhookDeliveries, webhooks } from '~/lib/db/schema'
-import { authorJson } from '~/features/changes/change-events'
+import { authorJson } from '~/features/map/change-events'
 import { refuse } from '~/lib/errors'
-import { can } from '~/features/workspaces/permissions'
+import { can } from '~/features/map/permissions'
 import {
   checkUrlForm,
   DELIVERY_LOG_SIZE,

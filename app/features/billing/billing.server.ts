@@ -12,8 +12,8 @@ import {
   type StripeSubscriptionFacts,
 } from './billing'
 import { refuse } from '~/lib/errors'
-import { can, canEditLevel, type Level } from '~/features/workspaces/permissions'
-import { needsNewPaidSignup, PLAN_NAMES, statusText } from './plan'
+import { can, canEditLevel, type Level } from '~/features/map/permissions'
+import { needsNewPaidSignup, PLAN_NAMES, statusText } from '../map/plan'
 import { getEnv } from '~/lib/env.server'
 import { getStripe, stripeErrorMessage } from './stripe.server'
 import {

@@ -4,8 +4,8 @@
  * module decides what the workspace's subscription becomes.
  */
 import { z } from 'zod'
-import { canEditLevel, type Level } from '~/features/workspaces/permissions'
-import type { PlanLevel } from './plan'
+import { canEditLevel, type Level } from '~/features/map/permissions'
+import type { PlanLevel } from '../map/plan'
 import { text } from '~/lib/validation'
 
 export const PAID_PLANS = ['basic', 'pro'] as const

@@ -7,7 +7,7 @@ import { uuidSchema } from '~/lib/ids'
  * Pure: no Remix, no database.
  */
 
-export * from './board-constants'
+export * from '../map/vocabulary'
 import {
   AVATARS,
   CARD_KINDS,
@@ -19,7 +19,7 @@ import {
   tagNameProblem,
   TITLE_MAX,
   TITLED_KINDS,
-} from './board-constants'
+} from '../map/vocabulary'
 
 const id = uuidSchema
 export const titleSchema = z
@@ -73,7 +73,7 @@ const cmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), ...shape })
 
 /**
- * A move's place in the list it goes to (app/features/board/rank.ts): right after `afterId` or
+ * A move's place in the list it goes to (app/features/map/rank.ts): right after `afterId` or
  * right before `beforeId` (cards of that list; the first still there wins), else at `index`.
  * The /v1 API's callers send an index alone; the board sends all three.
  */

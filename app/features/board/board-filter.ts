@@ -1,5 +1,5 @@
-import { ANNOTATION_LABELS, ANNOTATIONS, COLORS, ESTIMATE_MAX, type Annotation } from './board-constants'
-import { COLOR_SWATCHES } from './colors'
+import { ANNOTATION_LABELS, ANNOTATIONS, COLORS, ESTIMATE_MAX, type Annotation } from '../map/vocabulary'
+import { COLOR_SWATCHES } from '../map/colors'
 
 /**
  * The board's search and filters, as they live in the URL query (CONTRACT §9):

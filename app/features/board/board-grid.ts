@@ -1,4 +1,4 @@
-import type { Feature, Milestone, ProjectBundle, SubWorkflow, Workflow } from './board-types'
+import type { Feature, Milestone, ProjectBundle, SubWorkflow, Workflow } from '../map/bundle-types'
 
 /** Rank order; ids break ties so the order is total even mid-edit. */
 export function byRank<T extends { rank: string; id: string }>(a: T, b: T): number {

@@ -1,5 +1,5 @@
 import { cellKey, type BoardGrid } from './board-grid'
-import type { Feature } from './board-types'
+import type { Feature } from '../map/bundle-types'
 
 /**
  * Arrow-key moves between the board's items (CONTRACT §9). Items are ids: cards, and where the

@@ -1,12 +1,12 @@
 import type { BoardCommand } from './board-commands'
 import { byRank } from './board-grid'
-import type { CardFields, Feature, ProjectBundle } from './board-types'
-import { placeInList, placeOfMove, rankBetween, type MovePlace } from './rank'
+import type { CardFields, Feature, ProjectBundle } from '../map/bundle-types'
+import { placeInList, placeOfMove, rankBetween, type MovePlace } from '../map/rank'
 import { applyTagCommand } from './tag-reducer'
-import type { EditMeta } from './board-types'
+import type { EditMeta } from '../map/bundle-types'
 
 /** Who is editing and when: fills createdBy/createdByName/lastModified on local copies. */
-export type { EditMeta } from './board-types'
+export type { EditMeta } from '../map/bundle-types'
 
 type Card = CardFields
 type CardListKey = 'milestones' | 'workflows' | 'subWorkflows' | 'features'

@@ -1,5 +1,5 @@
 import { cellKey, type BoardGrid } from './board-grid'
-import type { Feature } from './board-types'
+import type { Feature } from '../map/bundle-types'
 import type { FeatureMatcher } from './feature-match'
 import { highlightRanges, rangesKey } from './text-search'
 

@@ -1,7 +1,7 @@
 import type { BoardCommand } from './board-commands'
 import { refuse } from '~/lib/errors'
 import * as cards from './cards.server'
-import { executeChange, type ChangeActor } from '~/features/changes/door.server'
+import { executeChange, type ChangeActor } from '~/features/map/door.server'
 import type {
   PublicComment,
   PublicFeature,
@@ -13,12 +13,12 @@ import type {
   PublicWorkflowPersona,
   PublicTag,
   Tx,
-} from './board-entities.server'
+} from '../map/entities.server'
 import * as more from './comments-personas.server'
 import * as tags from './tags.server'
 
 /**
- * A board command as a change through the one door (app/features/changes/door.server.ts), from
+ * A board command as a change through the one door (app/features/map/door.server.ts), from
  * the /v1 routes, MCP and the board page alike: an `edit` of the permission table, one
  * transaction with its change-log entry. Returns the public entity (or `{}` for deletes).
  */

@@ -1,4 +1,4 @@
-import type { ProjectBundle } from './board-types'
+import type { ProjectBundle } from '../map/bundle-types'
 
 /** The names of the card's place on the map, outermost first (a feature: release › goal › activity). */
 export type CardPlace = { label: 'Release' | 'Goal' | 'Activity'; title: string }[]

@@ -1,4 +1,4 @@
-import type { CardKind } from './board-constants'
+import type { CardKind } from '../map/vocabulary'
 
 /**
  * The /v1 paths of the four card kinds and their shared operations (SPEC §7), as data: the

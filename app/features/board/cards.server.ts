@@ -16,9 +16,9 @@ import {
   type FeatureRow,
   type SubWorkflowRow,
   type Tx,
-} from './board-entities.server'
-import { publicProject } from './project.server'
-import type { MovePlace } from './rank'
+} from '../map/entities.server'
+import { publicProject } from '../map/project.server'
+import type { MovePlace } from '../map/rank'
 import { rankAt, rankAtEnd } from './ranks.server'
 
 /** Who writes, and when: stamped on createdBy / lastModified of every row written. */
@@ -210,7 +210,7 @@ export function deleteCard(tx: Tx, a: Author, kind: TitledKind, id: string) {
   return {}
 }
 
-// ---- moves (an index or a neighbour: see app/features/board/rank.ts)
+// ---- moves (an index or a neighbour: see app/features/map/rank.ts)
 
 export function moveTopCard(tx: Tx, a: Author, kind: 'milestone' | 'workflow', id: string, place: MovePlace) {
   const row = findCard(tx, kind, id, a.workspaceId) as { projectId: string }

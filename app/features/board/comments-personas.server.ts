@@ -11,7 +11,7 @@ import {
   publicPersona,
   publicWorkflowPersona,
   type Tx,
-} from './board-entities.server'
+} from '../map/entities.server'
 import type { Author } from './cards.server'
 import { queueCommentNotifications, queueEditNotifications } from '~/features/notifications/notifications.server'
 

@@ -1,5 +1,5 @@
 import { byRank } from './board-grid'
-import type { ProjectBundle } from './board-types'
+import type { ProjectBundle } from '../map/bundle-types'
 import { countOf } from '~/lib/counts'
 
 type DeleteBundle = Pick<ProjectBundle, 'subWorkflows' | 'features'>

@@ -1,7 +1,7 @@
 import type { BoardCommand } from './board-commands'
 import { byRank, cellKey, type BoardGrid } from './board-grid'
-import type { ProjectBundle } from './board-types'
-import { moveIndexFromVisible, placeBetween } from './rank'
+import type { ProjectBundle } from '../map/bundle-types'
+import { moveIndexFromVisible, placeBetween } from '../map/rank'
 
 /**
  * What a drag on the board means, in words and in commands. Pure: the board's drag hook

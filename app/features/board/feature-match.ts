@@ -1,7 +1,7 @@
-import { annotationList } from './board-constants'
+import { annotationList } from '../map/vocabulary'
 import type { BoardFilter } from './board-filter'
-import type { Feature, FeatureComment, ProjectBundle } from './board-types'
-import { renderMentions } from '~/features/notifications/mentions'
+import type { Feature, FeatureComment, ProjectBundle } from '../map/bundle-types'
+import { renderMentions } from '~/features/map/mentions'
 import { containsAllWords, normalizeText, searchWords } from './text-search'
 
 export type FeatureMatcher = (feature: Feature) => boolean

@@ -1,12 +1,12 @@
 import { asc, eq, type SQL } from 'drizzle-orm'
 import { refuse } from '~/lib/errors'
-import { placeInList, placeOfMove, type MovePlace } from './rank'
-import type { CommonCardTable, Tx } from './board-entities.server'
+import { placeInList, placeOfMove, type MovePlace } from '../map/rank'
+import type { CommonCardTable, Tx } from '../map/entities.server'
 
 /**
  * The rank a card gets at its place in the list selected by `scope`: an index, or beside a
  * neighbour read here, in the caller's transaction, from the list as it is now (see
- * app/features/board/rank.ts). When no rank fits it rewrites every sibling's rank first.
+ * app/features/map/rank.ts). When no rank fits it rewrites every sibling's rank first.
  * `cardId` may be a card being created (not in the table yet) or one being moved (from this list
  * or another); it is left out of the siblings. A place naming no card of the list and no index
  * is refused (`after_id_invalid` / `before_id_invalid`).

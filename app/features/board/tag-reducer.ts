@@ -1,6 +1,6 @@
 import type { BoardCommand } from './board-commands'
-import type { ProjectBundle, Tag } from './board-types'
-import type { EditMeta } from './board-types'
+import type { ProjectBundle, Tag } from '../map/bundle-types'
+import type { EditMeta } from '../map/bundle-types'
 
 type TagCommand = Extract<BoardCommand, { type: `tag.${string}` | 'feature.tags' }>
 

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { features, tags } from '~/lib/db/schema'
 import { refuse } from '~/lib/errors'
-import { assertIdFree, findCard, findProject, publicFeature, publicTag, type FeatureRow, type Tx } from './board-entities.server'
+import { assertIdFree, findCard, findProject, publicFeature, publicTag, type FeatureRow, type Tx } from '../map/entities.server'
 import type { Author } from './cards.server'
 
 /**

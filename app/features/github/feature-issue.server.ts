@@ -1,6 +1,6 @@
 import { getDb } from '~/lib/db/db.server'
 import { appLink } from '~/lib/email.server'
-import { findCard, publicFeature, type FeatureGithub, type FeatureRow } from '~/features/board/board-entities.server'
+import { findCard, publicFeature, type FeatureGithub, type FeatureRow } from '~/features/map/entities.server'
 import { issueBody, labelKey, stateOfStatus, type IssueState, type SyncedValues } from './issue-mapping'
 
 /**

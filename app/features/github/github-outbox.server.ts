@@ -4,7 +4,7 @@ import { changedIssueFields } from './issue-mapping'
 
 /**
  * The GitHub outbox (CONTRACT §13, ADR 26), filled inside the change's own transaction by the
- * change's followers (app/features/changes/followers.server.ts): one row per change of a feature
+ * change's followers (app/features/map/followers.server.ts): one row per change of a feature
  * linked to an issue, naming the fields its issue must follow. Changes that came from GitHub (and
  * the sync's own bookkeeping) queue nothing: no ping-pong. The worker sends after the commit.
  */

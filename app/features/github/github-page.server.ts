@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { refuse } from '~/lib/errors'
-import { can } from '~/features/workspaces/permissions'
+import { can } from '~/features/map/permissions'
 import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
 import { importIssuesSchema, linkRepositorySchema } from './github-api'
 import { getRepositoryLink, getSyncLog, linkRepository, pendingPushFeatures, unlinkRepository } from './repository-link.server'

@@ -1,4 +1,4 @@
-import { COLOR_SWATCHES } from '~/features/board/colors'
+import { COLOR_SWATCHES } from '~/features/map/colors'
 
 /**
  * How a feature and its GitHub issue map onto each other (CONTRACT §13, ADR 26). Pure: the

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3'
 import { getDb } from '~/lib/db/db.server'
-import { ENTITY_SPECS, jsonObjectSql, tableNameOf, type EntitySpec } from '~/features/board/entity-json.server'
-import type { Entity } from './change-summary'
-import { rankBetween } from '~/features/board/rank'
+import { ENTITY_SPECS, jsonObjectSql, tableNameOf, type EntitySpec } from '~/features/map/entity-json.server'
+import type { Entity } from '../map/activity-sentence'
+import { rankBetween } from '~/features/map/rank'
 
 /**
  * Puts entities back into a recorded state (undo, redo, restore from the trash; ADR 12): each

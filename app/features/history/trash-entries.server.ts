@@ -1,6 +1,6 @@
 import { prepared } from '~/lib/db/prepared.server'
-import { trashRoots, type NameOf, type SummaryEntry } from './change-summary'
-import type { ChangeContext } from '~/features/changes/change-events'
+import { trashRoots, type NameOf, type SummaryEntry } from '../map/activity-sentence'
+import type { ChangeContext } from '~/features/map/change-events'
 
 const NAME_SQL = {
   milestone: 'select title from milestones where id = ?',

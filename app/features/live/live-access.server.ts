@@ -2,10 +2,10 @@ import type Database from 'better-sqlite3'
 import { getDb } from '~/lib/db/db.server'
 import { prepared } from '~/lib/db/prepared.server'
 import { DomainError } from '~/lib/errors'
-import { can, type Level } from '~/features/workspaces/permissions'
-import { isPlanActive, planTurnsAt, type PlanLevel } from '~/features/billing/plan'
+import { can, type Level } from '~/features/map/permissions'
+import { isPlanActive, planTurnsAt, type PlanLevel } from '~/features/map/plan'
 import type { StreamAccess, StreamCheck } from './live-hub.server'
-import { findSharedProjectRow } from '~/features/board/project-bundle.server'
+import { findSharedProjectRow } from '~/features/map/project-bundle.server'
 
 /**
  * Who may keep a live stream open (CONTRACT §6), asked when it opens and every few seconds

@@ -1,7 +1,7 @@
 import { logger } from '~/lib/logger.server'
 import { singleton } from '~/lib/singleton.server'
 import { SSE_KEEP_ALIVE, sseBytes, sseEvent } from './sse.server'
-import { withoutGithubIssues } from '~/features/changes/change-events'
+import { withoutGithubIssues } from '~/features/map/change-events'
 
 /**
  * The live streams of this process (CONTRACT §6, ADR 10): who is watching which project, the

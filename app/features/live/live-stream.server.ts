@@ -1,7 +1,7 @@
 import { refuse } from '~/lib/errors'
 import { singleton } from '~/lib/singleton.server'
-import { projectVersion, replaySince } from '~/features/changes/change-log.server'
-import { withoutGithubIssues } from '~/features/changes/change-events'
+import { projectVersion, replaySince } from '~/features/map/change-log.server'
+import { withoutGithubIssues } from '~/features/map/change-events'
 import { addStream, canOpenStream, flushChanges, viewersOf, type StreamAccess, type StreamCheck, type Viewer } from './live-hub.server'
 import { SSE_RETRY, sseBytes, sseEvent } from './sse.server'
 

@@ -1,4 +1,4 @@
-import { LEVEL_NAMES, type Level } from '~/features/workspaces/permissions'
+import { LEVEL_NAMES, type Level } from '~/features/map/permissions'
 import { appLink, escapeHtml, type Mail } from '~/lib/email.server'
 
 /** The messages Storymap sends. User-given strings are escaped in the HTML part. */

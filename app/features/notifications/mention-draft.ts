@@ -3,7 +3,7 @@
  * draft remembers where each picked mention sits, so the stored text gets `@[member:{id}]` back.
  * A mention whose name is edited becomes plain text; one that is moved along keeps its member.
  */
-import { mentionQueryAt, mentionToken, splitMentions } from './mentions'
+import { mentionQueryAt, mentionToken, splitMentions } from '../map/mentions'
 
 /** A mention in the text on screen: `@Name` from `start` up to `end`. */
 export type PlacedMention = { start: number; end: number; memberId: string }

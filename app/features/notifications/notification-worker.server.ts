@@ -1,6 +1,6 @@
 import { getDb } from '~/lib/db/db.server'
 import { prepared } from '~/lib/db/prepared.server'
-import { renderMentions } from './mentions'
+import { renderMentions } from '../map/mentions'
 import { appLink, sendMail } from '~/lib/email.server'
 import { commentNotificationMessage } from './email-messages.server'
 import { getEnv } from '~/lib/env.server'

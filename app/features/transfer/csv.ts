@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import { buildGrid, cellKey } from '~/features/board/board-grid'
-import type { ProjectBundle } from '~/features/board/board-types'
+import type { ProjectBundle } from '~/features/map/bundle-types'
 import { CSV_COLUMNS, CSV_TAGS_COLUMN, guardCell } from './csv-cells'
 
 export { CSV_COLUMNS, CSV_FILENAME, guardCell, unguardCell } from './csv-cells'

@@ -1,5 +1,5 @@
-import { exportDisposition } from './export-file'
-import type { ProjectExport } from '~/features/board/project-bundle.server'
+import { exportDisposition } from '../map/export-format'
+import type { ProjectExport } from '~/features/map/project-bundle.server'
 
 /** A project's JSON export as a download named `<title>.storymap.json` (CONTRACT §8). */
 export function exportResponse({ title, json }: ProjectExport): Response {

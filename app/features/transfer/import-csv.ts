@@ -7,7 +7,7 @@ import {
   normalizeAnnotations,
   TAG_NAME_MAX,
   TITLE_MAX,
-} from '~/features/board/board-constants'
+} from '~/features/map/vocabulary'
 import { CSV_IMPORT_COLUMNS, unguardCell } from './csv-cells'
 import { assertCardLimit, cardCount, ImportError, type ImportCard, type ImportedMap } from './import-map'
 

@@ -12,7 +12,7 @@ import {
   tagNameSchema,
   titleSchema,
 } from '~/features/board/board-commands'
-import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from './export-file'
+import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '../map/export-format'
 import { assertCardLimit, formatPath, ImportError, type ImportCard, type ImportedMap } from './import-map'
 
 /**

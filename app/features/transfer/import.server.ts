@@ -14,17 +14,17 @@ import {
   workflowPersonas,
   workflows,
 } from '~/lib/db/schema'
-import { TITLE_MAX } from '~/features/board/board-constants'
+import { TITLE_MAX } from '~/features/map/vocabulary'
 import { refuse } from '~/lib/errors'
-import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from './export-file'
+import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '../map/export-format'
 import { importExport } from './import-json'
 import { cardCount, ImportError, type ImportedMap } from './import-map'
-import { ranksByGroup, rebalanceRanks } from '~/features/board/rank'
+import { ranksByGroup, rebalanceRanks } from '~/features/map/rank'
 import { randomKey } from '~/lib/crypto.server'
-import { assertIdFree, type PublicProject } from '~/features/board/board-entities.server'
-import { authorize, executeChange, withoutCapture } from '~/features/changes/door.server'
-import { getProjectBundle } from '~/features/board/project-bundle.server'
-import { publicProject } from '~/features/board/project.server'
+import { assertIdFree, type PublicProject } from '~/features/map/entities.server'
+import { authorize, executeChange, withoutCapture } from '~/features/map/door.server'
+import { getProjectBundle } from '~/features/map/project-bundle.server'
+import { publicProject } from '~/features/map/project.server'
 import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
 
 /**

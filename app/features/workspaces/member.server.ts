@@ -9,10 +9,10 @@ import {
   MEMBERSHIP_TEXT,
   removalRefusal,
 } from './membership'
-import { atLeast, type Level } from './permissions'
+import { atLeast, type Level } from '../map/permissions'
 import { assertEditorSeat } from '~/features/billing/billing.server'
 import type { WorkspaceContext } from './workspace.server'
-import { deleteWorkspaces } from '~/features/changes/door.server'
+import { deleteWorkspaces } from '~/features/map/door.server'
 
 /**
  * Members of a workspace. Every call takes the caller's WorkspaceContext (read fresh for this

@@ -2,7 +2,7 @@
  * Pure rules for members, invitations and leaving (SPEC §6 plus the server-side rules of
  * issue #5). Each check returns null when allowed, or the refusal text.
  */
-import { atLeast, can, type Actor, type Level } from './permissions'
+import { atLeast, can, type Actor, type Level } from '../map/permissions'
 
 export const MEMBERSHIP_TEXT = {
   notAdmin: 'Only an admin or owner of the workspace can do this.',

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { boardCommandSchema } from '~/features/board/board-commands'
-import type { CardKind } from '~/features/board/board-constants'
+import type { CardKind } from '~/features/map/vocabulary'
 import { CARD_KIND_OF_PATH, cardOperation, CARD_OPERATIONS } from '~/features/board/card-routes'
 import type { OperationSpec, PathSpecs } from './operations'
 import {

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import 'zod-openapi'
 import { TOKEN_SCOPES } from '~/features/automation/api-tokens'
-import { ANNOTATIONS, AVATARS, COLORS } from '~/features/board/board-constants'
-import { LEVELS } from '~/features/workspaces/permissions'
-import { PLAN_LEVELS } from '~/features/billing/plan'
+import { ANNOTATIONS, AVATARS, COLORS } from '~/features/map/vocabulary'
+import { LEVELS } from '~/features/map/permissions'
+import { PLAN_LEVELS } from '~/features/map/plan'
 
 /**
  * What /v1 answers, as zod schemas for the OpenAPI document (CONTRACT §3, §6–§10). The server

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import Markdown, { type Components } from 'react-markdown'
 import { ANNOTATION_LABELS, ANNOTATIONS, annotationList, COLORS, DESCRIPTION_MAX, estimateSchema, TITLE_MAX, type Color } from '~/features/board/board-commands'
-import { COLOR_SWATCHES } from '~/features/board/colors'
+import { COLOR_SWATCHES } from '~/features/map/colors'
 import { AnnotationIcon } from './annotation-icon'
 import { useUnsavedDraft } from './unsaved-drafts'
 

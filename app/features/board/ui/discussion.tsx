@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { COMMENT_MAX } from '~/features/board/board-constants'
+import { COMMENT_MAX } from '~/features/map/vocabulary'
 import { formatDateTime } from '~/lib/dates'
 import { newId } from '~/lib/uuid'
 import { useBoard } from './board-context'

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { filterChips, NO_FILTER, type BoardFilter } from '~/features/board/board-filter'
-import type { Persona } from '~/features/board/board-types'
+import type { Persona } from '~/features/map/bundle-types'
 import { useBoard } from './board-context'
 
 /**

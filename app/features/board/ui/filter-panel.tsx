@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { ANNOTATION_LABELS, ANNOTATIONS, COLORS } from '~/features/board/board-constants'
+import { ANNOTATION_LABELS, ANNOTATIONS, COLORS } from '~/features/map/vocabulary'
 import { parseSizeRange, type BoardFilter, type SizeRange } from '~/features/board/board-filter'
-import type { Persona } from '~/features/board/board-types'
-import { COLOR_SWATCHES, colorFill } from '~/features/board/colors'
+import type { Persona } from '~/features/map/bundle-types'
+import { COLOR_SWATCHES, colorFill } from '~/features/map/colors'
 import { useBoard } from './board-context'
 
 type Props = {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { filterChips, hasFilters, isFiltering, type BoardFilter } from '~/features/board/board-filter'
 import { countOf, partOf } from '~/lib/counts'
-import type { Persona } from '~/features/board/board-types'
+import type { Persona } from '~/features/map/bundle-types'
 import { useBoard } from './board-context'
 import { FilterChips } from './filter-chips'
 import { FilterPanel } from './filter-panel'

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { byRank } from '~/features/board/board-grid'
-import type { Feature } from '~/features/board/board-types'
+import type { Feature } from '~/features/map/bundle-types'
 import { cellName } from '~/features/board/drag-moves'
-import { placeBetween } from '~/features/board/rank'
+import { placeBetween } from '~/features/map/rank'
 import { useBoard } from './board-context'
 
 const closedMark = (card: { status: string }) => (card.status === 'CLOSED' ? ' (closed)' : '')

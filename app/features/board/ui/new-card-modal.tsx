@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { z } from 'zod'
 import { Modal } from '~/ui/modal'
-import { TITLE_MAX } from '~/features/board/board-constants'
+import { TITLE_MAX } from '~/features/map/vocabulary'
 import { newId } from '~/lib/uuid'
 import { byRank } from '~/features/board/board-grid'
-import type { ProjectBundle } from '~/features/board/board-types'
+import type { ProjectBundle } from '~/features/map/bundle-types'
 import { useBoard } from './board-context'
 import { useUnsavedDraft } from './unsaved-drafts'
 

@@ -1,4 +1,4 @@
-import { PAGE_MAP_ID, pageMapText } from '~/features/board/bundle-text'
+import { PAGE_MAP_ID, pageMapText } from '~/features/map/bundle-text'
 import { useNonce } from '~/http/nonce'
 
 /**

@@ -11,7 +11,7 @@ import {
   type CSSProperties,
 } from 'react'
 import { navLayout, stopAfterRemoval } from '~/features/board/board-nav'
-import type { Persona, WorkflowPersona } from '~/features/board/board-types'
+import type { Persona, WorkflowPersona } from '~/features/map/bundle-types'
 import { applyCommand, type EditMeta } from '~/features/board/board-reducer'
 import type { FeatureMove } from '~/features/board/drag-moves'
 import { useBrowserLayoutEffect } from '~/ui/use-browser-layout-effect'

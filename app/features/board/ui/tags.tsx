@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Modal } from '~/ui/modal'
-import { COLORS, TAG_NAME_MAX, tagNameProblem } from '~/features/board/board-constants'
-import type { Tag } from '~/features/board/board-types'
-import { COLOR_SWATCHES, colorFill } from '~/features/board/colors'
+import { COLORS, TAG_NAME_MAX, tagNameProblem } from '~/features/map/vocabulary'
+import type { Tag } from '~/features/map/bundle-types'
+import { COLOR_SWATCHES, colorFill } from '~/features/map/colors'
 import { newId } from '~/lib/uuid'
 
 type TagColor = (typeof COLORS)[number]

@@ -11,7 +11,7 @@ import { useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import type { BoardCommand } from '~/features/board/board-commands'
 import type { BoardGrid } from '~/features/board/board-grid'
-import type { ProjectBundle } from '~/features/board/board-types'
+import type { ProjectBundle } from '~/features/map/bundle-types'
 import {
   cardTitle,
   dragWords,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { BoardFilter } from '~/features/board/board-filter'
 import { buildGrid, type BoardGrid } from '~/features/board/board-grid'
-import type { ProjectBundle } from '~/features/board/board-types'
+import type { ProjectBundle } from '~/features/map/bundle-types'
 import { deriveBoardView, type BoardView } from '~/features/board/board-view'
 import { createSearchTextIndex, featureMatcher, memberNameMap, type MemberNames } from '~/features/board/feature-match'
 import { printLayout } from '~/features/board/print-layout'

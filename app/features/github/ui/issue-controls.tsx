@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { Feature } from '~/features/board/board-types'
+import type { Feature } from '~/features/map/bundle-types'
 import { useBoard } from '~/features/board/ui/board-context'
 import { useMessages } from '~/ui/messages'
 import { askToRelink, TOKEN_REFUSED_TEXT } from '~/features/github/github-texts'

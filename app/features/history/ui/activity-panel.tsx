@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { authorLabel } from '~/features/history/author-label'
+import { authorLabel } from '~/features/map/author-label'
 import { callApi } from '~/features/board/ui/api-client'
 import { useBoard } from '~/features/board/ui/board-context'
 import { RelativeTime } from '~/ui/relative-time'

@@ -2,7 +2,7 @@ import { useFetchers, useRevalidator } from 'react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useMessages } from '~/ui/messages'
 import type { BoardCommand } from '~/features/board/board-commands'
-import type { ProjectBundle } from '~/features/board/board-types'
+import type { ProjectBundle } from '~/features/map/bundle-types'
 import { boardOutbox } from '~/features/board/ui/board-outbox'
 import { newId } from '~/lib/uuid'
 

@@ -8,7 +8,7 @@ import {
   storedFromDraft,
   type MentionDraft,
 } from '~/features/notifications/mention-draft'
-import { filterMembers, splitMentions } from '~/features/notifications/mentions'
+import { filterMembers, splitMentions } from '~/features/map/mentions'
 import { useBrowserLayoutEffect } from '~/ui/use-browser-layout-effect'
 import { useBoard, type BoardMember } from '~/features/board/ui/board-context'
 import { useUnsavedDraft } from '~/features/board/ui/unsaved-drafts'

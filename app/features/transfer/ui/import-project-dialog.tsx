@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { Modal } from '~/ui/modal'
-import { TITLE_MAX } from '~/features/board/board-constants'
+import { TITLE_MAX } from '~/features/map/vocabulary'
 import type { ImportFormat } from '~/features/transfer/import'
 
 /** What the picked file holds, read in the browser before anything is sent. */

@@ -5,7 +5,7 @@ import { useId, type ReactNode } from 'react'
 import { CopyButton } from '~/ui/copy-button'
 import { inviteSchema } from '~/features/accounts/account-forms'
 import { formatDate } from '~/lib/dates'
-import { LEVEL_NAMES, LEVELS, type Level } from '~/features/workspaces/permissions'
+import { LEVEL_NAMES, LEVELS, type Level } from '~/features/map/permissions'
 import { ErrorList, Field, InlineSubmit, SelectField } from '~/ui/forms'
 
 /** The sections of /{workspace}/settings (SPEC §2, §6). Every control is a plain form. */

@@ -1,4 +1,4 @@
-import type { ProjectBundle } from './board-types'
+import type { ProjectBundle } from './bundle-types'
 
 /**
  * The map travels to a page as JSON text inside the router's data, which is itself a JS string in

@@ -1,13 +1,13 @@
 import type { Statement } from 'better-sqlite3'
 import type { Db } from '~/lib/db/db.server'
 import { jsonObjectSql, LIST_SPECS, tableNameOf, type EntitySpec } from './entity-json.server'
-import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '~/features/transfer/export-file'
+import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '~/features/map/export-format'
 import { publicProject, type Project } from './project.server'
 import type { PublicGithubLink } from '~/features/github/github-link.server'
 
 /**
  * Renders a whole story map as the API's JSON text inside SQLite: each row becomes its
- * `json_object(...)` there (app/features/board/entity-json.server.ts), and the lists are joined here. No
+ * `json_object(...)` there (app/features/map/entity-json.server.ts), and the lists are joined here. No
  * row objects are built in JavaScript and nothing is stringified twice, which is what made a
  * 4,000-card map slow.
  */

@@ -1,7 +1,7 @@
 import { getDb, type Db } from '~/lib/db/db.server'
 import { changeEventJson, foldTouchedRows, groupByProject, priorStateJson, type ChangeContext } from './change-events'
 import { drainCapture } from './capture.server'
-import { isBoardUndoStep, summarizeChange, type SummaryEntry } from '~/features/history/change-summary'
+import { isBoardUndoStep, summarizeChange, type SummaryEntry } from '~/features/map/activity-sentence'
 import { nameOf } from '~/features/history/trash-entries.server'
 import { refuse } from '~/lib/errors'
 import type { PublishedChange } from '~/features/live/live-hub.server'

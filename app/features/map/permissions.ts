@@ -77,7 +77,7 @@ export function can({ level, planActive }: Actor, action: Action): boolean {
 }
 
 /**
- * The changes to a map, each authorized by the one door (app/features/changes) with its row of
+ * The changes to a map, each authorized by the one door (app/features/map) with its row of
  * the table; the texts say why a refused caller may not.
  */
 export const MAP_REFUSALS = {

@@ -1,5 +1,5 @@
 import { getTableName, type Column, type Table } from 'drizzle-orm'
-import type { ChangeKind } from '~/features/live/live-changes'
+import type { ChangeKind } from '~/features/map/event-merge'
 import {
   featureComments,
   features,
@@ -10,13 +10,13 @@ import {
   tags,
   workflowPersonas,
   workflows,
-} from '~/lib/db/schema'
+} from '~/lib/db/schema/index'
 
 /**
  * How each story-map table's rows look in the API, as SQLite `json_object(...)` field lists.
  * The project read renders its lists with them, and the change log's capture triggers render
  * the rows a write touched with them, so an event's entity is byte for byte the bundle's.
- * Field order follows the `public*` mappers (app/features/board/board-entities.server.ts);
+ * Field order follows the `public*` mappers (app/features/map/entities.server.ts);
  * tests/integration/project-bundle.test.ts holds them equal.
  */
 type Fields = Record<string, Column>

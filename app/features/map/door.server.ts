@@ -1,7 +1,7 @@
 import { getDb } from '~/lib/db/db.server'
 import { refuse } from '~/lib/errors'
 import { timedWrite } from '~/lib/metrics.server'
-import { mapRefusal, type Actor, type MapAction } from '~/features/workspaces/permissions'
+import { mapRefusal, type Actor, type MapAction } from '~/features/map/permissions'
 import { endProjectStreams, publishChanges, type PublishedChange } from '~/features/live/live-hub.server'
 import { openDoor, setCapturing, shutDoor } from './capture.server'
 import type { ChangeContext } from './change-events'

@@ -1,4 +1,4 @@
-import type { ProjectBundle, ProjectEntity } from '~/features/board/board-types'
+import type { ProjectBundle, ProjectEntity } from '~/features/map/bundle-types'
 
 /**
  * Live changes (CONTRACT §6) merged into a board's copy of a project. Pure: the board applies

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { getDb } from '~/lib/db/db.server'
-import { projects } from '~/lib/db/schema'
-import type { CardKind } from './board-constants'
+import { projects } from '~/lib/db/schema/index'
+import type { CardKind } from './vocabulary'
 
 export type Project = typeof projects.$inferSelect
 

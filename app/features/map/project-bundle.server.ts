@@ -2,9 +2,9 @@ import type Database from 'better-sqlite3'
 import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '~/lib/db/db.server'
 import { prepared } from '~/lib/db/prepared.server'
-import { projects, subscriptions, workspaces } from '~/lib/db/schema'
+import { projects, subscriptions, workspaces } from '~/lib/db/schema/index'
 import { refuse } from '~/lib/errors'
-import { canShareExternally } from '~/features/billing/plan'
+import { canShareExternally } from '~/features/map/plan'
 import type {
   PublicComment,
   PublicFeature,
@@ -15,8 +15,8 @@ import type {
   PublicWorkflow,
   PublicWorkflowPersona,
   PublicTag,
-} from './board-entities.server'
-import { projectVersion } from '~/features/changes/change-log.server'
+} from './entities.server'
+import { projectVersion } from '~/features/map/change-log.server'
 import { chooseEncoding, compress, type EncodedBody, type Encoding } from './bundle-encoding.server'
 import { exportJsonOf, renderBundleJson, type Audience } from './project-bundle-json.server'
 import { githubOfProject, type PublicGithubLink } from '~/features/github/github-link.server'

@@ -1,5 +1,5 @@
-import { ANNOTATION_LABELS, annotationList } from '~/features/board/board-constants'
-import { COLOR_SWATCHES } from '~/features/board/colors'
+import { ANNOTATION_LABELS, annotationList } from '~/features/map/vocabulary'
+import { COLOR_SWATCHES } from '~/features/map/colors'
 
 /**
  * The activity feed's sentence for one change (CONTRACT §7): what happened, to which cards,

@@ -1,4 +1,4 @@
-import type { ProjectBundle } from './board-types'
+import type { ProjectBundle } from './bundle-types'
 
 type Entity = { id: string }
 type ListKey = Exclude<keyof ProjectBundle, 'project' | 'version'>

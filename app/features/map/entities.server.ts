@@ -11,8 +11,8 @@ import {
   tags,
   workflowPersonas,
   workflows,
-} from '~/lib/db/schema'
-import type { CardKind } from './board-commands'
+} from '~/lib/db/schema/index'
+import type { CardKind } from '../board/board-commands'
 import { refuse } from '~/lib/errors'
 import type { publicProject } from './project.server'
 

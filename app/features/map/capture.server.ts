@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3'
-import { ENTITY_SPECS, jsonObjectSql, tableNameOf } from '~/features/board/entity-json.server'
+import { ENTITY_SPECS, jsonObjectSql, tableNameOf } from '~/features/map/entity-json.server'
 import { isPageWorker } from '~/lib/page-worker-role.server'
 
 /**
  * The map tables' side of the one door (ADR 10, ADR 25). Temporary triggers on this connection:
  * - a guard that refuses any insert, update or delete on a map table while the door is shut, so
- *   nothing but executeChange (app/features/changes/door.server.ts) can change a map;
+ *   nothing but executeChange (app/features/map/door.server.ts) can change a map;
  * - while the door captures, a copy of every row a write inserts, updates or deletes into
  *   `temp.change_capture`, rendered as the API shows it (cascaded deletes included: SQLite fires
  *   triggers for foreign-key actions). The door folds them into one change.
