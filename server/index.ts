@@ -8,6 +8,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { closeDatabase, getDb } from '../app/lib/db/db.server'
 import { installMapDoor } from '../app/features/map/capture.server'
+import { registerMapFollowers } from './map-followers'
 import { startMaintenance } from '../app/jobs/maintenance.server'
 import { startWebhookWorker } from '../app/features/automation/webhook-worker.server'
 import { sealClearWebhookSecrets } from '../app/features/automation/webhook-secret.server'
@@ -45,6 +46,7 @@ try {
   // Creates the file and applies pending migrations before the first request; from then on the
   // map tables take writes only through the one door (app/features/map/door.server.ts).
   installMapDoor(getDb().$client)
+  registerMapFollowers()
   // Webhook secrets stored before migration 0013 are sealed now: SQL cannot reach SESSION_SECRET.
   sealClearWebhookSecrets(getDb().$client)
   sealClearGithubWebhookSecrets(getDb().$client)

@@ -4,6 +4,7 @@
 import { workerData } from 'piscina'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
 import { installMapDoor } from '../app/features/map/capture.server'
+import { registerMapReaders } from './map-readers'
 import { getDb } from '../app/lib/db/db.server'
 import { requestContext } from '../app/lib/logger.server'
 import { markAsPageWorker } from '../app/lib/page-worker-role.server'
@@ -16,6 +17,7 @@ import { outgoingHeaders } from './remix-handler'
 markAsPageWorker()
 // Map tables refuse writes here too (the door never opens in this thread).
 installMapDoor(getDb().$client)
+registerMapReaders()
 const { buildUrl, checkpointsElsewhere } = workerData as { buildUrl: string; checkpointsElsewhere: boolean }
 if (checkpointsElsewhere) getDb().$client.pragma(CHECKPOINTS_ELSEWHERE)
 const handle = createRequestHandler((await import(buildUrl)) as ServerBuild, 'production')

@@ -17,6 +17,9 @@ process.env.APP_MODE = 'selfhosted'
 process.env.BASE_URL = 'http://localhost:3000'
 
 const { getDb, closeDatabase } = await import('~/lib/db/db.server')
+// What follows every change (trash, webhooks, outboxes, e-mails), as the server registers it at start.
+const { registerMapFollowers } = await import('../../server/map-followers')
+registerMapFollowers()
 const schema = await import('~/lib/db/schema')
 const entities = await import('~/features/map/entities.server')
 const { publicProject } = await import('~/features/map/project.server')

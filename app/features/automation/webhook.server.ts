@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3'
 import { getDb } from '~/lib/db/db.server'
 import { projects, webhookDeliveries, webhooks } from '~/lib/db/schema'
 import { authorJson } from '~/features/map/change-events'
+import type { ChangeListener } from '~/features/map/listeners.server'
 import { refuse } from '~/lib/errors'
 import { can } from '~/features/map/permissions'
 import {
@@ -235,7 +236,7 @@ export function setQueuedListener(listener: (() => void) | undefined) {
 }
 
 /**
- * Called by the change log for every change it appends, inside the write's transaction: one
+ * For every change appended, inside the write's transaction: one
  * outbox row per endpoint that wants it. Costs one map look-up when the workspace has none.
  */
 export function queueWebhooks(
@@ -267,4 +268,14 @@ export function afterCommit() {
   if (!state.queuedInTransaction) return
   state.queuedInTransaction = false
   state.onQueued?.()
+}
+
+/** Outgoing webhooks follow every change to a map (CONTRACT §10; registered at start). */
+export const webhookFollower: ChangeListener = {
+  name: 'webhooks',
+  inTransaction: (change, { by, log }) => {
+    const kinds = change.notice ? [log.notice?.kind ?? 'project'] : change.entries.map((e) => e.kind)
+    queueWebhooks(getDb().$client, { workspaceId: by.workspaceId, projectId: change.projectId, version: change.version, at: by.at, kinds, event: change.event })
+  },
+  afterCommit,
 }

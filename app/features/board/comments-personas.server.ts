@@ -13,7 +13,6 @@ import {
   type Tx,
 } from '../map/entities.server'
 import type { Author } from './cards.server'
-import { queueCommentNotifications, queueEditNotifications } from '~/features/notifications/notifications.server'
 
 // ---- feature comments: anyone who can edit may post; only the author edits or deletes
 
@@ -60,23 +59,17 @@ export function createComment(tx: Tx, a: Author, c: { id: string; featureId: str
     now: a.now,
     name: a.name,
   }) as typeof featureComments.$inferSelect
-  queueCommentNotifications(a, feature, { id: row.id, post: row.post })
   return publicComment(row)
 }
 
 export function editComment(tx: Tx, a: Author, id: string, post: string) {
-  const before = findComment(tx, a, id)
+  findComment(tx, a, id)
   const row = tx
     .update(featureComments)
     .set({ post, lastModified: a.now })
     .where(eq(featureComments.id, id))
     .returning()
     .get()
-  // Members the edit newly mentions hear of it, in this transaction (CONTRACT §12).
-  if (row.post !== before.post) {
-    const feature = findCard(tx, 'feature', row.featureId, a.workspaceId) as { id: string; title: string }
-    queueEditNotifications(a, feature, { id: row.id, post: row.post, previousPost: before.post })
-  }
   return publicComment(row)
 }
 

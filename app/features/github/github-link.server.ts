@@ -2,6 +2,7 @@ import { getDb } from '~/lib/db/db.server'
 import type { githubLinks } from '~/lib/db/schema'
 import { singleton } from '~/lib/singleton.server'
 import { statement } from '~/lib/db/prepared.server'
+import type { ProjectField } from '~/features/map/project-fields.server'
 
 /**
  * A project's link to its repository as stored, and as every member may read it (CONTRACT §13):
@@ -131,3 +132,6 @@ export function listLog(projectId: string): PublicLogEntry[] {
     )
     .all(projectId, LOG_KEEP) as PublicLogEntry[]
 }
+
+/** The bundle's `project.github` for members (CONTRACT §13), registered with the map at start. */
+export const githubProjectField: ProjectField = { name: 'github', read: githubOfProject }

@@ -1,10 +1,12 @@
 import type Database from 'better-sqlite3'
+import { getDb } from '~/lib/db/db.server'
 import { singleton } from '~/lib/singleton.server'
+import type { ChangeListener } from '~/features/map/listeners.server'
 import { changedIssueFields } from './issue-mapping'
 
 /**
- * The GitHub outbox (CONTRACT §13, ADR 26), filled inside the change's own transaction by the
- * change's followers (app/features/map/followers.server.ts): one row per change of a feature
+ * The GitHub outbox (CONTRACT §13, ADR 26), filled inside the change's own transaction by its
+ * follower (githubFollower, registered at start): one row per change of a feature
  * linked to an issue, naming the fields its issue must follow. Changes that came from GitHub (and
  * the sync's own bookkeeping) queue nothing: no ping-pong. The worker sends after the commit.
  */
@@ -53,4 +55,17 @@ export function afterGithubCommit() {
 /** Wakes the worker now (a link made or changed, a webhook that needs a poll). */
 export function wakeGithubWorker() {
   shared().onQueued?.()
+}
+
+/** Linked features' issues follow every change, except those from GitHub or the sync's own (no ping-pong). */
+export const githubFollower: ChangeListener = {
+  name: 'github',
+  inTransaction: (change, { by, command }) =>
+    queueGithubPushes(getDb().$client, {
+      projectId: change.projectId,
+      at: by.at,
+      entries: change.entries,
+      fromGithub: command.type.startsWith('github.'),
+    }),
+  afterCommit: afterGithubCommit,
 }

@@ -1,20 +1,7 @@
 import { prepared } from '~/lib/db/prepared.server'
-import { trashRoots, type NameOf, type SummaryEntry } from '../map/activity-sentence'
+import { trashRoots, type SummaryEntry } from '~/features/map/activity-sentence'
 import type { ChangeContext } from '~/features/map/change-events'
-
-const NAME_SQL = {
-  milestone: 'select title from milestones where id = ?',
-  workflow: 'select title from workflows where id = ?',
-  subWorkflow: 'select title from subworkflows where id = ?',
-  feature: 'select title from features where id = ?',
-  persona: 'select name from personas where id = ?',
-  tag: 'select name from tags where id = ?',
-} as const
-
-/** A card's title or a persona's name as it is now (inside the write's transaction), for activity sentences. */
-export const nameOf: NameOf = (kind, id) =>
-  (prepared(`name-of-${kind}`, (db) => db.$client.prepare(NAME_SQL[kind]).pluck()).get(id) as string | undefined) ??
-  null
+import type { ChangeListener } from '~/features/map/listeners.server'
 
 /**
  * Keeps the trash in step with a change (ADR 12): each card it deleted whose parent it did not
@@ -45,4 +32,11 @@ export function updateTrash(ctx: ChangeContext, projectId: string, version: numb
       name: ctx.name,
     })
   }
+}
+
+/** The trash follows every change: deletes that trash make entries, what comes back leaves (ADR 12). */
+export const trashFollower: ChangeListener = {
+  name: 'trash',
+  inTransaction: (change, { by, command, log }) =>
+    updateTrash(by, change.projectId, change.version, change.entries, !!log.trash || command.type === 'card.delete'),
 }

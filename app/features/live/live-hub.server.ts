@@ -2,6 +2,7 @@ import { logger } from '~/lib/logger.server'
 import { singleton } from '~/lib/singleton.server'
 import { SSE_KEEP_ALIVE, sseBytes, sseEvent } from './sse.server'
 import { withoutGithubIssues } from '~/features/map/change-events'
+import type { ChangeListener, CommittedChange } from '~/features/map/listeners.server'
 
 /**
  * The live streams of this process (CONTRACT §6, ADR 10): who is watching which project, the
@@ -11,7 +12,6 @@ import { withoutGithubIssues } from '~/features/map/change-events'
  */
 
 export type Viewer = { memberId: string; name: string }
-export type PublishedChange = { projectId: string; version: number; event: string; projectDeleted: boolean }
 
 /** What the stream's member may do now (CONTRACT §6 `event: access`). */
 export type StreamAccess = { level: string; canEdit: boolean }
@@ -191,7 +191,7 @@ function announcePresence(projectId: string, skip?: LiveStream) {
  * change after a quiet window goes out at once (after the current I/O callbacks); later ones
  * within the window wait for it and go out together.
  */
-export function publishChanges(changes: readonly PublishedChange[]) {
+export function publishChanges(changes: readonly CommittedChange[]) {
   const h = hub()
   for (const change of changes) {
     if (!h.byProject.has(change.projectId)) continue
@@ -352,4 +352,11 @@ export function closeAllStreams() {
 
 export function openStreamCount(): number {
   return hub().count
+}
+
+/** The live hub follows every committed change (registered at start, server/map-followers.ts). */
+export const liveFollower: ChangeListener = {
+  name: 'live',
+  afterCommit: publishChanges,
+  mapsGone: endProjectStreams,
 }

@@ -2,9 +2,9 @@ import { getDb, type Db } from '~/lib/db/db.server'
 import { changeEventJson, foldTouchedRows, groupByProject, priorStateJson, type ChangeContext } from './change-events'
 import { drainCapture } from './capture.server'
 import { isBoardUndoStep, summarizeChange, type SummaryEntry } from '~/features/map/activity-sentence'
-import { nameOf } from '~/features/history/trash-entries.server'
+import { nameOf } from './entity-names.server'
 import { refuse } from '~/lib/errors'
-import type { PublishedChange } from '~/features/live/live-hub.server'
+import type { CommittedChange } from './listeners.server'
 
 export type { ChangeContext }
 
@@ -80,11 +80,11 @@ export function appendChanges(
   command: { type: string } & Record<string, unknown>,
   options: ChangeOptions,
   follow: (appended: AppendedChange) => void,
-): PublishedChange[] {
+): CommittedChange[] {
   const touched = foldTouchedRows(drainCapture(db.$client))
   const groups = groupByProject(touched)
   if (options.notice && !groups.has(options.notice.projectId)) groups.set(options.notice.projectId, [])
-  const published: PublishedChange[] = []
+  const published: CommittedChange[] = []
   const s = sql()
   const commandJson = JSON.stringify(command)
   for (const [projectId, changes] of groups) {

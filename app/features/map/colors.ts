@@ -1,4 +1,4 @@
-import type { Color } from '../board/board-commands'
+import type { Color } from './vocabulary'
 
 /** Display colours of the eleven card colours (SPEC §4); '' is none. */
 export const COLOR_SWATCHES: Record<Exclude<Color, ''>, { fill: string; label: string }> = {

@@ -2,11 +2,10 @@ import { getDb } from '~/lib/db/db.server'
 import { refuse } from '~/lib/errors'
 import { timedWrite } from '~/lib/metrics.server'
 import { mapRefusal, type Actor, type MapAction } from '~/features/map/permissions'
-import { endProjectStreams, publishChanges, type PublishedChange } from '~/features/live/live-hub.server'
 import { openDoor, setCapturing, shutDoor } from './capture.server'
 import type { ChangeContext } from './change-events'
 import { appendChanges, type ChangeOptions, type ChangeTx } from './change-log.server'
-import { afterCommitFollowers, followChange } from './followers.server'
+import { followCommitted, followInTransaction, followMapsGone, type CommittedChange } from './listeners.server'
 
 /**
  * The one door every change to a map goes through (ADR 25): the board's commands from the page,
@@ -14,8 +13,8 @@ import { afterCommitFollowers, followChange } from './followers.server'
  *
  *   authorize (the permission table: level × plan × action)
  *   → one transaction: the write, and its change-log entry (version + 1) with what it touched,
- *     and in the same transaction what follows from it (trash, webhook deliveries)
- *   → commit → publish (§6 streams; the outbox workers are woken)
+ *     and in the same transaction its listeners' part (trash, outbox rows: listeners.server.ts)
+ *   → commit → the listeners' after-commit part (§6 streams; the outbox workers are woken)
  *
  * With METRICS_TOKEN set, each transaction's time goes to `storymap_sqlite_write_seconds`.
  *
@@ -66,7 +65,7 @@ export function executeChange<T>(actor: ChangeActor, request: ChangeRequest<T>):
   authorize(actor, request.action)
   const db = getDb()
   const by = changeContext(actor, request.at)
-  let published: PublishedChange[] = []
+  let published: CommittedChange[] = []
   const result = timedWrite('change', () => db.transaction((tx) => {
     openDoor(db.$client, true)
     let value: T
@@ -76,16 +75,15 @@ export function executeChange<T>(actor: ChangeActor, request: ChangeRequest<T>):
       setCapturing(db.$client, false)
     }
     try {
-      published = appendChanges(db, by, request.command, request.log ?? {}, (appended) => followChange(by, request, appended))
+      published = appendChanges(db, by, request.command, request.log ?? {}, (appended) =>
+        followInTransaction(appended, { by, command: request.command, log: request.log ?? {} }),
+      )
     } finally {
       shutDoor(db.$client)
     }
     return value
   }))
-  if (published.length > 0) {
-    publishChanges(published)
-    afterCommitFollowers()
-  }
+  if (published.length > 0) followCommitted(published)
   return result
 }
 
@@ -125,5 +123,5 @@ export function deleteWorkspaces(choose: (tx: ChangeTx) => readonly string[]): v
       shutDoor(db.$client)
     }
   }))
-  endProjectStreams(projectIds)
+  if (projectIds.length > 0) followMapsGone(projectIds)
 }

@@ -12,7 +12,7 @@ import {
   workflowPersonas,
   workflows,
 } from '~/lib/db/schema/index'
-import type { CardKind } from '../board/board-commands'
+import type { CardKind } from './vocabulary'
 import { refuse } from '~/lib/errors'
 import type { publicProject } from './project.server'
 

@@ -3,7 +3,6 @@ import type { Db } from '~/lib/db/db.server'
 import { jsonObjectSql, LIST_SPECS, tableNameOf, type EntitySpec } from './entity-json.server'
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '~/features/map/export-format'
 import { publicProject, type Project } from './project.server'
-import type { PublicGithubLink } from '~/features/github/github-link.server'
 
 /**
  * Renders a whole story map as the API's JSON text inside SQLite: each row becomes its
@@ -38,15 +37,22 @@ function listStatement(db: Db, audience: Audience, name: string, sql: string): S
   return statement
 }
 
-/** Who reads a bundle: a member (everything), or the public link (no GitHub link or issues). */
+/** Who reads a bundle: a member (everything), or the public link (no tracker link or issues). */
 export type Audience = 'member' | 'public'
 
 /**
  * The JSON text of `GET /v1/projects/{id}` for this project row at this change-log version;
  * run it inside a read transaction.
  */
-export function renderBundleJson(db: Db, project: Project, version: number, audience: Audience = 'member', github: PublicGithubLink | null = null): string {
-  const shown = audience === 'member' ? { ...publicProject(project), github } : publicProject(project)
+export function renderBundleJson(
+  db: Db,
+  project: Project,
+  version: number,
+  audience: Audience = 'member',
+  /** What other features add to the project for members (project-fields.server.ts). */
+  memberFields: Record<string, unknown> = {},
+): string {
+  const shown = audience === 'member' ? { ...publicProject(project), ...memberFields } : publicProject(project)
   const parts = [`{"version":${version}`, `"project":${JSON.stringify(shown)}`]
   for (const [name, sql] of audience === 'member' ? LIST_SQL : PUBLIC_LIST_SQL) {
     const rows = listStatement(db, audience, name, sql).all(project.id) as string[]

@@ -19,7 +19,7 @@ import type {
 import { projectVersion } from '~/features/map/change-log.server'
 import { chooseEncoding, compress, type EncodedBody, type Encoding } from './bundle-encoding.server'
 import { exportJsonOf, renderBundleJson, type Audience } from './project-bundle-json.server'
-import { githubOfProject, type PublicGithubLink } from '~/features/github/github-link.server'
+import { memberFieldsOf } from './project-fields.server'
 import type { Project } from './project.server'
 
 /**
@@ -57,11 +57,11 @@ const renderedByConnection = new WeakMap<Database.Database, Map<string, Rendered
 
 /**
  * The key of a map's rendered JSON: its version, other connections' commits, and for members the
- * GitHub link as shown (its status and last sync change without a change to the map).
+ * fields other features add (a tracker link's status and last sync change without a change to the map).
  */
-function cacheKey(version: number, github: PublicGithubLink | null): string {
+function cacheKey(version: number, fields: Record<string, unknown> | null): string {
   const outside = prepared('data-version', (db) => db.$client.prepare('select data_version from pragma_data_version').pluck()).get() as number
-  return `${version}:${outside}:${github ? JSON.stringify(github) : ''}`
+  return `${version}:${outside}:${fields ? JSON.stringify(fields) : ''}`
 }
 
 /**
@@ -80,11 +80,11 @@ function freshBundleJsonOf(project: Project, audience: Audience = 'member'): { r
   const db = getDb()
   let rendered = renderedByConnection.get(db.$client)
   if (!rendered) renderedByConnection.set(db.$client, (rendered = new Map()))
-  // One read of the GitHub link serves the key and the render (the public link shows none).
-  const github = audience === 'member' ? githubOfProject(project.id) : null
+  // One read of the added fields serves the key and the render (the public link shows none).
+  const fields = audience === 'member' ? memberFieldsOf(project.id) : null
   // One read of the version too, for the key and the render (inside the caller's read transaction).
   const version = projectVersion(project.id)
-  const key = cacheKey(version, github)
+  const key = cacheKey(version, fields)
   const slot = `${audience}:${project.id}`
   const cached = rendered.get(slot)
   rendered.delete(slot) // re-inserted below: the Map stays in least-recently-used order
@@ -92,7 +92,7 @@ function freshBundleJsonOf(project: Project, audience: Audience = 'member'): { r
     rendered.set(slot, cached)
     return { rendered: cached, text: null }
   }
-  const json = renderBundleJson(db, project, version, audience, github)
+  const json = renderBundleJson(db, project, version, audience, fields ?? {})
   const entry: Rendered = { key, bytes: new TextEncoder().encode(json), compressed: {} }
   rendered.set(slot, entry)
   if (rendered.size > MAX_ENTRIES) rendered.delete(rendered.keys().next().value!)

@@ -2,10 +2,10 @@ import crypto from 'node:crypto'
 import { getDb } from '~/lib/db/db.server'
 import { statement } from '~/lib/db/prepared.server'
 import { refuse } from '~/lib/errors'
-import { mentionedIds } from '../map/mentions'
+import { mentionedIds } from '~/features/map/mentions'
+import type { ChangeListener } from '~/features/map/listeners.server'
 import { randomKey, sameSecret } from '~/lib/crypto.server'
 import { singleton } from '~/lib/singleton.server'
-import type { Author } from '~/features/board/cards.server'
 
 /**
  * Mentions, watching and the notification settings (CONTRACT §12). A new comment appends, in its
@@ -47,6 +47,9 @@ export function setWatching(workspaceId: string, memberId: string, featureId: st
     )
     .run(featureId, memberId, watching ? 1 : 0)
 }
+
+/** Who wrote the comment, as the change log has it. */
+type Author = { workspaceId: string; memberId: string; name: string; now: string }
 
 type QueuedRow = { memberId: string; mentioned: boolean; watching: boolean }
 
@@ -200,5 +203,28 @@ export const notificationIntents = {
   notifications({ account, formData }: { account: { id: string }; formData: FormData }): { done: string } {
     updateNotificationSettings(account.id, { mentions: formData.get('mentions') === 'on', watching: formData.get('watching') === 'on' })
     return { done: 'Notification settings saved.' }
+  },
+}
+
+/**
+ * Comment e-mails follow the comments written and edited (CONTRACT §12), in the comment's own
+ * transaction. Undo, redo and restore bring a comment back without mailing anyone again.
+ */
+export const commentMailFollower: ChangeListener = {
+  name: 'comment-mail',
+  inTransaction: (change, { by, command }) => {
+    if (command.type !== 'comment.create' && command.type !== 'comment.edit') return
+    const author = { workspaceId: by.workspaceId, memberId: by.memberId, name: by.name, now: by.at }
+    for (const entry of change.entries) {
+      if (entry.kind !== 'featureComment' || entry.after === null) continue
+      const post = String(entry.after.post)
+      const feature = statement('select id, title, created_by as createdBy from features where id = ?').get(
+        entry.after.featureId,
+      ) as { id: string; title: string; createdBy: string } | undefined
+      if (!feature) continue
+      if (entry.before === null) queueCommentNotifications(author, feature, { id: entry.id, post })
+      else if (entry.before.post !== post)
+        queueEditNotifications(author, feature, { id: entry.id, post, previousPost: String(entry.before.post) })
+    }
   },
 }
