@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
 import { z } from 'zod'
 import { DomainError } from '~/lib/errors'
+import { isUuid } from '~/lib/ids'
 import { redirectWithMessage } from './toast.server'
 
 /**
@@ -15,6 +16,12 @@ export type SettingsOutcome<Reply> =
   | { failed: string }
   /** The form's own answer (field errors, a secret shown once), for the page to render. */
   | { reply: Reply }
+
+/** A posted `id`; a malformed one finds nothing, so the model answers 'not found'. */
+export const postedId = (formData: FormData) => {
+  const raw = formData.get('id')
+  return isUuid(raw) ? raw.toLowerCase() : '00000000-0000-0000-0000-000000000000'
+}
 
 export type IntentHandler<Input, Reply> = (input: Input) => SettingsOutcome<Reply> | Promise<SettingsOutcome<Reply>>
 

@@ -11,11 +11,11 @@ import {
 import { useBundleText, useServerBoard } from '~/features/board/ui/board-context'
 import { boardOutbox } from '~/features/board/ui/board-outbox'
 import { boardReloaded, boardReloadWanted } from '~/features/board/ui/board-reload'
-import { ProjectView } from '~/features/board/ui/project-view'
+import { ProjectView } from '~/pages/board/project-page'
 import { BOARD_ID } from '~/features/board/ui/story-map'
 import type { SkipLinkHandle } from '~/ui/skip-link'
 import { PageMap } from '~/features/board/ui/page-map'
-import { useLiveBoard } from '~/features/live/ui/use-live-board'
+import { useLiveBoard } from '~/features/board/ui/live/use-live-board'
 import { useDraftsLostOnReadOnly } from '~/features/board/ui/unsaved-drafts'
 import { alertForFailed, boardAlerts, EDIT_ACCESS_LOST } from '~/features/board/board-alerts'
 import type { BoardCommand } from '~/features/board/board-commands'
@@ -30,7 +30,7 @@ import { workspaceMemberNames } from '~/features/notifications/notifications.ser
 import { requireWorkspace } from '~/http/auth.server'
 import { getEnv } from '~/lib/env.server'
 import { lastShownOf, loadOrKeepShown, rememberShown } from '~/http/offline-loader'
-import { loadAfterOwnEdit, noteOwnEdit, ownEditPending } from '~/features/live/ui/own-edits'
+import { loadAfterOwnEdit, noteOwnEdit, ownEditPending } from '~/features/board/ui/live/own-edits'
 
 /** The page's skip link goes to the board (app/ui/skip-link.tsx). */
 export const handle: SkipLinkHandle = { skipLink: { target: BOARD_ID, label: 'Skip to board' } }

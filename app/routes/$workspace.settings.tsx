@@ -11,7 +11,7 @@ import {
   MembershipSection,
   SharingSection,
 } from '~/features/workspaces/ui/workspace-settings'
-import { inviteSchema } from '~/features/accounts/account-forms'
+import { inviteSchema } from '~/features/workspaces/workspace-forms'
 import { can } from '~/features/map/permissions'
 import { listWorkspaceTokens } from '~/features/automation/api-token.server'
 import { workspaceAutomationIntents } from '~/features/automation/settings-intents.server'

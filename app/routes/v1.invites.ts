@@ -1,4 +1,4 @@
-import { inviteSchema } from '~/features/accounts/account-forms'
+import { inviteSchema } from '~/features/workspaces/workspace-forms'
 import { createInvite, listInvites } from '~/features/workspaces/invite.server'
 import { parseJson, requireApiWorkspace, v1Route } from '~/http/api.server'
 

@@ -1,4 +1,4 @@
-import { levelChangeSchema } from '~/features/accounts/account-forms'
+import { levelChangeSchema } from '~/features/workspaces/workspace-forms'
 import { changeMemberLevel } from '~/features/workspaces/member.server'
 import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 

@@ -2,11 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import {
   contactSchema,
   emailChangeSchema,
-  inviteSchema,
-  levelChangeSchema,
   resetRequestSchema,
   setPasswordSchema,
 } from '~/features/accounts/account-forms'
+import { inviteSchema, levelChangeSchema } from '~/features/workspaces/workspace-forms'
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0].message

@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest'
 import {
   billingInfoSchema,
   checkoutSchema,
-  editorCount,
   planChangeSchema,
-  seatLimit,
-  seatRefusal,
   subscriptionFromStripe,
   totalPrice,
 } from '~/features/billing/billing'
+import { editorCount, seatLimit, seatRefusal } from '~/features/map/plan'
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((i) => i.message)

@@ -7,7 +7,7 @@ import {
   removeMentionAt,
   storedFromDraft,
   type MentionDraft,
-} from '~/features/notifications/mention-draft'
+} from '~/features/board/mention-draft'
 
 /** The comment box's text while written (CONTRACT §12): `@Name` on screen, `@[member:{id}]` stored. */
 const names: Record<string, string> = { ada: 'Ada Lovelace', bob: 'Bob', bob2: 'Bob' }

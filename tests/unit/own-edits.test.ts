@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { liveVersionReached, setLiveVersion } from '~/features/live/ui/live-version'
-import { forgetOwnEdit, loadAfterOwnEdit, noteOwnEdit, ownEditPending } from '~/features/live/ui/own-edits'
+import { liveVersionReached, setLiveVersion } from '~/features/board/ui/live/live-version'
+import { forgetOwnEdit, loadAfterOwnEdit, noteOwnEdit, ownEditPending } from '~/features/board/ui/live/own-edits'
 import { rememberShown } from '~/http/offline-loader'
 
 const P = 'p1'

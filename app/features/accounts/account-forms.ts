@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { LEVELS } from '~/features/map/permissions'
 import { personNameSchema, text } from '~/lib/validation'
 
 /** Schemas of the account, invitation and contact forms (SPEC §5), shared by pages and /v1. */
@@ -39,12 +38,3 @@ export const CONTACT_ERROR = {
   short: { code: 'message_too_short', message: 'message too short' },
   long: { code: 'message_too_long', message: 'message too long' },
 } as const
-
-const levelField = z.enum(LEVELS, { error: 'Required.' })
-
-export const inviteSchema = z.object({
-  email: text('Required.').trim().pipe(z.email('Invalid.')),
-  level: levelField.default('VIEWER'),
-})
-
-export const levelChangeSchema = z.object({ level: levelField })

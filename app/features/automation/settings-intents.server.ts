@@ -1,20 +1,13 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
 import { DomainError } from '~/lib/errors'
-import { isUuid } from '~/lib/ids'
-import type { SettingsOutcome } from '~/http/settings-intents.server'
+import { postedId, type SettingsOutcome } from '~/http/settings-intents.server'
 import type { SessionAccount } from '~/features/accounts/session.server'
 import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
 import { createTokenSchema } from './api-tokens'
 import { createToken, revokeAccountToken, revokeWorkspaceToken } from './api-token.server'
 import { createWebhookSchema } from './webhooks'
 import { createWebhook, deleteWebhook, sendTestPing } from './webhook.server'
-
-/** A posted `id`; a malformed one finds nothing, so the model answers 'not found'. */
-export const postedId = (formData: FormData) => {
-  const raw = formData.get('id')
-  return isUuid(raw) ? raw.toLowerCase() : '00000000-0000-0000-0000-000000000000'
-}
 
 export type TokenReply = { intent: 'createToken'; result: SubmissionResult<string[]>; created: { name: string; secret: string } | null }
 export type WebhookReply = { intent: 'createWebhook'; result: SubmissionResult<string[]>; created: { url: string; secret: string } | null }

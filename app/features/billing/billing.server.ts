@@ -1,18 +1,15 @@
-import { and, eq, gte, isNull } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type Stripe from 'stripe'
 import { getDb, type Db } from '~/lib/db/db.server'
-import { invites, members, subscriptions, workspaces } from '~/lib/db/schema'
+import { subscriptions, workspaces } from '~/lib/db/schema'
 import {
   BILLING_TEXT,
-  editorCount,
-  seatLimit,
-  seatRefusal,
   subscriptionFromStripe,
   type PaidPlan,
   type StripeSubscriptionFacts,
 } from './billing'
 import { refuse } from '~/lib/errors'
-import { can, canEditLevel, type Level } from '~/features/map/permissions'
+import { can } from '~/features/map/permissions'
 import { needsNewPaidSignup, PLAN_NAMES, statusText } from '../map/plan'
 import { getEnv } from '~/lib/env.server'
 import { getStripe, stripeErrorMessage } from './stripe.server'
@@ -22,6 +19,7 @@ import {
   type Subscription,
   type WorkspaceContext,
 } from '~/features/workspaces/workspace.server'
+import { countEditors } from '~/features/workspaces/seats.server'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -31,49 +29,8 @@ export function requireBillingOwner(ctx: WorkspaceContext) {
   if (!can(ctx, 'manageBilling')) throw refuse.forbidden(BILLING_TEXT.ownerOnly, 'owner_only')
 }
 
-/** Members whose level can edit (SPEC §5: the plan's editors). */
 /** How many members of the workspace count as editors now (the plan's quantity is at least this). */
 export const workspaceEditorCount = (workspaceId: string) => countEditors(getDb(), workspaceId)
-
-export function countEditors(db: Tx | Db, workspaceId: string): number {
-  const levels = db
-    .select({ level: members.level })
-    .from(members)
-    .where(eq(members.workspaceId, workspaceId))
-    .all()
-    .map((m) => m.level)
-  return editorCount(levels)
-}
-
-function pendingEditorInvites(db: Tx | Db, workspaceId: string, now: Date): number {
-  return db
-    .select({ level: invites.level })
-    .from(invites)
-    .where(and(eq(invites.workspaceId, workspaceId), gte(invites.expiresAt, now.toISOString())))
-    .all()
-    .filter((i) => canEditLevel(i.level)).length
-}
-
-/**
- * Refuses (403 seats_full) when a change would need more editors than the paid plan covers.
- * Pending invites at an editing level hold a seat, so accepting one never overshoots.
- */
-export function assertEditorSeat(
-  db: Tx | Db,
-  workspaceId: string,
-  change: { from: Level | null; to: Level; countPendingInvites: boolean },
-  now = new Date(),
-) {
-  const sub = db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId)).get()
-  const limit = sub ? seatLimit(sub, getEnv().APP_MODE) : null
-  const adding = Number(canEditLevel(change.to)) - Number(change.from !== null && canEditLevel(change.from))
-  if (limit === null || adding <= 0) return // no seats to count: self-hosted, a trial, or no new editor
-  const held =
-    countEditors(db, workspaceId) +
-    (change.countPendingInvites ? pendingEditorInvites(db, workspaceId, now) : 0)
-  const refusal = seatRefusal(limit, held, adding)
-  if (refusal) throw refuse.forbidden(refusal, 'seats_full')
-}
 
 function priceOf(plan: PaidPlan): string {
   const env = getEnv()

@@ -4,8 +4,7 @@
  * module decides what the workspace's subscription becomes.
  */
 import { z } from 'zod'
-import { canEditLevel, type Level } from '~/features/map/permissions'
-import type { PlanLevel } from '../map/plan'
+import type { PlanLevel } from '~/features/map/plan'
 import { text } from '~/lib/validation'
 
 export const PAID_PLANS = ['basic', 'pro'] as const
@@ -21,13 +20,8 @@ export const BILLING_TEXT = {
   notConfigured: 'Billing is not configured on this server.',
   noPaidPlan: 'The workspace has no paid plan to change. Please go to checkout first.',
   alreadyPaid: 'The workspace already has a paid plan. Change it on the plan page instead.',
-  seatsFull: (limit: number) =>
-    `The plan of this workspace pays for ${limit} ${limit === 1 ? 'editor' : 'editors'} and every seat is taken. An owner can add editors on the plan page.`,
 } as const
 
-export function editorCount(levels: readonly Level[]): number {
-  return levels.filter(canEditLevel).length
-}
 
 /**
  * The editor count of the plan form: at least one, and not below the editors the workspace
@@ -73,20 +67,7 @@ export function totalPrice(pricePerEditor: number, editors: number): number {
   return Math.round(pricePerEditor * editors * 100) / 100
 }
 
-/** A paid plan limits editors to the seats paid for; trials and self-hosted plans do not. */
-export function seatLimit(
-  sub: { level: PlanLevel; numberOfEditors: number },
-  mode: 'selfhosted' | 'hosted',
-): number | null {
-  if (mode === 'selfhosted' || sub.level === 'TRIAL') return null
-  return sub.numberOfEditors
-}
 
-/** Refusal text when `adding` more editors would exceed the paid seats, else null. */
-export function seatRefusal(limit: number | null, editorsNow: number, adding: number): string | null {
-  if (limit === null || adding <= 0) return null
-  return editorsNow + adding > limit ? BILLING_TEXT.seatsFull(limit) : null
-}
 
 /** What the model reads off a Stripe subscription (period fields differ between API versions). */
 export type StripeSubscriptionFacts = {

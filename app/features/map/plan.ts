@@ -1,3 +1,5 @@
+import { canEditLevel, type Level } from './permissions'
+
 /** Plan state of a workspace's subscription (SPEC §4, §6, §9). Pure: the caller passes "now". */
 export const PLAN_LEVELS = ['TRIAL', 'BASIC', 'PRO'] as const
 export type PlanLevel = (typeof PLAN_LEVELS)[number]
@@ -84,4 +86,29 @@ export function initialSubscription(mode: 'selfhosted' | 'hosted', trialDays: nu
     expirationDate: new Date(now.getTime() + trialDays * DAY).toISOString(),
     fromDate,
   }
+}
+
+// ---- seats: a paid plan's editors (SPEC §5)
+
+export function editorCount(levels: readonly Level[]): number {
+  return levels.filter(canEditLevel).length
+}
+
+/** A paid plan limits editors to the seats paid for; trials and self-hosted plans do not. */
+export function seatLimit(
+  sub: { level: PlanLevel; numberOfEditors: number },
+  mode: 'selfhosted' | 'hosted',
+): number | null {
+  if (mode === 'selfhosted' || sub.level === 'TRIAL') return null
+  return sub.numberOfEditors
+}
+
+/** Why a change that needs more editors than the plan pays for is refused. */
+export const SEATS_FULL_TEXT = (limit: number) =>
+  `The plan of this workspace pays for ${limit} ${limit === 1 ? 'editor' : 'editors'} and every seat is taken. An owner can add editors on the plan page.`
+
+/** Refusal text when `adding` more editors would exceed the paid seats, else null. */
+export function seatRefusal(limit: number | null, editorsNow: number, adding: number): string | null {
+  if (limit === null || adding <= 0) return null
+  return editorsNow + adding > limit ? SEATS_FULL_TEXT(limit) : null
 }

@@ -10,7 +10,7 @@ import { sha256 } from '~/lib/crypto.server'
 import { appLink, mailConfigured, sendMail } from '~/lib/email.server'
 import { getEnv } from '~/lib/env.server'
 import { invitationMessage } from '~/features/notifications/email-messages.server'
-import { assertEditorSeat } from '~/features/billing/billing.server'
+import { assertEditorSeat } from './seats.server'
 import { requireMemberAdmin } from './member.server'
 import type { WorkspaceContext } from './workspace.server'
 

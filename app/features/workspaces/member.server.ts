@@ -10,7 +10,7 @@ import {
   removalRefusal,
 } from './membership'
 import { atLeast, type Level } from '../map/permissions'
-import { assertEditorSeat } from '~/features/billing/billing.server'
+import { assertEditorSeat } from './seats.server'
 import type { WorkspaceContext } from './workspace.server'
 import { deleteWorkspaces } from '~/features/map/door.server'
 

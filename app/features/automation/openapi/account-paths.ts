@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { contactSchema, inviteSchema as inviteInput, levelChangeSchema, nameChangeSchema, setPasswordSchema } from '~/features/accounts/account-forms'
+import { contactSchema, nameChangeSchema, setPasswordSchema } from '~/features/accounts/account-forms'
+import { inviteSchema as inviteInput, levelChangeSchema } from '~/features/workspaces/workspace-forms'
 import { createTokenSchema } from '~/features/automation/api-tokens'
 import { billingInfoSchema, checkoutSchema, planChangeSchema } from '~/features/billing/billing'
 import { createWorkspaceSchema, loginSchema, signupSchema } from '~/lib/validation'

@@ -7,7 +7,7 @@ import { applyCommand, type EditMeta } from '~/features/board/board-reducer'
 import type { ProjectBundle } from '~/features/map/bundle-types'
 import { shareUnchangedEntities } from '~/features/map/bundle-identity'
 import { bundleOfPage } from '~/features/map/bundle-text'
-import type { LiveBoard } from '~/features/live/ui/use-live-board'
+import type { LiveBoard } from '~/features/board/ui/live/use-live-board'
 import type { CardExits } from './card-exits'
 
 export type BoardMember = { id: string; name: string }

@@ -1,4 +1,4 @@
-import { forgetOwnEdit } from '~/features/live/ui/own-edits'
+import { forgetOwnEdit } from '~/features/board/ui/live/own-edits'
 
 /**
  * A change the board's loader data carries (the share link) but no change event does. Its own

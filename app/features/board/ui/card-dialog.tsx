@@ -13,12 +13,10 @@ import { CopyButton } from '~/ui/copy-button'
 import { AnnotationPicker, ColorPicker, DescriptionEditor, InlineTitle, SizeField } from './card-fields'
 import { Discussion } from './discussion'
 import { MoveTo } from './move-to'
-import { WatchButton } from '~/features/notifications/ui/watch-button'
-import { ProjectSharing } from '~/features/workspaces/ui/project-sharing'
 import { TagPicker } from './tags'
 import { DeletedCardDialog } from './deleted-card'
 import { unsavedDraftsByField, type UnsavedDraft } from './unsaved-drafts'
-import { FeatureIssue, SendReleaseButton } from '~/features/github/ui/issue-controls'
+import { useCardDialogParts } from './card-dialog-parts'
 
 export type DialogKind = CardKind | 'project'
 const SEGMENT: Record<DialogKind, string> = {
@@ -55,6 +53,7 @@ function findEntity(bundle: ReturnType<typeof useBoard>['bundle'], kind: DialogK
 export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
   const board = useBoard()
   const { bundle, dispatch, readOnly, basePath, search, baseUrl } = board
+  const { FeatureWatch, FeatureIssue, ReleaseIssues, ProjectSharing } = useCardDialogParts()
   const navigate = useNavigate()
   const close = () => navigate(`${basePath}${search}`, { preventScrollReset: true })
   const headingId = useId()
@@ -207,10 +206,10 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
               </div>
             </div>
           ) : null}
-          {kind === 'feature' ? <WatchButton featureId={id} /> : null}
+          {kind === 'feature' && FeatureWatch ? <FeatureWatch featureId={id} /> : null}
           {kind === 'feature' && !readOnly ? <MoveTo feature={entity as Feature} /> : null}
-          {kind === 'feature' ? <FeatureIssue feature={entity as Feature} /> : null}
-          {kind === 'milestone' ? <SendReleaseButton milestoneId={id} /> : null}
+          {kind === 'feature' && FeatureIssue ? <FeatureIssue feature={entity as Feature} /> : null}
+          {kind === 'milestone' && ReleaseIssues ? <ReleaseIssues milestoneId={id} /> : null}
           <div className="field">
             <label htmlFor={`${headingId}-permalink`}>Permalink</label>
             <div className="row nowrap">
@@ -236,7 +235,7 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
               onSave={(estimate) => dispatch({ type: 'feature.estimate', id, estimate })}
             />
           ) : null}
-          {kind === 'project' ? <ProjectSharing projectId={id} basePath={basePath} /> : null}
+          {kind === 'project' && ProjectSharing ? <ProjectSharing projectId={id} basePath={basePath} /> : null}
           <p className="small muted">{`Created ${formatDate(entity.createdAt)} by ${entity.createdByName}`}</p>
           <p className="small muted">{`Last modified ${formatDate(entity.lastModified)} by ${entity.lastModifiedByName}`}</p>
           {card && !readOnly ? (

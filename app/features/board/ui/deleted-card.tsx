@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { Modal } from '~/ui/modal'
 import { CopyButton } from '~/ui/copy-button'
-import type { DeletedCard } from '~/features/live/ui/use-live-board'
+import type { DeletedCard } from '~/features/board/ui/live/use-live-board'
 import { boardOutbox } from './board-outbox'
 import type { UnsavedDraft } from './unsaved-drafts'
 

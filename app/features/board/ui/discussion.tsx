@@ -3,7 +3,7 @@ import { COMMENT_MAX } from '~/features/map/vocabulary'
 import { formatDateTime } from '~/lib/dates'
 import { newId } from '~/lib/uuid'
 import { useBoard } from './board-context'
-import { CommentText, MentionBox } from '~/features/notifications/ui/mention-box'
+import { CommentText, MentionBox } from '~/features/board/ui/mention-box'
 
 function commentError(text: string): string | null {
   if (text.trim().length === 0) return 'Please write a comment.'

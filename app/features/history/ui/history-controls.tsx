@@ -5,9 +5,11 @@ import type { BoardCommand } from '~/features/board/board-commands'
 import type { ProjectBundle } from '~/features/map/bundle-types'
 import { boardOutbox } from '~/features/board/ui/board-outbox'
 import { newId } from '~/lib/uuid'
+import type { HistoryState } from '~/features/board/history-state'
+
+export type { HistoryState }
 
 /** What the member's Undo and Redo would do now (from the project loader), null when nothing. */
-export type HistoryState = { undo: string | null; redo: string | null }
 type Op = 'undo' | 'redo'
 
 const TOAST_MS = 8000

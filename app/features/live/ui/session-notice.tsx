@@ -2,7 +2,7 @@ import { useRouteLoaderData } from 'react-router'
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 import { boardOutbox } from '~/features/board/ui/board-outbox'
 import { Modal } from '~/ui/modal'
-import { checkSession } from './session-check'
+import { checkSession } from '../../board/ui/live/session-check'
 
 const noSubscription = () => () => undefined
 const SIGNED_OUT_TEXT = 'You were signed out: log in to save your changes'

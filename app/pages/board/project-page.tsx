@@ -2,10 +2,10 @@ import { Link, Outlet, useSearchParams } from 'react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useMessages } from '~/ui/messages'
 import { boardAlerts } from '~/features/board/board-alerts'
-import { BoardProvider, type BoardApi, type PersonaView } from './board-context'
-import { createCardExits } from './card-exits'
-import { OpenCardProvider } from './card-tile'
-import { usePreloadBoardParts } from './board-parts'
+import { BoardProvider, type BoardApi, type PersonaView } from '../../features/board/ui/board-context'
+import { createCardExits } from '../../features/board/ui/card-exits'
+import { OpenCardProvider } from '../../features/board/ui/card-tile'
+import { usePreloadBoardParts } from '../../features/board/ui/board-parts'
 import { ConnectionNotice } from '~/features/live/ui/connection-notice'
 import { SessionNotice } from '~/features/live/ui/session-notice'
 import { CopyButton } from '~/ui/copy-button'
@@ -13,12 +13,16 @@ import { ActivityPanel } from '~/features/history/ui/activity-panel'
 import { HistoryControls, useDeleteToast, type HistoryState } from '~/features/history/ui/history-controls'
 import { LivePresence } from '~/features/live/ui/live-presence'
 import { TrashPanel } from '~/features/history/ui/trash-panel'
-import { PersonaPanel } from './persona-panel'
-import { PrintPageStyle } from './print-page-style'
-import { StoryMap } from './story-map'
-import { TagsDialog } from './tags'
-import { useBoardFilter } from './use-board-filter'
+import { PersonaPanel } from '../../features/board/ui/persona-panel'
+import { PrintPageStyle } from '../../features/board/ui/print-page-style'
+import { StoryMap } from '../../features/board/ui/story-map'
+import { TagsDialog } from '../../features/board/ui/tags'
+import { useBoardFilter } from '../../features/board/ui/use-board-filter'
 import { GithubBoard } from '~/features/github/ui/github-board'
+import { FeatureIssue, SendReleaseButton } from '~/features/github/ui/issue-controls'
+import { WatchButton } from '~/features/notifications/ui/watch-button'
+import { ProjectSharing } from '~/features/workspaces/ui/project-sharing'
+import { CardDialogPartsProvider, type CardDialogParts } from '../../features/board/ui/card-dialog-parts'
 
 type Props = Omit<
   BoardApi,
@@ -33,7 +37,19 @@ type Props = Omit<
   canLinkGithub?: boolean
 }
 
-/** The project page: toolbar, story map, persona panel, and the card dialog outlet. */
+/** What the card dialog shows of other features on a member's board. */
+const MEMBER_CARD_PARTS: CardDialogParts = {
+  FeatureWatch: WatchButton,
+  FeatureIssue,
+  ReleaseIssues: SendReleaseButton,
+  ProjectSharing,
+}
+
+/**
+ * The board page (the project's and the public link's): the board of app/features/board put
+ * together with the other features' parts: history's undo, activity and trash; the live
+ * notices and presence; the GitHub dialog; watching, issues and sharing in the card dialog.
+ */
 export function ProjectView({ shareUrl, csvUrl, history, canLinkGithub = false, ...props }: Props) {
   const commandsUrl = `${props.basePath}/commands`
   const { dispatch, toast, notify } = useDeleteToast(props.bundle, props.dispatch, history && !props.readOnly ? history : null, commandsUrl)
@@ -163,7 +179,9 @@ export function ProjectView({ shareUrl, csvUrl, history, canLinkGithub = false, 
         ) : null}
         {showingTags ? <TagsDialog onClose={() => setShowingTags(false)} /> : null}
         {toast}
-        <Outlet />
+        <CardDialogPartsProvider value={history ? MEMBER_CARD_PARTS : {}}>
+          <Outlet />
+        </CardDialogPartsProvider>
       </main>
     </BoardProvider>
   )

@@ -7,7 +7,7 @@ import {
   removeMentionAt,
   storedFromDraft,
   type MentionDraft,
-} from '~/features/notifications/mention-draft'
+} from '~/features/board/mention-draft'
 import { filterMembers, splitMentions } from '~/features/map/mentions'
 import { useBrowserLayoutEffect } from '~/ui/use-browser-layout-effect'
 import { useBoard, type BoardMember } from '~/features/board/ui/board-context'

@@ -1,5 +1,5 @@
 import type { PageCommand } from '~/features/board/page-commands'
-import type { HistoryState } from '~/features/history/ui/history-controls'
+import type { HistoryState } from '../../history-state'
 import { lastShownOf } from '~/http/offline-loader'
 import { liveVersionReached } from './live-version'
 

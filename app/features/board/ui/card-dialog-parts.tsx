@@ -1,0 +1,21 @@
+import { createContext, useContext, type ComponentType } from 'react'
+import type { Feature } from '~/features/map/bundle-types'
+
+/**
+ * Parts of the card dialog that other features bring: watching (notifications), a feature's
+ * issue and a release's "send" (trackers), the project's sharing (workspaces). The board page
+ * (app/pages/board) puts them in, so the board imports none of those features; a board without
+ * them (the public link) shows none.
+ */
+export type CardDialogParts = {
+  FeatureWatch?: ComponentType<{ featureId: string }>
+  FeatureIssue?: ComponentType<{ feature: Feature }>
+  ReleaseIssues?: ComponentType<{ milestoneId: string }>
+  ProjectSharing?: ComponentType<{ projectId: string; basePath: string }>
+}
+
+const PartsContext = createContext<CardDialogParts>({})
+
+export const CardDialogPartsProvider = PartsContext.Provider
+
+export const useCardDialogParts = () => useContext(PartsContext)
