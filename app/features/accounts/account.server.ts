@@ -13,8 +13,8 @@ import {
   listAccountWorkspaces,
   publicSubscription,
   publicWorkspace,
-} from '~/features/workspaces/workspace.server'
-import { assertInvitedEmail, findLiveInvitation, joinByInvitation } from '~/features/workspaces/invite.server'
+} from '~/features/workspaces/index.server'
+import { assertInvitedEmail, findLiveInvitation, joinByInvitation } from '~/features/workspaces/index.server'
 
 export type Account = typeof accounts.$inferSelect
 

@@ -2,7 +2,7 @@ import { CONTACT_ERROR } from './account-forms'
 import { refuse } from '~/lib/errors'
 import { getEnv } from '~/lib/env.server'
 import { sendMail } from '~/lib/email.server'
-import { contactMessage } from '~/features/notifications/email-messages.server'
+import { contactMessage } from '~/features/notifications/index.server'
 import { logger } from '~/lib/logger.server'
 
 export type ContactInput = { topic: string; body: string; sender: string }

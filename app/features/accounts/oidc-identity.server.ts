@@ -14,9 +14,9 @@ import {
 } from './oidc'
 import { getEnv } from '~/lib/env.server'
 import type { Tx } from '~/features/map/entities.server'
-import { joinByInvitation, type LiveInvitation } from '~/features/workspaces/invite.server'
+import { joinByInvitation, type LiveInvitation } from '~/features/workspaces/index.server'
 import { destroyAllSessions } from './session.server'
-import { insertWorkspace, isWorkspaceNameTaken } from '~/features/workspaces/workspace.server'
+import { insertWorkspace, isWorkspaceNameTaken } from '~/features/workspaces/index.server'
 
 /** Where a sign-in with the provider ends: an account to sign in and the page to land on, or a refusal. */
 export type ProviderSignIn =

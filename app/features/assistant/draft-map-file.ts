@@ -1,7 +1,7 @@
 import { AVATARS } from '~/features/map/vocabulary'
 import { rebalanceRanks } from '~/features/map/rank'
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '~/features/map/export-format'
-import type { MapFile } from '~/features/transfer/map-file'
+import type { MapFile } from '~/features/transfer'
 import { newId } from '~/lib/uuid'
 import type { DraftMap } from './assistant-schemas'
 

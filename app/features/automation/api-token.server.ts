@@ -15,7 +15,7 @@ import {
 import { refuse } from '~/lib/errors'
 import { can } from '~/features/map/permissions'
 import { randomBase62, sameSecret, sha256 } from '~/lib/crypto.server'
-import { getWorkspaceContextById, type WorkspaceContext } from '~/features/workspaces/workspace.server'
+import { getWorkspaceContextById, type WorkspaceContext } from '~/features/workspaces/index.server'
 
 type TokenRow = typeof apiTokens.$inferSelect
 

@@ -1,7 +1,7 @@
 import { getDb } from '~/lib/db/db.server'
 import { DELIVERY_LOG_SIZE, failedTooLong, isSuccess, retryDelayMs } from './webhooks'
 import { sendMail } from '~/lib/email.server'
-import { webhookDisabledMessage } from '~/features/notifications/email-messages.server'
+import { webhookDisabledMessage } from '~/features/notifications/index.server'
 import { getEnv } from '~/lib/env.server'
 import { logger } from '~/lib/logger.server'
 import { sendWebhook } from './webhook-sender.server'

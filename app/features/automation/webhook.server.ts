@@ -22,7 +22,7 @@ import { singleton } from '~/lib/singleton.server'
 import { isPrivateAddress, resolveHost } from './webhook-address.server'
 import { sendWebhook } from './webhook-sender.server'
 import { openWebhookSecret, sealWebhookSecret } from './webhook-secret.server'
-import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
+import type { WorkspaceContext } from '~/features/workspaces/index.server'
 
 type WebhookRow = typeof webhooks.$inferSelect
 type DeliveryRow = typeof webhookDeliveries.$inferSelect

@@ -18,8 +18,8 @@ import {
   publicWorkspace,
   type Subscription,
   type WorkspaceContext,
-} from '~/features/workspaces/workspace.server'
-import { countEditors } from '~/features/workspaces/seats.server'
+} from '~/features/workspaces/index.server'
+import { countEditors } from '~/features/workspaces/index.server'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 

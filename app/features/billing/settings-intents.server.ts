@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
 import type { SettingsOutcome } from '~/http/settings-intents.server'
-import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
+import type { WorkspaceContext } from '~/features/workspaces/index.server'
 import { billingInfoSchema } from './billing'
 import { updateBillingInfo } from './billing.server'
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { refuse } from '~/lib/errors'
 import { can } from '~/features/map/permissions'
-import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
+import type { WorkspaceContext } from '~/features/workspaces/index.server'
 import { importIssuesSchema, linkRepositorySchema } from './github-api'
 import { getRepositoryLink, getSyncLog, linkRepository, pendingPushFeatures, unlinkRepository } from './repository-link.server'
 import { createIssueForFeature, sendReleaseToGithub } from './github-push.server'

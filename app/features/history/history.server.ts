@@ -7,7 +7,7 @@ import { findProject } from '~/features/map/entities.server'
 import { authorize, executeChange } from '~/features/map/door.server'
 import { projectVersion } from '~/features/map/change-log.server'
 import { applyStates, StateConflict, type StateTransition } from './entity-states.server'
-import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
+import type { WorkspaceContext } from '~/features/workspaces/index.server'
 
 /**
  * The activity feed and each member's undo and redo on a project (CONTRACT §7, ADR 12), all

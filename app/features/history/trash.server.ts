@@ -5,7 +5,7 @@ import { findProject } from '~/features/map/entities.server'
 import { authorize, executeChange } from '~/features/map/door.server'
 import { applyStates, currentEntity, StateConflict } from './entity-states.server'
 import { changeRow, describeEntity, entriesOf } from './history.server'
-import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
+import type { WorkspaceContext } from '~/features/workspaces/index.server'
 
 /**
  * The trash (CONTRACT §7, ADR 12): deleted goals, activities, releases and features per

@@ -4,7 +4,6 @@ import { drainCapture } from './capture.server'
 import { isBoardUndoStep, summarizeChange, type SummaryEntry } from '~/features/map/activity-sentence'
 import { nameOf } from './entity-names.server'
 import { refuse } from '~/lib/errors'
-import type { CommittedChange } from './listeners.server'
 
 export type { ChangeContext }
 
@@ -56,6 +55,9 @@ export type ChangeOptions = {
   /** Called inside the transaction with each change appended. */
   afterAppend?: (appended: AppendedChange) => void
 }
+/** A change as committed: what the live hub sends and what workers wake for. */
+export type CommittedChange = { projectId: string; version: number; event: string; projectDeleted: boolean }
+
 export type AppendedChange = {
   projectId: string
   version: number

@@ -1,10 +1,9 @@
 import { logger } from '~/lib/logger.server'
 import { singleton } from '~/lib/singleton.server'
 import type { ChangeContext } from './change-events'
-import type { AppendedChange } from './change-log.server'
+import type { AppendedChange, CommittedChange } from './change-log.server'
 
-/** A change as committed: what the live hub sends and what workers wake for. */
-export type CommittedChange = { projectId: string; version: number; event: string; projectDeleted: boolean }
+export type { CommittedChange }
 
 /** What a listener learns of the door's request beside the change itself. */
 export type ChangeRequestSeen = {

@@ -1,4 +1,4 @@
-import type { MapFile } from '~/features/transfer/map-file'
+import type { MapFile } from '~/features/transfer'
 import internalTool from './built-in/internal-tool.json'
 import mobileOnboarding from './built-in/mobile-onboarding.json'
 import onlineShop from './built-in/online-shop.json'

@@ -1,4 +1,4 @@
-import type { FeaturePlace } from '~/features/github/issue-mapping'
+import type { FeaturePlace } from '~/features/github'
 
 /**
  * A feature as any tracker's issue needs it (CONTRACT §14): its fields, its tags' names and

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
-import { buildGrid, cellKey } from '~/features/board/board-grid'
+import { buildGrid, cellKey } from '~/features/board'
 import type { ProjectBundle } from '~/features/map/bundle-types'
 import { CSV_COLUMNS, CSV_TAGS_COLUMN, guardCell } from './csv-cells'
 

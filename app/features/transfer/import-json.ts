@@ -11,7 +11,7 @@ import {
   tagColorSchema,
   tagNameSchema,
   titleSchema,
-} from '~/features/board/board-commands'
+} from '~/features/board'
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from '../map/export-format'
 import { assertCardLimit, formatPath, ImportError, type ImportCard, type ImportedMap } from './import-map'
 

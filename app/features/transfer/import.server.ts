@@ -25,7 +25,7 @@ import { assertIdFree, type PublicProject } from '~/features/map/entities.server
 import { authorize, executeChange, withoutCapture } from '~/features/map/door.server'
 import { getProjectBundle } from '~/features/map/project-bundle.server'
 import { publicProject } from '~/features/map/project.server'
-import type { WorkspaceContext } from '~/features/workspaces/workspace.server'
+import type { WorkspaceContext } from '~/features/workspaces/index.server'
 
 /**
  * Import and duplicate (CONTRACT §8): a whole map written as a new project in one transaction.

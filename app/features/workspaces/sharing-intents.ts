@@ -13,3 +13,11 @@ export const SHARING_DONE: Record<SharingIntent, string> = {
 }
 
 export type SharingReply = { ok: boolean; message: string }
+
+/** What a project's settings show about its share link, and whether the caller may change it. */
+export type SharingView = {
+  enabled: boolean
+  /** Why no project of this workspace is shared at the moment, or null. */
+  blockedBy: 'workspace' | 'plan' | null
+  canManage: boolean
+}

@@ -8,6 +8,7 @@ import { randomKey } from '~/lib/crypto.server'
 import { forgetRenderedProject } from '~/features/map/project-bundle.server'
 import { authorize, executeChange } from '~/features/map/door.server'
 import { publicWorkspace, type WorkspaceContext } from './workspace.server'
+import type { SharingView } from './sharing-intents'
 
 /**
  * Who shares what (CONTRACT §8): the workspace's `Allow external sharing` switch is over every
@@ -102,17 +103,12 @@ export function newProjectLink(ctx: WorkspaceContext, projectId: string): Projec
 }
 
 /** What a project's settings show about its share link, and whether the caller may change it. */
-export function projectSharingView(ctx: WorkspaceContext, projectId: string, now = new Date()) {
+export function projectSharingView(ctx: WorkspaceContext, projectId: string, now = new Date()): SharingView {
   const { enabled } = findProject(ctx, projectId)
   const workspaceAllows = ctx.workspace.allowExternalSharing
   return {
     enabled,
-    /** Why no project of this workspace is shared at the moment, or null. */
-    blockedBy: !workspaceAllows
-      ? ('workspace' as const)
-      : !canShareExternally(ctx.subscription, workspaceAllows, now)
-        ? ('plan' as const)
-        : null,
+    blockedBy: !workspaceAllows ? 'workspace' : !canShareExternally(ctx.subscription, workspaceAllows, now) ? 'plan' : null,
     canManage: can(ctx, 'manageSharing'),
   }
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { contactSchema, nameChangeSchema, setPasswordSchema } from '~/features/accounts/account-forms'
-import { inviteSchema as inviteInput, levelChangeSchema } from '~/features/workspaces/workspace-forms'
+import { contactSchema, nameChangeSchema, setPasswordSchema } from '~/features/accounts'
+import { inviteSchema as inviteInput, levelChangeSchema } from '~/features/workspaces'
 import { createTokenSchema } from '~/features/automation/api-tokens'
-import { billingInfoSchema, checkoutSchema, planChangeSchema } from '~/features/billing/billing'
+import { billingInfoSchema, checkoutSchema, planChangeSchema } from '~/features/billing'
 import { createWorkspaceSchema, loginSchema, signupSchema } from '~/lib/validation'
 import type { PathSpecs } from './operations'
 import {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { boardCommandSchema } from '~/features/board/board-commands'
+import { boardCommandSchema } from '~/features/board'
 import type { CardKind } from '~/features/map/vocabulary'
-import { CARD_KIND_OF_PATH, cardOperation, CARD_OPERATIONS } from '~/features/board/card-routes'
+import { CARD_KIND_OF_PATH, cardOperation, CARD_OPERATIONS } from '~/features/board'
 import type { OperationSpec, PathSpecs } from './operations'
 import {
   activitySchema,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react'
-import { useBoard } from '~/features/board/ui/board-context'
+import { useBoard } from '~/features/board/ui'
 import { GithubDialog } from './github-dialog'
 import { GithubStoppedNotice } from './issue-controls'
 import { useGithubNotices } from './use-github'

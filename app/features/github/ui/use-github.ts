@@ -1,6 +1,6 @@
 import { useFetcher, useRevalidator } from 'react-router'
 import { useEffect } from 'react'
-import { useBoard } from '~/features/board/ui/board-context'
+import { useBoard } from '~/features/board/ui'
 
 /** What the board's GitHub route answers to a POST: a sentence to show, or the /v1 refusal. */
 export type GithubResult = { ok?: boolean; message?: string; error?: string; webhookSecret?: string }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { authorLabel } from '~/features/map/author-label'
-import { callApi } from '~/features/board/ui/api-client'
-import { useBoard } from '~/features/board/ui/board-context'
+import { callApi } from '~/features/board/ui'
+import { useBoard } from '~/features/board/ui'
 import { RelativeTime } from '~/ui/relative-time'
 import { SidePanel } from '~/ui/side-panel'
 

@@ -1,11 +1,11 @@
 import { useFetchers, useRevalidator } from 'react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useMessages } from '~/ui/messages'
-import type { BoardCommand } from '~/features/board/board-commands'
+import type { BoardCommand } from '~/features/board'
 import type { ProjectBundle } from '~/features/map/bundle-types'
-import { boardOutbox } from '~/features/board/ui/board-outbox'
+import { boardOutbox } from '~/features/board/ui'
 import { newId } from '~/lib/uuid'
-import type { HistoryState } from '~/features/board/history-state'
+import type { HistoryState } from '~/features/board'
 
 export type { HistoryState }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
-import { callApi } from '~/features/board/ui/api-client'
-import { boardOutbox } from '~/features/board/ui/board-outbox'
+import { callApi } from '~/features/board/ui'
+import { boardOutbox } from '~/features/board/ui'
 import { RelativeTime } from '~/ui/relative-time'
 
 export type TrashItem = {

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react'
-import { boardOutbox, type OutboxState } from '~/features/board/ui/board-outbox'
-import { unsavedDrafts } from '~/features/board/ui/unsaved-drafts'
+import { boardOutbox, type OutboxState } from '~/features/board/ui'
+import { unsavedDrafts } from '~/features/board/ui'
 
 const NOTHING_WAITING: OutboxState = { offline: false, signedOut: false, waiting: 0 }
 const noSubscription = () => () => undefined

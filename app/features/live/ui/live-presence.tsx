@@ -1,4 +1,4 @@
-import type { LiveInfo } from '~/features/board/ui/board-context'
+import type { LiveInfo } from '~/features/board/ui'
 
 function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean)

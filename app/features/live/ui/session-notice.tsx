@@ -1,8 +1,8 @@
 import { useRouteLoaderData } from 'react-router'
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
-import { boardOutbox } from '~/features/board/ui/board-outbox'
+import { boardOutbox } from '~/features/board/ui'
 import { Modal } from '~/ui/modal'
-import { checkSession } from '../../board/ui/live/session-check'
+import { checkSession } from '~/features/board/ui'
 
 const noSubscription = () => () => undefined
 const SIGNED_OUT_TEXT = 'You were signed out: log in to save your changes'

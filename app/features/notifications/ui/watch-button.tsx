@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { useBoard } from '~/features/board/ui/board-context'
-import { boardOutbox } from '~/features/board/ui/board-outbox'
+import { useBoard } from '~/features/board/ui'
+import { boardOutbox } from '~/features/board/ui'
 
 /**
  * `Watch`, a toggle button, for a feature in the card dialog (CONTRACT §12): pressed while the

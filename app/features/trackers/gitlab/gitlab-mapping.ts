@@ -1,4 +1,4 @@
-import { descriptionOfBody, issueBody, labelColor, titleOfIssue } from '~/features/github/issue-mapping'
+import { descriptionOfBody, issueBody, labelColor, titleOfIssue } from '~/features/github'
 import { retryAfterAt, type FeatureFromIssue, type TrackerFeature } from '../tracker-feature'
 
 /**

@@ -1,7 +1,9 @@
 import { useActionData, useFetcher, useRouteLoaderData } from 'react-router'
-import { wantBoardReload } from '~/features/board/ui/board-reload'
-import type { SharingReply } from '~/features/workspaces/sharing-intents'
-import type { loader as boardLoader } from '~/routes/$workspace.projects.$projectId'
+import { wantBoardReload } from '~/features/board/ui'
+import type { SharingReply, SharingView } from '~/features/workspaces/sharing-intents'
+
+/** What the member's board route loads about sharing (app/routes/$workspace.projects.$projectId.tsx). */
+type BoardSharingData = { projectId: string; sharing?: SharingView }
 
 const BLOCKED_TEXT = {
   workspace: 'External sharing is off for this workspace.',
@@ -14,12 +16,12 @@ const BLOCKED_TEXT = {
  * public link and demo mode have no board loader data, so nothing shows there.
  */
 export function ProjectSharing({ projectId, basePath }: { projectId: string; basePath: string }) {
-  const board = useRouteLoaderData<typeof boardLoader>('routes/$workspace.projects.$projectId')
+  const board = useRouteLoaderData('routes/$workspace.projects.$projectId') as BoardSharingData | undefined
   const fetcher = useFetcher<SharingReply>()
   // Without JavaScript the form posts to the dialog's route, whose answer is the action data.
   const posted = useActionData<SharingReply>()
   const result = fetcher.data ?? posted
-  if (!board || !('sharing' in board) || board.projectId !== projectId) return null
+  if (!board?.sharing || board.projectId !== projectId) return null
   const { enabled, blockedBy, canManage } = board.sharing
   // Never disabled while sending: the focused button stays focused (repeating one is harmless).
   const button = (intent: string, label: string) => (

@@ -1,0 +1,2 @@
+/** The front door of accounts/ for other features: its pure rules and types. */
+export { contactSchema, nameChangeSchema, setPasswordSchema } from './account-forms'

@@ -1,0 +1,2 @@
+/** The front door of billing/ for other features: its pure rules and types. */
+export { billingInfoSchema, checkoutSchema, planChangeSchema } from './billing'

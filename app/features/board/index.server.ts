@@ -1,0 +1,3 @@
+/** The front door of board/ for other features' server code. */
+export { executeBoardCommand, executeBoardCommands } from './board.server'
+export { createFeature } from './cards.server'

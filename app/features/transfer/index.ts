@@ -1,0 +1,2 @@
+/** The front door of transfer/ for other features: its pure rules and types. */
+export type { MapFile } from './map-file'
