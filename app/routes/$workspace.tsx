@@ -17,6 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     mode: getEnv().APP_MODE,
     planActive: ctx.planActive,
     canEdit: can(ctx, 'edit'),
+    canManageBilling: can(ctx, 'manageBilling'),
     trialBanner: trialBanner(ctx.subscription, now),
   }
 }
@@ -47,7 +48,7 @@ export default function WorkspaceLayout() {
       {!data.planActive ? (
         <div className="banner fail" role="status">
           The plan of this workspace is inactive, so the workspace is view only.{' '}
-          {data.member.level === 'OWNER' && data.mode === 'hosted' ? (
+          {data.canManageBilling && data.mode === 'hosted' ? (
             <a href={`/${data.workspace.name}/subscription`}>Choose a plan</a>
           ) : (
             'Please contact an owner.'
@@ -56,7 +57,7 @@ export default function WorkspaceLayout() {
       ) : data.trialBanner ? (
         <div className="banner info" role="status">
           {data.trialBanner}{' '}
-          {data.member.level === 'OWNER' ? <a href={`/${data.workspace.name}/subscription`}>Choose a plan</a> : null}
+          {data.canManageBilling ? <a href={`/${data.workspace.name}/subscription`}>Choose a plan</a> : null}
         </div>
       ) : null}
       {loadingProject ? (

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { can, LEVEL_NAMES, LEVELS, type Action, type Level } from '~/features/map/permissions'
+import { assignableLevels, can, isOwner, LEVEL_NAMES, LEVELS, levelsAllowed, type Action, type Level } from '~/features/map/permissions'
 
-const ALL: Action[] = ['read', 'edit', 'leave', 'viewMembers', 'invite', 'cancelInvite', 'resendInvite', 'changeRole', 'removeMember', 'manageSharing', 'manageBilling', 'deleteWorkspace', 'manageTokens']
+const ALL: Action[] = ['read', 'edit', 'leave', 'viewMembers', 'invite', 'cancelInvite', 'resendInvite', 'changeRole', 'removeMember', 'manageSharing', 'manageBilling', 'deleteWorkspace', 'manageTokens', 'manageWebhooks', 'linkGithub', 'manageMembers', 'manageOwners', 'hearOfTrackerFailures', 'hearOfWebhookFailures']
 
 // Expected truth table (SPEC §6): level -> actions allowed with an active plan / with an ended plan.
 const ACTIVE: Record<Level, Action[]> = {
   VIEWER: ['read', 'leave'],
   EDITOR: ['read', 'leave', 'edit'],
-  ADMIN: ['read', 'leave', 'edit', 'viewMembers', 'invite', 'cancelInvite', 'resendInvite', 'changeRole', 'removeMember', 'manageSharing', 'manageTokens'],
-  OWNER: ['read', 'edit', 'viewMembers', 'invite', 'cancelInvite', 'resendInvite', 'changeRole', 'removeMember', 'manageSharing', 'manageBilling', 'deleteWorkspace', 'manageTokens'],
+  ADMIN: ['read', 'leave', 'edit', 'viewMembers', 'invite', 'cancelInvite', 'resendInvite', 'changeRole', 'removeMember', 'manageSharing', 'manageTokens', 'manageWebhooks', 'linkGithub', 'manageMembers', 'hearOfTrackerFailures'],
+  OWNER: ['read', 'edit', 'viewMembers', 'invite', 'cancelInvite', 'resendInvite', 'changeRole', 'removeMember', 'manageSharing', 'manageBilling', 'deleteWorkspace', 'manageTokens', 'manageWebhooks', 'linkGithub', 'manageMembers', 'manageOwners', 'hearOfTrackerFailures', 'hearOfWebhookFailures'],
 }
 const ENDED: Record<Level, Action[]> = {
   VIEWER: ['read', 'leave'],
   EDITOR: ['read', 'leave'],
-  ADMIN: ['read', 'leave', 'viewMembers', 'cancelInvite', 'removeMember', 'manageTokens'],
-  OWNER: ['read', 'viewMembers', 'cancelInvite', 'removeMember', 'manageBilling', 'deleteWorkspace', 'manageTokens'],
+  ADMIN: ['read', 'leave', 'viewMembers', 'cancelInvite', 'removeMember', 'manageTokens', 'manageWebhooks', 'manageMembers', 'hearOfTrackerFailures'],
+  OWNER: ['read', 'viewMembers', 'cancelInvite', 'removeMember', 'manageBilling', 'deleteWorkspace', 'manageTokens', 'manageWebhooks', 'manageMembers', 'manageOwners', 'hearOfTrackerFailures', 'hearOfWebhookFailures'],
 }
 
 describe('can(level × plan × action)', () => {
@@ -28,6 +28,20 @@ describe('can(level × plan × action)', () => {
       })
     }
   }
+})
+
+describe('questions to the table', () => {
+  it('who is told of a stopped tracker sync and of a disabled webhook', () => {
+    expect(levelsAllowed('hearOfTrackerFailures')).toEqual(['ADMIN', 'OWNER'])
+    expect(levelsAllowed('hearOfWebhookFailures')).toEqual(['OWNER'])
+  })
+  it('which levels a member may give: an owner any, an admin all but owner', () => {
+    expect(assignableLevels('OWNER')).toEqual(['VIEWER', 'EDITOR', 'ADMIN', 'OWNER'])
+    expect(assignableLevels('ADMIN')).toEqual(['VIEWER', 'EDITOR', 'ADMIN'])
+  })
+  it('only OWNER is an owner', () => {
+    expect(LEVELS.filter(isOwner)).toEqual(['OWNER'])
+  })
 })
 
 describe('LEVEL_NAMES', () => {

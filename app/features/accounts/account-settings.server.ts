@@ -4,6 +4,7 @@ import { getDb } from '~/lib/db/db.server'
 import { accounts, members, workspaces } from '~/lib/db/schema'
 import { refuse } from '~/lib/errors'
 import { planAccountDeletion } from '~/features/workspaces'
+import { isOwner } from '~/features/map/permissions'
 import { hasPassword } from './oidc'
 import { getEnv } from '~/lib/env.server'
 import { sendMail } from '~/lib/email.server'
@@ -157,7 +158,7 @@ export function deleteAccount(account: Account) {
         return {
           ...m,
           memberCount: rows.reduce((sum, c) => sum + c.n, 0),
-          ownerCount: rows.find((c) => c.level === 'OWNER')?.n ?? 0,
+          ownerCount: rows.filter((c) => isOwner(c.level)).reduce((sum, c) => sum + c.n, 0),
         }
       }),
     )

@@ -8,6 +8,7 @@ import { sendWebhook } from './webhook-sender.server'
 import { openWebhookSecret } from './webhook-secret.server'
 import { forgetEndpoints, setQueuedListener } from './webhook.server'
 import { coalescedWake } from '~/lib/coalesced-wake'
+import { levelsAllowed } from '~/features/map/permissions'
 
 /**
  * The webhook worker (CONTRACT §10, ADR 10): in the server process, it sends each endpoint's
@@ -141,9 +142,9 @@ async function tellOwners(head: Head) {
     .$client.prepare(
       `select a.email, a.name, w.name as workspaceName from members m
          join accounts a on a.id = m.account_id join workspaces w on w.id = m.workspace_id
-       where m.workspace_id = ? and m.level = 'OWNER'`,
+       where m.workspace_id = ? and m.level in (select value from json_each(?))`,
     )
-    .all(head.workspaceId) as { email: string; name: string; workspaceName: string }[]
+    .all(head.workspaceId, JSON.stringify(levelsAllowed('hearOfWebhookFailures'))) as { email: string; name: string; workspaceName: string }[]
   for (const owner of owners) await sendMail(webhookDisabledMessage(owner.email, owner.name, owner.workspaceName, head.url))
 }
 

@@ -12,6 +12,7 @@ import { findLink, logSync, setLinkStatus, type LinkRow, type LogEntry } from '.
 import { refusalOf, statusOfFailure, type SyncFailure } from './sync-failures'
 import { decryptToken } from './github-secrets.server'
 import { GithubFailure } from './github-client.server'
+import { levelsAllowed } from '~/features/map/permissions'
 
 /**
  * What the sync knows beside the map: who acts for GitHub (the member who linked the
@@ -129,9 +130,9 @@ function tokenRefused(link: LinkRow) {
   const people = client
     .prepare(
       `select a.email, a.name from members m join accounts a on a.id = m.account_id
-       where m.workspace_id = ? and m.level in ('OWNER', 'ADMIN') order by a.email`,
+       where m.workspace_id = ? and m.level in (select value from json_each(?)) order by a.email`,
     )
-    .all(link.workspaceId) as { email: string; name: string }[]
+    .all(link.workspaceId, JSON.stringify(levelsAllowed('hearOfTrackerFailures'))) as { email: string; name: string }[]
   const boardPath = `/${encodeURIComponent(project.workspaceName)}/projects/${link.projectId}`
   for (const person of people)
     void sendMail(githubTokenRefusedMessage(person.email, person.name, project.title, link.repository, boardPath))

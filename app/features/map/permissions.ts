@@ -43,6 +43,10 @@ export type Action =
   | 'manageTokens'
   | 'manageWebhooks'
   | 'linkGithub'
+  | 'manageMembers'
+  | 'manageOwners'
+  | 'hearOfTrackerFailures'
+  | 'hearOfWebhookFailures'
 
 export type Actor = { level: Level; planActive: boolean }
 
@@ -57,6 +61,12 @@ const RULES: Record<Action, { min: Level; plan: boolean; owner?: 'only' | 'never
   leave: { min: 'VIEWER', plan: false, owner: 'never' },
   edit: { min: 'EDITOR', plan: true },
   viewMembers: { min: 'ADMIN', plan: false },
+  manageMembers: { min: 'ADMIN', plan: false },
+  // Making, unmaking or removing an owner, or inviting one, is an owner's own.
+  manageOwners: { min: 'OWNER', plan: false },
+  // Who is e-mailed when a tracker's sync stops (CONTRACT §13, §14) or a webhook endpoint is disabled (§10).
+  hearOfTrackerFailures: { min: 'ADMIN', plan: false },
+  hearOfWebhookFailures: { min: 'OWNER', plan: false },
   cancelInvite: { min: 'ADMIN', plan: false },
   removeMember: { min: 'ADMIN', plan: false },
   manageTokens: { min: 'ADMIN', plan: false },
@@ -74,6 +84,19 @@ export function can({ level, planActive }: Actor, action: Action): boolean {
   const rule = RULES[action]
   if (rule.owner === 'never' && level === 'OWNER') return false
   return atLeast(level, rule.min) && (planActive || !rule.plan)
+}
+
+/** Whether a member of this level is an owner (the rules that keep a workspace's last owner ask it). */
+export const isOwner = (level: Level) => level === 'OWNER'
+
+/** The levels whose members may take `action` on an active plan, lowest first (for queries of who is told). */
+export function levelsAllowed(action: Action): Level[] {
+  return LEVELS.filter((level) => can({ level, planActive: true }, action))
+}
+
+/** The levels a member of `level` may give others (an owner's own level only by an owner). */
+export function assignableLevels(level: Level): Level[] {
+  return can({ level, planActive: true }, 'manageOwners') ? [...LEVELS] : LEVELS.filter((l) => !isOwner(l))
 }
 
 /**

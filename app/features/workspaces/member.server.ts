@@ -9,7 +9,7 @@ import {
   MEMBERSHIP_TEXT,
   removalRefusal,
 } from './membership'
-import { atLeast, type Level } from '../map/permissions'
+import { can, type Level } from '~/features/map/permissions'
 import { assertEditorSeat } from './seats.server'
 import type { WorkspaceContext } from './workspace.server'
 import { deleteWorkspaces } from '~/features/map/door.server'
@@ -33,7 +33,7 @@ function forbidIf(message: string | null, code = 'forbidden') {
 }
 
 export function requireMemberAdmin(ctx: WorkspaceContext) {
-  if (!atLeast(ctx.level, 'ADMIN')) throw refuse.forbidden(MEMBERSHIP_TEXT.notAdmin)
+  if (!can({ ...ctx, planActive: true }, 'manageMembers')) throw refuse.forbidden(MEMBERSHIP_TEXT.notAdmin)
 }
 
 export function listMembers(ctx: WorkspaceContext): PublicMember[] {

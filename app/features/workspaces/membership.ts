@@ -2,7 +2,7 @@
  * Pure rules for members, invitations and leaving (SPEC §6 plus the server-side rules of
  * issue #5). Each check returns null when allowed, or the refusal text.
  */
-import { atLeast, can, type Actor, type Level } from '../map/permissions'
+import { can, isOwner, type Actor, type Level } from '~/features/map/permissions'
 
 export const MEMBERSHIP_TEXT = {
   notAdmin: 'Only an admin or owner of the workspace can do this.',
@@ -26,7 +26,7 @@ function adminAction(
   actor: Actor,
   action: 'invite' | 'resendInvite' | 'changeRole' | 'cancelInvite' | 'removeMember',
 ) {
-  if (!atLeast(actor.level, 'ADMIN')) return MEMBERSHIP_TEXT.notAdmin
+  if (!can({ ...actor, planActive: true }, 'manageMembers')) return MEMBERSHIP_TEXT.notAdmin
   if (!can(actor, action)) return MEMBERSHIP_TEXT.planInactive
   return null
 }
@@ -41,9 +41,8 @@ export function levelChangeRefusal(
   if (actor.memberId === target.id) return MEMBERSHIP_TEXT.ownLevel
   const refusal = adminAction(actor, 'changeRole')
   if (refusal) return refusal
-  if (actor.level !== 'OWNER' && (target.level === 'OWNER' || level === 'OWNER'))
-    return MEMBERSHIP_TEXT.ownerOnly
-  if (target.level === 'OWNER' && level !== 'OWNER' && ownerCount <= 1) return MEMBERSHIP_TEXT.keepOwner
+  if (!can(actor, 'manageOwners') && (isOwner(target.level) || isOwner(level))) return MEMBERSHIP_TEXT.ownerOnly
+  if (isOwner(target.level) && !isOwner(level) && ownerCount <= 1) return MEMBERSHIP_TEXT.keepOwner
   return null
 }
 
@@ -51,8 +50,8 @@ export function removalRefusal(actor: Actor & { memberId: string }, target: Memb
   if (actor.memberId === target.id) return MEMBERSHIP_TEXT.ownRemoval
   const refusal = adminAction(actor, 'removeMember')
   if (refusal) return refusal
-  if (actor.level !== 'OWNER' && target.level === 'OWNER') return MEMBERSHIP_TEXT.ownerOnly
-  if (target.level === 'OWNER' && ownerCount <= 1) return MEMBERSHIP_TEXT.keepOwner
+  if (!can(actor, 'manageOwners') && isOwner(target.level)) return MEMBERSHIP_TEXT.ownerOnly
+  if (isOwner(target.level) && ownerCount <= 1) return MEMBERSHIP_TEXT.keepOwner
   return null
 }
 
@@ -68,7 +67,7 @@ export function deleteWorkspaceRefusal(actor: Actor) {
 export function inviteRefusal(actor: Actor, level: Level, resend = false) {
   const refusal = adminAction(actor, resend ? 'resendInvite' : 'invite')
   if (refusal) return refusal
-  if (actor.level !== 'OWNER' && level === 'OWNER') return MEMBERSHIP_TEXT.ownerOnly
+  if (!can(actor, 'manageOwners') && isOwner(level)) return MEMBERSHIP_TEXT.ownerOnly
   return null
 }
 
@@ -76,7 +75,7 @@ export function inviteRefusal(actor: Actor, level: Level, resend = false) {
 export function cancelInviteRefusal(actor: Actor, level: Level) {
   const refusal = adminAction(actor, 'cancelInvite')
   if (refusal) return refusal
-  if (actor.level !== 'OWNER' && level === 'OWNER') return MEMBERSHIP_TEXT.ownerOnly
+  if (!can(actor, 'manageOwners') && isOwner(level)) return MEMBERSHIP_TEXT.ownerOnly
   return null
 }
 
@@ -95,7 +94,7 @@ export type AccountDeletionPlan = { ok: true; deleteWorkspaceIds: string[] } | {
  * the account is the last OWNER of a workspace that has other members.
  */
 export function planAccountDeletion(memberships: AccountMembership[]): AccountDeletionPlan {
-  const blocking = memberships.find((m) => m.memberCount > 1 && m.level === 'OWNER' && m.ownerCount <= 1)
+  const blocking = memberships.find((m) => m.memberCount > 1 && isOwner(m.level) && m.ownerCount <= 1)
   if (blocking) {
     return {
       ok: false,

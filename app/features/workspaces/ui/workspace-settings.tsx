@@ -5,7 +5,7 @@ import { useId, type ReactNode } from 'react'
 import { CopyButton } from '~/ui/copy-button'
 import { inviteSchema } from '../workspace-forms'
 import { formatDate } from '~/lib/dates'
-import { LEVEL_NAMES, LEVELS, type Level } from '~/features/map/permissions'
+import { assignableLevels, can, isOwner, LEVEL_NAMES, LEVELS, type Level } from '~/features/map/permissions'
 import { ErrorList, Field, InlineSubmit, SelectField } from '~/ui/forms'
 
 /** The sections of /{workspace}/settings (SPEC §2, §6). Every control is a plain form. */
@@ -231,7 +231,7 @@ export function MembersSection({
   planActive: boolean
 }) {
   const busy = useNavigation().state === 'submitting'
-  const assignable = me.level === 'OWNER' ? LEVELS : LEVELS.filter((l) => l !== 'OWNER')
+  const assignable = assignableLevels(me.level)
   return (
     <Section title="Members">
       <table className="table">
@@ -248,7 +248,7 @@ export function MembersSection({
         <tbody>
           {members.map((m) => {
             const self = m.id === me.memberId
-            const locked = self || (me.level !== 'OWNER' && m.level === 'OWNER')
+            const locked = self || (!can({ level: me.level, planActive }, 'manageOwners') && isOwner(m.level))
             return (
               <tr key={m.id}>
                 <td>{m.name}</td>
