@@ -43,7 +43,8 @@ export function encodedJson({ body, encoding }: { body: Uint8Array<ArrayBuffer>;
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
-type Handler = (args: Args) => Promise<unknown> | unknown
+/** A method's handler; a route passes its generated `Route.LoaderArgs` (typed params). */
+type Handler<A extends Args = Args> = (args: A) => Promise<unknown> | unknown
 
 function toResponse(error: unknown): Response {
   if (error instanceof Response) return error
@@ -100,8 +101,8 @@ export const tokenAuthOf = (request: Request): TokenAuth | undefined => tokenOfR
  * Builds a resource route's loader and action from per-method handlers. A handler returns the
  * JSON body (or a Response) and throws DomainError for refusals; nothing leaks as HTML.
  */
-export function v1Route(handlers: Partial<Record<Method, Handler>>) {
-  const handle = async (args: Args) => {
+export function v1Route<A extends Args = Args>(handlers: Partial<Record<Method, Handler<A>>>) {
+  const handle = async (args: A) => {
     const method = args.request.method === 'HEAD' ? 'GET' : (args.request.method as Method)
     const handler = handlers[method]
     if (!handler) {

@@ -1,6 +1,7 @@
+import type { Route } from './+types/$workspace._index'
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
+import { redirect, type MetaFunction } from 'react-router'
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import { DuplicateProjectDialog, ProjectRowMenu } from '~/features/transfer/ui/duplicate-project'
 import { ErrorList, Field } from '~/ui/forms'
@@ -19,7 +20,7 @@ import { requireWorkspace } from '~/http/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Projects · Storymap' }]
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
   return {
     workspaceId: ctx.workspace.id,
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
   const formData = await request.formData()
   if (formData.get('intent') === 'duplicate') return duplicate(ctx, formData)

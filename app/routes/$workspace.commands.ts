@@ -1,3 +1,4 @@
+import type { Route } from './+types/$workspace.commands'
 import { parsePageCommand } from '~/features/board/page-commands'
 import { refuse } from '~/lib/errors'
 import { purgeFromTrash, restoreFromTrash } from '~/features/history/trash.server'
@@ -8,7 +9,7 @@ import { readJson, requireApiWorkspaceNamed, v1Route } from '~/http/api.server'
  * forms (the workspace trash's Restore and Delete forever), sent by the page's outbox like the
  * board's. Answers `{"ok": true, …}` or the /v1 error shape.
  */
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   POST: async ({ request, params }) => {
     const ctx = await requireApiWorkspaceNamed(request, params.workspace)
     const parsed = parsePageCommand(await readJson(request))

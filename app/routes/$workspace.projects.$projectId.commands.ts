@@ -1,3 +1,4 @@
+import type { Route } from './+types/$workspace.projects.$projectId.commands'
 import { isPageOnlyCommand, parsePageCommand, type PageOnlyCommand } from '~/features/board/page-commands'
 import { refuse } from '~/lib/errors'
 import { executeBoardCommand } from '~/features/board/board.server'
@@ -15,7 +16,7 @@ import { pathId, readJson, requireApiWorkspaceNamed, v1Route } from '~/http/api.
  * the member's `history` after it, or `redirectTo` after the project itself is deleted; `version` and `summary` for undo and
  * redo; `watching`) or the /v1 error shape.
  */
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   POST: async ({ request, params }) => {
     const ctx = await requireApiWorkspaceNamed(request, params.workspace)
     const projectId = pathId(params.projectId, 'projectId')

@@ -1,3 +1,4 @@
+import type { Route } from './+types/$workspace.projects.$projectId.github'
 import { githubDialogData, runGithubIntent } from '~/features/github/github-page.server'
 import { pathId, readJson, requireApiWorkspaceNamed, v1Route } from '~/http/api.server'
 
@@ -6,7 +7,7 @@ import { pathId, readJson, requireApiWorkspaceNamed, v1Route } from '~/http/api.
  * the sync log and what the member may do; POST `{intent, …}`: link, unlink, sync, import, create
  * an issue, send a release. Refusals in the /v1 error shape.
  */
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   GET: async ({ request, params }) =>
     githubDialogData(await requireApiWorkspaceNamed(request, params.workspace), pathId(params.projectId, 'projectId')),
   POST: async ({ request, params }) => {

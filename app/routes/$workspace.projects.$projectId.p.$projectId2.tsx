@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from 'react-router'
+import type { Route } from './+types/$workspace.projects.$projectId.p.$projectId2'
 import { cardDialogRoute } from '~/features/board/ui/card-dialog-route'
 import { DomainError } from '~/lib/errors'
 import { isUuid } from '~/lib/ids'
@@ -10,7 +10,7 @@ import { readForm } from '~/http/public-form.server'
 export default cardDialogRoute('project', 'projectId2')
 
 /** The project card's Sharing section (CONTRACT §8): stop, share again, or a new link. */
-export async function action({ request, params }: ActionFunctionArgs): Promise<SharingReply> {
+export async function action({ request, params }: Route.ActionArgs): Promise<SharingReply> {
   const ctx = await requireWorkspace(request, params.workspace)
   const projectId = isUuid(params.projectId) ? params.projectId.toLowerCase() : ''
   const parsed = sharingIntentSchema.safeParse(Object.fromEntries(await readForm(request)))

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router'
+import type { Route } from './+types/$workspace.projects.$projectId.storymap[.]csv'
 import { CSV_FILENAME, projectToCsv } from '~/features/transfer/csv'
 import { DomainError } from '~/lib/errors'
 import { getProjectBundle } from '~/features/map/project-bundle.server'
@@ -15,7 +15,7 @@ export function csvResponse(csv: string) {
 }
 
 /** 'Export CSV': the whole map as storymap.csv (SPEC §9). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
   try {
     return csvResponse(projectToCsv(getProjectBundle(ctx.workspace.id, params.projectId ?? '')))

@@ -1,11 +1,11 @@
-import type { LoaderFunctionArgs } from 'react-router'
+import type { Route } from './+types/$workspace.projects.$projectId.storymap[.]json'
 import { DomainError } from '~/lib/errors'
 import { getProjectExport } from '~/features/map/project-bundle.server'
 import { requireWorkspace } from '~/http/auth.server'
 import { exportResponse } from '~/features/transfer/export-response.server'
 
 /** 'Export JSON' on the board: the download of GET /v1/projects/{id}/export, for a link without headers. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
   try {
     return exportResponse(getProjectExport(ctx.workspace.id, params.projectId ?? ''))

@@ -1,13 +1,7 @@
+import type { Route } from './+types/$workspace.projects.$projectId'
 import { useEffect } from 'react'
-import { data, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
-import {
-  redirect,
-  useLoaderData,
-  useParams,
-  type ClientActionFunctionArgs,
-  type ClientLoaderFunctionArgs,
-  type ShouldRevalidateFunction,
-} from 'react-router'
+import { data } from 'react-router'
+import { redirect, useLoaderData, useParams, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from 'react-router'
 import { useBundleText, useServerBoard } from '~/features/board/ui/board-context'
 import { boardOutbox } from '~/features/board/ui/board-outbox'
 import { boardReloaded, boardReloadWanted } from '~/features/board/ui/board-reload'
@@ -35,11 +29,11 @@ import { loadAfterOwnEdit, noteOwnEdit, ownEditPending } from '~/features/board/
 /** The page's skip link goes to the board (app/ui/skip-link.tsx). */
 export const handle: SkipLinkHandle = { skipLink: { target: BOARD_ID, label: 'Skip to board' } }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta = ({ data }: Route.MetaArgs) => [
   { title: data && 'title' in data ? `${data.title} · Storymap` : 'Project not found · Storymap' },
 ]
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
   try {
     const { bytes, text, project } = getProjectBundleForPage(ctx.workspace.id, params.projectId ?? '')

@@ -1,3 +1,4 @@
+import type { Route } from './+types/$workspace.projects.$projectId.watch.$featureId'
 import { refuse } from '~/lib/errors'
 import { setWatching, watchState } from '~/features/notifications/notifications.server'
 import { pathId, readJson, requireApiWorkspaceNamed, v1Route } from '~/http/api.server'
@@ -6,7 +7,7 @@ import { pathId, readJson, requireApiWorkspaceNamed, v1Route } from '~/http/api.
  * The card dialog's Watch / Unwatch (CONTRACT §12): GET answers `{"watching"}` for the caller;
  * POST `{"watching": true|false}` sets it. Any member may watch, viewers included.
  */
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   GET: async ({ request, params }) => {
     const ctx = await requireApiWorkspaceNamed(request, params.workspace)
     return { watching: watchState(ctx.workspace.id, ctx.member.id, pathId(params.featureId, 'featureId')) }

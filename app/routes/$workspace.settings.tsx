@@ -1,5 +1,6 @@
+import type { Route } from './+types/$workspace.settings'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
+import { data, type MetaFunction } from 'react-router'
 import { useActionData, useLoaderData } from 'react-router'
 import { WorkspaceTokensSection } from '~/features/automation/ui/api-tokens'
 import { WebhooksSection } from '~/features/automation/ui/webhooks-settings'
@@ -31,7 +32,7 @@ import { readForm } from '~/http/public-form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Workspace settings · Storymap' }]
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
   const manage = can(ctx, 'viewMembers')
   const owner = can(ctx, 'manageBilling')
@@ -75,7 +76,7 @@ export type SettingsLoader = typeof loader
 /** Every intent the page's forms post, by feature. */
 const INTENTS = { ...workspaceIntents, ...workspaceAutomationIntents, ...billingIntents }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
   const formData = await readForm(request)
   // server/rate-limits.ts counted this post as an invite (or resend) and found it over the limit.

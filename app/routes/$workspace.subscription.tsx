@@ -1,6 +1,7 @@
+import type { Route } from './+types/$workspace.subscription'
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
+import { redirect, type MetaFunction } from 'react-router'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { useState } from 'react'
 import { ErrorList } from '~/ui/forms'
@@ -21,14 +22,14 @@ async function requireHostedWorkspace(request: Request, workspaceName: string | 
   return ctx
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await requireHostedWorkspace(request, params.workspace)
   if (!can(ctx, 'manageBilling')) return { owner: false as const, workspaceName: ctx.workspace.name }
   return { owner: true as const, workspaceName: ctx.workspace.name, plan: planOverview(ctx) }
 }
 
 /** Checkout goes to Stripe; a change goes to /account/success; a provider failure to /account/cancel. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const ctx = await requireHostedWorkspace(request, params.workspace)
   const plan = planOverview(ctx)
   const formData = await request.formData()

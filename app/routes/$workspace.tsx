@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router'
+import type { Route } from './+types/$workspace'
 import { Outlet, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from 'react-router'
 import { AppHeader } from '~/ui/app-header'
 import { can } from '~/features/map/permissions'
@@ -7,7 +7,7 @@ import { requireWorkspace } from '~/http/auth.server'
 import { getEnv } from '~/lib/env.server'
 import { isBoardWrite, isOverlayMove } from '~/http/revalidation'
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
   const now = new Date()
   return {

@@ -1,6 +1,7 @@
+import type { Route } from './+types/account.contact'
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
+import type { MetaFunction } from 'react-router'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { ErrorList, Field, Honeypot, SelectField, VALIDATE_ON_SUBMIT } from '~/ui/forms'
 import { CONTACT_TOPICS, contactSchema } from '~/features/accounts/account-forms'
@@ -11,13 +12,13 @@ import { publicFormRefusal, readForm, refusedForm } from '~/http/public-form.ser
 
 export const meta: MetaFunction = () => [{ title: 'Contact · Storymap' }]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const account = await getSessionAccount(request)
   const topic = new URL(request.url).searchParams.get('topic')
   return { sender: account?.email ?? '', topic: CONTACT_TOPICS.find((t) => t === topic) ?? 'general' }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: contactSchema })
   const refusal = publicFormRefusal(formData, context)

@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
+import type { Route } from './+types/account.invitation.$code'
+import type { MetaFunction } from 'react-router'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { DomainError } from '~/lib/errors'
 import { normalizeEmail } from '~/lib/email-address'
@@ -11,7 +12,7 @@ import { redirectWithMessage } from '~/http/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Invitation · Storymap' }]
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const code = params.code ?? ''
   const account = await getSessionAccount(request)
   const email = account?.email ?? null
@@ -24,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Accepting needs a signed-in account; signed out, the log-in page brings the user back here. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const account = await requireAccount(request)
   try {
     const joined = acceptInvitation(account, params.code ?? '')

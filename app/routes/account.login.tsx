@@ -1,6 +1,7 @@
+import type { Route } from './+types/account.login'
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
+import { data, redirect, type MetaFunction } from 'react-router'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router'
 import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/ui/forms'
 import { SingleSignOn } from '~/features/accounts/ui/single-sign-on'
@@ -14,7 +15,7 @@ import { publicFormRefusal, readForm, refusedForm } from '~/http/public-form.ser
 
 export const meta: MetaFunction = () => [{ title: 'Log in · Storymap' }]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   if (await getSessionAccount(request)) throw redirect('/')
   // A failed sign-in with the provider says why here, once (CONTRACT §11).
   const { notice, setCookie } = await takeSignInNotice(request)
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   )
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: loginSchema })
   const refusal = publicFormRefusal(formData, context)

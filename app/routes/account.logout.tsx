@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import type { Route } from './+types/account.logout'
+import { redirect } from 'react-router'
 import { destroySession } from '~/features/accounts/session.server'
 
 async function logout(request: Request) {
@@ -6,8 +7,8 @@ async function logout(request: Request) {
 }
 
 /** Opening the page logs out, unless another site sent the browser here (a forged log-out link). */
-export const loader = ({ request }: LoaderFunctionArgs) => {
+export const loader = ({ request }: Route.LoaderArgs) => {
   if (request.headers.get('Sec-Fetch-Site') === 'cross-site') throw redirect('/')
   return logout(request)
 }
-export const action = ({ request }: ActionFunctionArgs) => logout(request)
+export const action = ({ request }: Route.ActionArgs) => logout(request)

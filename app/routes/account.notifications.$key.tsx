@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
+import type { Route } from './+types/account.notifications.$key'
+import type { MetaFunction } from 'react-router'
 import { Form, Link, useActionData, useLoaderData } from 'react-router'
 import { notificationSettings, readUnsubscribeKey, updateNotificationSettings } from '~/features/notifications/notifications.server'
 
@@ -14,13 +15,13 @@ const WHAT = {
  * one account and one kind of e-mail. The page has one button; a POST (the button, or a mail
  * program's RFC 8058 one-click `List-Unsubscribe=One-Click`) turns that kind off.
  */
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params }: Route.LoaderArgs) {
   const key = readUnsubscribeKey(params.key ?? '')
   if (!key) return { valid: false as const }
   return { valid: true as const, kind: key.kind, on: notificationSettings(key.accountId)[key.kind] }
 }
 
-export async function action({ params }: ActionFunctionArgs) {
+export async function action({ params }: Route.ActionArgs) {
   const key = readUnsubscribeKey(params.key ?? '')
   if (!key) throw new Response('This link is invalid.', { status: 404 })
   updateNotificationSettings(key.accountId, { [key.kind]: false })

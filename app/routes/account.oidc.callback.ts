@@ -1,4 +1,5 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router'
+import type { Route } from './+types/account.oidc.callback'
+import { redirect } from 'react-router'
 import { DomainError } from '~/lib/errors'
 import { oidcTexts } from '~/features/accounts/oidc'
 import { signInWithProvider, type ProviderSignIn } from '~/features/accounts/oidc-identity.server'
@@ -18,7 +19,7 @@ import { redirectWithMessage } from '~/http/toast.server'
  * links or creates the account by §11's rules; every failure goes back to the log-in page with
  * its text, and creates nothing.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const settings = oidcSettings()
   if (!settings) throw new Response('Not Found', { status: 404 })
   const texts = oidcTexts(settings.name)

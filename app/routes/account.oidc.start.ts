@@ -1,4 +1,5 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router'
+import type { Route } from './+types/account.oidc.start'
+import { redirect } from 'react-router'
 import { oidcTexts } from '~/features/accounts/oidc'
 import { safeRedirect } from '~/http/auth.server'
 import { logger } from '~/lib/logger.server'
@@ -8,7 +9,7 @@ import { failedSignInHeaders, oidcSettings, startSignIn } from '~/features/accou
  * GET /account/oidc/start (CONTRACT §11): the `Sign in with …` button's link. Sends the browser
  * to the provider; when the provider cannot be reached, back to the log-in page with the failure text.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const settings = oidcSettings()
   if (!settings) throw new Response('Not Found', { status: 404 })
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))

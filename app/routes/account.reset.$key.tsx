@@ -1,6 +1,7 @@
+import type { Route } from './+types/account.reset.$key'
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
+import type { MetaFunction } from 'react-router'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { ErrorList, Field, VALIDATE_ON_SUBMIT } from '~/ui/forms'
 import { setPasswordFormSchema } from '~/features/accounts/account-forms'
@@ -11,11 +12,11 @@ import { redirectWithMessage } from '~/http/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Choose a new password · Storymap' }]
 
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params }: Route.LoaderArgs) {
   return { keyValid: hasLiveAccountKey('reset', params.key ?? '') }
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: setPasswordFormSchema })
   if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] })
   try {

@@ -1,6 +1,7 @@
+import type { Route } from './+types/account.reset._index'
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ActionFunctionArgs, MetaFunction } from 'react-router'
+import type { MetaFunction } from 'react-router'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router'
 import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/ui/forms'
 import { resetRequestSchema } from '~/features/accounts/account-forms'
@@ -16,7 +17,7 @@ export function loader() {
   return { mailSetUp: mailConfigured() }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: resetRequestSchema })
   const refusal = publicFormRefusal(formData, context)

@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router'
+import type { Route } from './+types/account.settings'
+import type { MetaFunction } from 'react-router'
 import { Link, useActionData, useLoaderData } from 'react-router'
 import { accountTokenIntents } from '~/features/automation/settings-intents.server'
 import { AccountTokensSection } from '~/features/automation/ui/api-tokens'
@@ -28,7 +29,7 @@ export const meta: MetaFunction = () => [{ title: 'Account settings · Storymap'
 
 const HERE = '/account/settings'
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const account = await requireAccount(request)
   const search = new URL(request.url).searchParams
   return {
@@ -59,7 +60,7 @@ function singleSignOnOf(accountId: string) {
 /** Every intent the page's forms post, by feature. */
 const INTENTS = { ...accountIntents, ...accountTokenIntents, ...notificationIntents }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const account = await requireAccount(request)
   const formData = await request.formData()
   return answerIntent(HERE, INTENTS, formData, { account, formData, request })

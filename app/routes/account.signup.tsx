@@ -1,6 +1,7 @@
+import type { Route } from './+types/account.signup'
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
+import { data, redirect, type MetaFunction } from 'react-router'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { ErrorList, Field, Honeypot, VALIDATE_ON_SUBMIT } from '~/ui/forms'
 import { SingleSignOn } from '~/features/accounts/ui/single-sign-on'
@@ -19,7 +20,7 @@ import { redirectWithMessage } from '~/http/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign up · Storymap' }]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   if (await getSessionAccount(request)) throw redirect('/')
   const invitation = new URL(request.url).searchParams.get('invitation') ?? ''
   return {
@@ -41,7 +42,7 @@ function invitationOrRefusal(code: string) {
   }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: signupSchema })
   const refusal = publicFormRefusal(formData, context)

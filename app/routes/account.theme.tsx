@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from 'react-router'
+import type { Route } from './+types/account.theme'
+import { redirect } from 'react-router'
 import { parseTheme } from '~/features/accounts/theme'
 import { changeTheme } from '~/features/accounts/account-settings.server'
 import { getSessionAccount } from '~/features/accounts/session.server'
@@ -6,7 +7,7 @@ import { safeRedirect } from '~/http/auth.server'
 import { themeCookieHeader } from '~/features/accounts/theme.server'
 
 /** POST /account/theme {theme, redirectTo}: keeps the choice on the account and in a cookie, then goes back. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
   const theme = parseTheme(form.get('theme'))
   const account = await getSessionAccount(request)

@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from 'react-router'
+import type { Route } from './+types/account.verify.$key'
+import type { MetaFunction } from 'react-router'
 import { Link, useLoaderData } from 'react-router'
 import { DomainError } from '~/lib/errors'
 import { verifyEmail } from '~/features/accounts/account-settings.server'
@@ -6,7 +7,7 @@ import { verifyEmail } from '~/features/accounts/account-settings.server'
 export const meta: MetaFunction = () => [{ title: 'Verify email · Storymap' }]
 
 /** Opening the mailed link verifies the address (SPEC §2). */
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params }: Route.LoaderArgs) {
   try {
     verifyEmail(params.key ?? '')
     return { verified: true }

@@ -1,6 +1,7 @@
+import type { Route } from './+types/account.workspaces'
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
+import { redirect, type MetaFunction } from 'react-router'
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from 'react-router'
 import { ErrorList, Field, VALIDATE_ON_SUBMIT } from '~/ui/forms'
 import { Modal } from '~/ui/modal'
@@ -12,7 +13,7 @@ import { requireAccount } from '~/http/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'My workspaces · Storymap' }]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const account = await requireAccount(request)
   const workspaces = listAccountWorkspaces(account.id).map((r) => ({
     id: r.workspace.id,
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { workspaces, email: account.email }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const account = await requireAccount(request)
   const submission = parseWithZod(await request.formData(), { schema: createWorkspaceSchema })
   if (submission.status !== 'success') return submission.reply()

@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs } from 'react-router'
+import type { Route } from './+types/link.$key.storymap[.]csv'
 import { projectToCsv } from '~/features/transfer/csv'
 import { DomainError } from '~/lib/errors'
 import { getPublicBundle } from '~/features/map/project-bundle.server'
 import { csvResponse } from './$workspace.projects.$projectId.storymap[.]csv'
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   try {
     return csvResponse(projectToCsv(getPublicBundle(params.key ?? '')))
   } catch (error) {

@@ -1,4 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
+import type { Route } from './+types/link.$key'
+import { data } from 'react-router'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams, type ShouldRevalidateFunction } from 'react-router'
 import { useBundleText, useDemoBoard } from '~/features/board/ui/board-context'
 import { ProjectView } from '~/pages/board/project-page'
@@ -18,12 +19,12 @@ import { getEnv } from '~/lib/env.server'
 /** The page's skip link goes to the board (app/ui/skip-link.tsx). */
 export const handle: SkipLinkHandle = { skipLink: { target: BOARD_ID, label: 'Skip to board' } }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta = ({ data }: Route.MetaArgs) => [
   { title: data ? `${data.title} · Storymap` : 'Project not found · Storymap' },
   { name: 'robots', content: 'noindex' },
 ]
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const { bytes, text } = getPublicBundleForPage(params.key ?? '')
     const bundle = JSON.parse(text) as ProjectBundle

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from 'react-router'
+import type { Route } from './+types/mcp'
 import { apiError, requireBearerToken } from '~/http/api.server'
 
 /** The MCP SDK (and its zod 4) is loaded on the first call, not by every server that never gets one (ADR 23). */
@@ -12,7 +12,7 @@ const loadMcp = () =>
  * POST /mcp: the Model Context Protocol over Streamable HTTP (CONTRACT §10), stateless: each
  * request gets its own server acting as the token's member, and a JSON answer.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return notAllowed()
   let auth
   try {

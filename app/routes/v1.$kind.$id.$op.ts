@@ -1,3 +1,4 @@
+import type { Route } from './+types/v1.$kind.$id.$op'
 import { cardOperation } from '~/features/board/card-routes'
 import { refuse } from '~/lib/errors'
 import { apiError, v1Route } from '~/http/api.server'
@@ -17,7 +18,7 @@ function wrongMethod({ params }: { params: { kind?: string; op?: string } }) {
   return apiError(405, 'method_not_allowed', 'This method is not allowed here.')
 }
 
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   POST: ({ request, params, context }) => {
     const { kind, command, body } = operation(params.kind, params.op)
     // Both checked against fixed lists by now: `/v1/features/:id/rename`, not `/v1/:kind/:id/:op`.

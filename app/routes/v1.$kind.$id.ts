@@ -1,3 +1,4 @@
+import type { Route } from './+types/v1.$kind.$id'
 import { apiError, v1Route } from '~/http/api.server'
 import { cardKindOfPath, runBoardCommand } from '~/http/board-api.server'
 
@@ -6,7 +7,7 @@ function wrongMethod({ params }: { params: { kind?: string } }) {
   cardKindOfPath(params.kind) // an unknown kind is 404 whatever the method
   return apiError(405, 'method_not_allowed', 'This method is not allowed here.')
 }
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   GET: wrongMethod,
   PUT: wrongMethod,
   POST: ({ request, params }) => {

@@ -1,8 +1,9 @@
+import type { Route } from './+types/v1.invites'
 import { inviteSchema } from '~/features/workspaces/workspace-forms'
 import { createInvite, listInvites } from '~/features/workspaces/invite.server'
 import { parseJson, requireApiWorkspace, v1Route } from '~/http/api.server'
 
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   GET: async ({ request }) => listInvites(await requireApiWorkspace(request)),
   POST: async ({ request }) => {
     const ctx = await requireApiWorkspace(request)

@@ -1,10 +1,11 @@
+import type { Route } from './+types/v1.link.$key.events'
 import { refuse } from '~/lib/errors'
 import { linkStreamAccess, sharedProjectId } from '~/features/live/live-access.server'
 import { v1Route } from '~/http/api.server'
 import { openLiveStream, sinceOf } from '~/features/live/live-stream.server'
 
 /** GET /v1/link/{key}/events: the live changes of a shared map, while sharing is on (CONTRACT §6). */
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   GET: ({ request, params, context }) => {
     const key = params.key ?? ''
     const since = sinceOf(request)

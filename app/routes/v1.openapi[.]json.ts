@@ -1,3 +1,4 @@
+import type { Route } from './+types/v1.openapi[.]json'
 import { APP_VERSION } from '~/lib/version'
 import { v1Route } from '~/http/api.server'
 
@@ -7,7 +8,7 @@ let documentJson: string | undefined
  * GET /v1/openapi.json: the OpenAPI 3.1 document of /v1, no login (CONTRACT §10). Built once, on
  * the first request: zod-openapi is loaded then, not by every server (ADR 23).
  */
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   GET: async () => {
     if (documentJson === undefined) {
       const { buildOpenApiDocument } = await import('~/features/automation/openapi/document')

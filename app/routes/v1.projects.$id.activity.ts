@@ -1,3 +1,4 @@
+import type { Route } from './+types/v1.projects.$id.activity'
 import { z } from 'zod'
 import { refuse } from '~/lib/errors'
 import { listActivity } from '~/features/history/history.server'
@@ -9,7 +10,7 @@ const querySchema = z.object({
 })
 
 /** GET /v1/projects/{id}/activity?before=&limit=: the project's changes, newest first (CONTRACT §7). */
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   GET: async ({ request, params }) => {
     const ctx = await requireApiWorkspace(request)
     const projectId = pathId(params.id)

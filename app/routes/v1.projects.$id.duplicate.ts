@@ -1,3 +1,4 @@
+import type { Route } from './+types/v1.projects.$id.duplicate'
 import { z } from 'zod'
 import { titleSchema } from '~/features/board/board-commands'
 import { uuidSchema } from '~/lib/ids'
@@ -8,7 +9,7 @@ import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.serv
 const duplicateSchema = z.object({ id: uuidSchema, title: titleSchema.optional() })
 
 /** POST /v1/projects/{id}/duplicate {id, title?}: a full copy as project `id` (CONTRACT §8). */
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   POST: async ({ request, params }) => {
     const ctx = await requireApiWorkspace(request)
     authorize(ctx, 'edit')

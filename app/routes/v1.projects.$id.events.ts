@@ -1,3 +1,4 @@
+import type { Route } from './+types/v1.projects.$id.events'
 import { refuse } from '~/lib/errors'
 import { memberStreamAccess, tokenStreamAccess } from '~/features/live/live-access.server'
 import { getLiveSession } from '~/features/accounts/session.server'
@@ -5,7 +6,7 @@ import { pathId, tokenAuthOf, v1Route } from '~/http/api.server'
 import { openLiveStream, sinceOf } from '~/features/live/live-stream.server'
 
 /** GET /v1/projects/{id}/events: the project's live changes and presence, for any member (CONTRACT §6). */
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   GET: async ({ request, params, context }) => {
     const projectId = pathId(params.id)
     const token = tokenAuthOf(request)

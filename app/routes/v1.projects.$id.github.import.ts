@@ -1,10 +1,11 @@
+import type { Route } from './+types/v1.projects.$id.github.import'
 import { importIssuesSchema } from '~/features/github/github-api'
 import { importIssues } from '~/features/github/github-import.server'
 import { authorize } from '~/features/map/door.server'
 import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** `Import issues` (CONTRACT §13): one linked feature per matching issue, in one cell, as one change (EDITOR and up). */
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   POST: async ({ request, params }) => {
     const ctx = await requireApiWorkspace(request)
     const projectId = pathId(params.id)

@@ -1,3 +1,4 @@
+import type { Route } from './+types/v1.projects.$id.github'
 import { linkRepositorySchema, LINK_FIELD_CODES } from '~/features/github/github-api'
 import { getRepositoryLink, linkRepository, unlinkRepository } from '~/features/github/repository-link.server'
 import { authorize } from '~/features/map/door.server'
@@ -8,7 +9,7 @@ import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.serv
  * DELETE unlinks (OWNER, ADMIN, active plan). The token is never in an answer; the webhook
  * secret only in PUT's.
  */
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   GET: async ({ request, params }) => getRepositoryLink(await requireApiWorkspace(request), pathId(params.id)),
   PUT: async ({ request, params }) => {
     const ctx = await requireApiWorkspace(request)

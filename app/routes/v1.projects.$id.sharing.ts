@@ -1,3 +1,4 @@
+import type { Route } from './+types/v1.projects.$id.sharing'
 import { z } from 'zod'
 import { getProjectSharing, setProjectSharing } from '~/features/workspaces/sharing.server'
 import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
@@ -8,7 +9,7 @@ const sharingSchema = z.object({ enabled: z.boolean() })
  * GET /v1/projects/{id}/sharing: `{enabled, externalLink}` for any member; POST {enabled}
  * stops or restarts the project's share link (ADMIN, OWNER; CONTRACT §8).
  */
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   GET: async ({ request, params }) => {
     const ctx = await requireApiWorkspace(request)
     return getProjectSharing(ctx, pathId(params.id))

@@ -1,7 +1,8 @@
+import type { Route } from './+types/v1.projects._index'
 import { listProjects } from '~/features/map/project.server'
 import { requireApiWorkspace, v1Route } from '~/http/api.server'
 
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   GET: async ({ request }) => {
     const ctx = await requireApiWorkspace(request)
     return listProjects(ctx.workspace.id)

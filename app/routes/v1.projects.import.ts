@@ -1,3 +1,4 @@
+import type { Route } from './+types/v1.projects.import'
 import { titleSchema } from '~/features/board/board-commands'
 import { refuse } from '~/lib/errors'
 import { importFormatOfContentType, readImport } from '~/features/transfer/import'
@@ -10,7 +11,7 @@ import { requireApiWorkspace, v1Route } from '~/http/api.server'
  * storymap.csv (text/csv), all or nothing (CONTRACT §8). The only route whose body may reach
  * 10 MB (server/guards.ts).
  */
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   POST: async ({ request }) => {
     const ctx = await requireApiWorkspace(request)
     authorize(ctx, 'edit')

@@ -1,9 +1,10 @@
+import type { Route } from './+types/v1.settings.general-info'
 import { billingInfoSchema } from '~/features/billing/billing'
 import { requireBillingOwner, updateBillingInfo } from '~/features/billing/billing.server'
 import { parseJson, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** Billing information (hosted mode, OWNER): the billing e-mail and EU VAT number. */
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   POST: async ({ request }) => {
     const ctx = await requireApiWorkspace(request)
     requireBillingOwner(ctx)

@@ -1,10 +1,11 @@
+import type { Route } from './+types/v1.users.contact'
 import { CONTACT_ERROR, contactSchema } from '~/features/accounts/account-forms'
 import { refuse } from '~/lib/errors'
 import { sendContact } from '~/features/accounts/contact.server'
 import { readJson, v1Route } from '~/http/api.server'
 
 /** No session needed. Errors use the server's wording of SPEC §8. */
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   POST: async ({ request }) => {
     const result = contactSchema.safeParse(await readJson(request))
     if (!result.success) {

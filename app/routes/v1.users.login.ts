@@ -1,3 +1,4 @@
+import type { Route } from './+types/v1.users.login'
 import { DomainError } from '~/lib/errors'
 import { loginSchema } from '~/lib/validation'
 import { assertPasswordLoginAllowed, publicAccount, verifyLogin } from '~/features/accounts/account.server'
@@ -6,7 +7,7 @@ import { parseJson, v1Route } from '~/http/api.server'
 
 export const LOGIN_FAILED = 'Email or password is incorrect.'
 
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   POST: async ({ request }) => {
     assertPasswordLoginAllowed()
     const { email, password } = await parseJson(request, loginSchema)

@@ -1,8 +1,9 @@
+import type { Route } from './+types/v1.users.setpassword'
 import { setPasswordSchema } from '~/features/accounts/account-forms'
 import { setPasswordWithKey } from '~/features/accounts/account-settings.server'
 import { parseJson, v1Route } from '~/http/api.server'
 
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   POST: async ({ request }) => {
     const { key, password } = await parseJson(
       request,

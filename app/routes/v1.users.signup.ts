@@ -1,3 +1,4 @@
+import type { Route } from './+types/v1.users.signup'
 import { signup } from '~/features/accounts/account.server'
 import { createSession } from '~/features/accounts/session.server'
 import { SIGNUP_ERROR_TEXT, SIGNUP_FIELD_CODES, signupSchema } from '~/lib/validation'
@@ -5,7 +6,7 @@ import { parseJson, v1Route } from '~/http/api.server'
 import { assertPasswordLoginAllowed, publicAccount } from '~/features/accounts/account.server'
 import { sendVerificationMail } from '~/features/accounts/account-settings.server'
 
-const route = v1Route({
+const route = v1Route<Route.LoaderArgs>({
   POST: async ({ request }) => {
     assertPasswordLoginAllowed()
     const input = await parseJson(request, signupSchema, SIGNUP_FIELD_CODES, SIGNUP_ERROR_TEXT)
