@@ -7,13 +7,28 @@ import fs from 'node:fs'
 import tseslint from 'typescript-eslint'
 
 /** Imports a layer may not make (docs/architecture.md, "Rules kept by lint"). */
-const SERVER_ONLY = { group: ['**/*.server', '**/*.server.ts', '**/*.server.tsx'], message: 'Server code (.server) stays out of pure rules and the browser.' }
-const REACT = { group: ['react', 'react-dom', 'react-dom/*', 'react-router', 'react-router/dom'], message: 'Pure rules use no React.' }
+const SERVER_ONLY = {
+  group: ['**/*.server', '**/*.server.ts', '**/*.server.tsx'],
+  message: 'Server code (.server) stays out of pure rules and the browser.',
+}
+const REACT = {
+  group: ['react', 'react-dom', 'react-dom/*', 'react-router', 'react-router/dom'],
+  message: 'Pure rules use no React.',
+}
 const NODE = { group: ['node:*'], message: 'Pure rules use no Node API.' }
-const DATABASE = { group: ['~/lib/db/*', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*'], message: 'Routes reach data through a feature, never the database.' }
-const FEATURES = { group: ['~/features/*', '~/http/*', '~/jobs/*'], message: 'lib/ is infrastructure: it imports no feature.' }
+const DATABASE = {
+  group: ['~/lib/db/*', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*'],
+  message: 'Routes reach data through a feature, never the database.',
+}
+const FEATURES = {
+  group: ['~/features/*', '~/http/*', '~/jobs/*'],
+  message: 'lib/ is infrastructure: it imports no feature.',
+}
 
-const PURE_DATABASE = { group: ['drizzle-orm', 'drizzle-orm/*', 'better-sqlite3'], message: 'Pure rules use no database.' }
+const PURE_DATABASE = {
+  group: ['drizzle-orm', 'drizzle-orm/*', 'better-sqlite3'],
+  message: 'Pure rules use no database.',
+}
 
 const restrict = (...patterns) => ['error', { patterns }]
 
@@ -23,7 +38,10 @@ const restrict = (...patterns) => ['error', { patterns }]
  * rules and types), `~/features/x/index.server` (server code) and `~/features/x/ui` (components).
  */
 const FEATURES_DIR = 'app/features'
-const FEATURE_NAMES = fs.readdirSync(FEATURES_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+const FEATURE_NAMES = fs
+  .readdirSync(FEATURES_DIR, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
 const FRONT_DOORS = ['./index.ts', './index.server.ts', './ui/index.ts']
 const featureZones = [
   {
@@ -40,7 +58,17 @@ const featureZones = [
 ]
 
 export default tseslint.config(
-  { ignores: ['build/**', 'node_modules/**', 'drizzle/**', 'reports/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '.react-router/**',
+      'build/**',
+      'node_modules/**',
+      'drizzle/**',
+      'reports/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -36,7 +36,13 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: chromiumPath(),
-          args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+          args: [
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
         },
       },
     },
@@ -45,7 +51,8 @@ export default defineConfig({
     command: 'node build/server.js',
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
-    stdout: process.env.E2E_LOG_LEVEL ? 'pipe' : 'ignore',
+    // The server's errors show in the run's output (a 500 a test meets is then explained there).
+    stdout: 'pipe',
     timeout: 30_000,
     env: {
       NODE_ENV: 'production',
@@ -59,7 +66,7 @@ export default defineConfig({
       // GitHub Issues sync talks to the fake GitHub the github spec starts on the next port.
       GITHUB_API_URL: `http://127.0.0.1:${PORT + 1}`,
       GITHUB_POLL_SECONDS: '1',
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'error',
     },
   },
 })

@@ -46,8 +46,5 @@ export default defineConfig(({ command }) => ({
   // The build bundles every package but the runtime ones (scripts/runtime-packages.mjs); the dev
   // server loads them from node_modules as they are.
   ssr: command === 'build' ? { noExternal: true, external: RUNTIME_PACKAGES } : {},
-  plugins: [
-    csvParseInTheBrowser(),
-    reactRouter(),
-  ],
+  plugins: [csvParseInTheBrowser(), reactRouter()],
 }))

@@ -1,5 +1,14 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from 'react-router'
 import { useEffect, type ReactNode } from 'react'
 import stylesheet from '~/styles/app.css?url'
 import printStylesheet from '~/styles/print.css?url'
@@ -46,14 +55,24 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /** Reads and clears the flash message a page action left in its cookie (app/http/toast.server.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ message, setCookie }, { theme, setCookie: themeCookie }] = await Promise.all([takeMessage(request), pageTheme(request)])
+  const [{ message, setCookie }, { theme, setCookie: themeCookie }] = await Promise.all([
+    takeMessage(request),
+    pageTheme(request),
+  ])
   const headers = new Headers()
   for (const cookie of [setCookie, themeCookie]) if (cookie) headers.append('Set-Cookie', cookie)
   return data({ message, theme }, { headers })
 }
 
 /** Flash messages follow actions and redirects; plain moves inside a page (card dialogs, demo mode) skip the reload. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, formEncType, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  formAction,
+  formEncType,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
   if (isBoardWrite({ formAction, formEncType })) return false
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
   if (currentUrl.pathname === nextUrl.pathname || isOverlayMove(currentUrl, nextUrl)) return false

@@ -206,7 +206,17 @@ async function measureSize(size, withLive) {
     await new Promise((resolve) => setTimeout(resolve, RSS_SETTLE_MS))
     const rssSettled = rssMegabytes(app.pid)
     const live = withLive && !only ? await measureLive(app, client, account, map) : {}
-    return { shape, machineBefore, seedSeconds, ...http, board, rss, rssSettled, ...live, load: loadAverage() }
+    return {
+      shape,
+      machineBefore,
+      seedSeconds,
+      ...http,
+      board,
+      rss,
+      rssSettled,
+      ...live,
+      load: loadAverage(),
+    }
   } finally {
     await app.stop()
   }
@@ -261,10 +271,15 @@ async function capacity() {
   buildApp()
   const machine = { ...describeMachine(), loopMs: cpuCalibration().ms }
   console.log(`\nStorymap capacity benchmark, ${new Date().toISOString()}`)
-  console.log(`machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM; ${machine.os}; Node ${machine.node}`)
-  console.log(`load average at start: ${loadAtStart}; core speed: a loop of 10⁸ additions takes ${Math.round(machine.loopMs)} ms`)
+  console.log(
+    `machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM; ${machine.os}; Node ${machine.node}`,
+  )
+  console.log(
+    `load average at start: ${loadAtStart}; core speed: a loop of 10⁸ additions takes ${Math.round(machine.loopMs)} ms`,
+  )
   const biggest = options.bigBoard ? options.bigTeams : Math.max(...options.steps)
-  for (const warning of limitWarnings(biggest * TEAM_SHAPE.members)) console.log(`WARNING (largest step): ${warning}`)
+  for (const warning of limitWarnings(biggest * TEAM_SHAPE.members))
+    console.log(`WARNING (largest step): ${warning}`)
   const results = options.bigBoard
     ? await benchBigBoard(step, options)
     : await benchCapacity(step, options, (s) => step(stepLine(s)))
@@ -275,7 +290,18 @@ async function capacity() {
   if (process.env.BENCH_JSON)
     fs.writeFileSync(
       process.env.BENCH_JSON,
-      JSON.stringify({ mode: options.bigBoard ? 'big-board' : 'capacity', machine, loadAtStart, loopAtEnd, options, ...results }, null, 2),
+      JSON.stringify(
+        {
+          mode: options.bigBoard ? 'big-board' : 'capacity',
+          machine,
+          loadAtStart,
+          loopAtEnd,
+          options,
+          ...results,
+        },
+        null,
+        2,
+      ),
     )
 }
 
@@ -290,7 +316,8 @@ async function main() {
   if (process.env.BENCH_ONLY === 'mcp') return printMcp(await benchMcp(step), loadAverage())
   if (process.env.BENCH_ONLY === 'ladder') return printLadder(await benchLadder(step))
   if (process.env.BENCH_ONLY === 'webhooks') return printWebhooks(await benchWebhooks(step), loadAverage())
-  if (process.env.BENCH_ONLY === 'github') return printGithub(await benchGithub(step), loadAverage(), cpuCalibration().ms)
+  if (process.env.BENCH_ONLY === 'github')
+    return printGithub(await benchGithub(step), loadAverage(), cpuCalibration().ms)
   if (process.env.BENCH_ONLY === 'edits') return printBoardEdits(await benchBoardEdits(step), loadAverage())
   const importing = process.env.BENCH_ONLY ? null : await benchImport(step)
   const machine = { ...describeMachine(), loopMs: cpuCalibration().ms }

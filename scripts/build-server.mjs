@@ -21,7 +21,9 @@ await build({
   target: 'node22',
   external: [...RUNTIME_PACKAGES, 'vite'],
   // Bundled CommonJS packages (Express) call require() for Node's own modules.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   alias: { '~': fileURLToPath(new URL('../app', import.meta.url)) },
   logLevel: 'warning',
 })

@@ -4,4 +4,13 @@
 // React and the router stay single copies that server/index.ts and the app share; the database
 // and password hashing are native addons; Piscina starts its threads from its own files. openid-client stays as published: bundled, its sign-in
 // redirect came out as an invalid address (tests/integration/sso.test.ts caught it).
-export const RUNTIME_PACKAGES = ['react', 'react-dom', 'react-router', '@react-router/node', 'better-sqlite3', 'argon2', 'openid-client', 'piscina']
+export const RUNTIME_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-router',
+  '@react-router/node',
+  'better-sqlite3',
+  'argon2',
+  'openid-client',
+  'piscina',
+]

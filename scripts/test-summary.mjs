@@ -15,8 +15,10 @@ function flakyTests(report) {
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? [])
-        if (test.status === 'flaky') names.push(`${spec.file ?? suite.file}: ${[...path, spec.title].join(' › ')}`)
-    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path)
+        if (test.status === 'flaky')
+          names.push(`${spec.file ?? suite.file}: ${[...path, spec.title].join(' › ')}`)
+    for (const child of suite.suites ?? [])
+      walk(child, suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path)
   }
   for (const suite of report.suites ?? []) walk(suite, [])
   return names
@@ -27,7 +29,9 @@ function failedSpecs(suite, path = []) {
   const names = []
   const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path
   for (const spec of suite.specs ?? [])
-    for (const test of spec.tests ?? []) if (test.status === 'unexpected') names.push(`${spec.file ?? suite.file}: ${[...here, spec.title].join(' › ')}`)
+    for (const test of spec.tests ?? [])
+      if (test.status === 'unexpected')
+        names.push(`${spec.file ?? suite.file}: ${[...here, spec.title].join(' › ')}`)
   for (const child of suite.suites ?? []) names.push(...failedSpecs(child, here))
   return names
 }
@@ -42,9 +46,12 @@ const vitest = readJson('reports/vitest.json')
 // Named again at the very end, where a CI log's tail still shows them.
 for (const file of vitest?.testResults ?? []) {
   for (const test of file.assertionResults ?? [])
-    if (test.status === 'failed') console.log(`failed: ${file.name.replace(process.cwd() + '/', '')}: ${test.fullName}`)
+    if (test.status === 'failed')
+      console.log(`failed: ${file.name.replace(process.cwd() + '/', '')}: ${test.fullName}`)
   if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
-    console.log(`failed: ${file.name.replace(process.cwd() + '/', '')}: ${file.message || 'the file did not run'}`)
+    console.log(
+      `failed: ${file.name.replace(process.cwd() + '/', '')}: ${file.message || 'the file did not run'}`,
+    )
 }
 if (vitest) {
   passed += vitest.numPassedTests
@@ -59,7 +66,8 @@ if (playwright?.stats) {
   passed += playwright.stats.expected
   const flaky = flakyTests(playwright)
   for (const name of flaky) console.log(`flaky (failed, then passed on retry): ${name}`)
-  for (const suite of playwright.suites ?? []) for (const name of failedSpecs(suite)) console.log(`failed: ${name}`)
+  for (const suite of playwright.suites ?? [])
+    for (const name of failedSpecs(suite)) console.log(`failed: ${name}`)
   const reported = playwright.stats.unexpected + playwright.stats.flaky + (playwright.errors?.length ?? 0)
   failed += reported || (playwrightRc !== 0 || playwright.stats.expected === 0 ? 1 : 0)
 } else failed += 1

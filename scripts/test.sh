@@ -34,10 +34,10 @@ step "nginx and Caddy (the README's reverse-proxy configurations)"
 bash scripts/ensure-proxies.sh || { status=1; extra_failed=$((extra_failed + 1)); }
 
 step "Type check"
-npx tsc --noEmit || { status=1; extra_failed=$((extra_failed + 1)); }
+npm run typecheck --silent || { status=1; extra_failed=$((extra_failed + 1)); }
 
-step "Lint (the architecture's rules: no import cycles, layers, routes without the database)"
-npx eslint . || { status=1; extra_failed=$((extra_failed + 1)); }
+step "Lint (the house's rules: floors, front doors, no import cycles, routes without the database; Prettier)"
+npm run lint --silent || { status=1; extra_failed=$((extra_failed + 1)); }
 
 step "Build"
 if ! npm run build --silent; then

@@ -13,7 +13,8 @@ const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } }
 const GZIP_OPTIONS = { level: 3 }
 
 /** The encoding this client gets: brotli first, as the `compression` middleware prefers; null: none. */
-export const encodingFor = (req: Request): Encoding | null => chooseEncoding(req.get('accept-encoding') ?? null)
+export const encodingFor = (req: Request): Encoding | null =>
+  chooseEncoding(req.get('accept-encoding') ?? null)
 
 /**
  * How a whole answer goes, decided as the `compression` middleware would (same type filter,
@@ -27,7 +28,8 @@ function encodingOfAnswer(
   accepted: Encoding | null,
 ): Encoding | null {
   const type = headers['content-type']
-  if (typeof type !== 'string' || !compressible(type) || headers['content-encoding'] !== undefined) return null
+  if (typeof type !== 'string' || !compressible(type) || headers['content-encoding'] !== undefined)
+    return null
   if (/\bno-transform\b/.test(String(headers['cache-control'] ?? ''))) return null
   headers.vary = headers.vary ? `${String(headers.vary)}, Accept-Encoding` : 'Accept-Encoding'
   if (body.length < THRESHOLD_BYTES || method === 'HEAD') return null
@@ -45,10 +47,18 @@ function encoded<T extends Uint8Array>(headers: OutgoingHttpHeaders, encoding: E
  * API's answers are complete before they are sent, so their size and type are known. Returns the
  * bytes to send, setting the headers.
  */
-export async function compressAnswer(req: Request, headers: OutgoingHttpHeaders, body: Buffer): Promise<Buffer> {
+export async function compressAnswer(
+  req: Request,
+  headers: OutgoingHttpHeaders,
+  body: Buffer,
+): Promise<Buffer> {
   const encoding = encodingOfAnswer(headers, body, req.method, encodingFor(req))
   if (!encoding) return body
-  return encoded(headers, encoding, encoding === 'br' ? await brotli(body, BROTLI_OPTIONS) : await gzip(body, GZIP_OPTIONS))
+  return encoded(
+    headers,
+    encoding,
+    encoding === 'br' ? await brotli(body, BROTLI_OPTIONS) : await gzip(body, GZIP_OPTIONS),
+  )
 }
 
 /**
@@ -63,7 +73,11 @@ export function compressAnswerSync(
 ): Uint8Array {
   const encoding = encodingOfAnswer(headers, body, method, accepted)
   if (!encoding) return body
-  return encoded(headers, encoding, encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI_OPTIONS) : zlib.gzipSync(body, GZIP_OPTIONS))
+  return encoded(
+    headers,
+    encoding,
+    encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI_OPTIONS) : zlib.gzipSync(body, GZIP_OPTIONS),
+  )
 }
 
 /** Whether the `compression` middleware should wrap this request: pages and files yes, the API no (see compressAnswer). */

@@ -31,7 +31,8 @@ export function metricsServer(env: ServerEnv): MetricsServer | null {
 }
 
 /** Answers that are not timed: a live stream lasts as long as its viewer stays (`storymap_sse_streams` counts them). */
-const isStream = (res: Response) => String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream')
+const isStream = (res: Response) =>
+  String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream')
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
 /**
@@ -60,7 +61,11 @@ function timing(m: Metrics): RequestHandler {
     const started = performance.now()
     res.on('close', () => {
       if (isStream(res)) return
-      const labels = { route: routeOf(req, slot), method: METHODS.has(req.method) ? req.method : 'other', status: String(res.statusCode) }
+      const labels = {
+        route: routeOf(req, slot),
+        method: METHODS.has(req.method) ? req.method : 'other',
+        status: String(res.statusCode),
+      }
       seconds.observe(labels, (performance.now() - started) / 1000)
     })
     next()
@@ -104,7 +109,13 @@ function endpoint(m: Metrics, token: string): RequestHandler {
     res.set('Cache-Control', 'no-store')
     if (!authorized(req.headers.authorization)) {
       res.set('WWW-Authenticate', 'Bearer realm="metrics"')
-      return refuse(req, res, 401, 'unauthorized', 'GET /metrics needs Authorization: Bearer with METRICS_TOKEN.')
+      return refuse(
+        req,
+        res,
+        401,
+        'unauthorized',
+        'GET /metrics needs Authorization: Bearer with METRICS_TOKEN.',
+      )
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.set('Allow', 'GET, HEAD')

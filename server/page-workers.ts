@@ -81,7 +81,8 @@ export function pageWorkers({
   })
 
   async function renderOnWorker(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-    if (req.method !== 'GET' || isApiRequest(req) || req.path.endsWith('.data') || !isPage(req.path)) return next()
+    if (req.method !== 'GET' || isApiRequest(req) || req.path.endsWith('.data') || !isPage(req.path))
+      return next()
     let url: string
     try {
       url = requestUrl(req)
@@ -104,7 +105,11 @@ export function pageWorkers({
       if (res.destroyed) return
       // Already encoded: the compression middleware lets it through.
       writeHead(res, answer.status, answer.statusText, answer.headers)
-      res.end(answer.body ? Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength) : undefined)
+      res.end(
+        answer.body
+          ? Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength)
+          : undefined,
+      )
     } catch (error) {
       next(error)
     }

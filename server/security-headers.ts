@@ -37,7 +37,8 @@ const common = {
  * `checkoutOrigins`: where the plan form may redirect after its post (Stripe Checkout).
  */
 export function securityHeaders(production: boolean, checkoutOrigins: string[] = []) {
-  const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${cspNonceOf(res as unknown as Response)}'`
+  const nonce = (_req: IncomingMessage, res: ServerResponse) =>
+    `'nonce-${cspNonceOf(res as unknown as Response)}'`
   const pages = helmet({
     ...common,
     contentSecurityPolicy: {

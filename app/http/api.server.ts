@@ -5,7 +5,11 @@ import { readBearer, tokenInQuery, tokenRefusal } from '~/features/automation/ap
 import { isUuid } from '~/lib/ids'
 import { authenticateToken, type TokenAuth } from '~/features/automation/api-token.server'
 import { getSessionAccount, type SessionAccount } from '~/features/accounts/session.server'
-import { getWorkspaceContextById, getWorkspaceContextByName, type WorkspaceContext } from '~/features/workspaces/workspace.server'
+import {
+  getWorkspaceContextById,
+  getWorkspaceContextByName,
+  type WorkspaceContext,
+} from '~/features/workspaces/workspace.server'
 import { logger } from '~/lib/logger.server'
 
 /** The one error shape of /v1: `{"error": code, "message": text}`. */
@@ -34,7 +38,13 @@ export function jsonBytes(body: Uint8Array<ArrayBuffer>): Response {
  * A 200 whose JSON body is already encoded (the project bundle, compressed once per version):
  * the compression middleware leaves a response with a Content-Encoding alone.
  */
-export function encodedJson({ body, encoding }: { body: Uint8Array<ArrayBuffer>; encoding: string | null }): Response {
+export function encodedJson({
+  body,
+  encoding,
+}: {
+  body: Uint8Array<ArrayBuffer>
+  encoding: string | null
+}): Response {
   const response = jsonBytes(body)
   response.headers.set('Vary', 'Accept-Encoding')
   if (encoding) response.headers.set('Content-Encoding', encoding)
@@ -49,7 +59,12 @@ type Handler<A extends Args = Args> = (args: A) => Promise<unknown> | unknown
 function toResponse(error: unknown): Response {
   if (error instanceof Response) return error
   if (error instanceof DomainError)
-    return apiError(STATUS_OF_KIND[error.kind], error.code, error.message, error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined)
+    return apiError(
+      STATUS_OF_KIND[error.kind],
+      error.code,
+      error.message,
+      error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined,
+    )
   logger.error({ err: error }, 'unhandled error in /v1 route')
   return apiError(500, 'internal', 'Something went wrong.')
 }
@@ -186,7 +201,10 @@ export async function requireApiWorkspace(request: Request): Promise<WorkspaceCo
 }
 
 /** The caller's membership of the workspace a page path names (`/{workspace}/…`), refused in the /v1 error shape. */
-export async function requireApiWorkspaceNamed(request: Request, workspaceName: string | undefined): Promise<WorkspaceContext> {
+export async function requireApiWorkspaceNamed(
+  request: Request,
+  workspaceName: string | undefined,
+): Promise<WorkspaceContext> {
   const account = await requireApiAccount(request)
   const context = workspaceName ? getWorkspaceContextByName(account.id, workspaceName) : null
   if (!context) throw refuse.notFound('No such workspace.')

@@ -14,7 +14,10 @@ export async function requireAccount(request: Request): Promise<SessionAccount> 
 }
 
 /** Pages under /{workspaceName}: the caller's membership, or a redirect to / when unknown (SPEC §2). */
-export async function requireWorkspace(request: Request, workspaceName: string | undefined): Promise<WorkspaceContext> {
+export async function requireWorkspace(
+  request: Request,
+  workspaceName: string | undefined,
+): Promise<WorkspaceContext> {
   const account = await requireAccount(request)
   const context = workspaceName ? getWorkspaceContextByName(account.id, workspaceName) : null
   if (!context) throw redirect('/')
@@ -23,6 +26,7 @@ export async function requireWorkspace(request: Request, workspaceName: string |
 
 /** Only same-site relative paths are followed after log-in. */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\'))
+    return fallback
   return to
 }

@@ -3,7 +3,13 @@
  * map and the member's history, which the project page reloads, but nothing the layouts above
  * it show (workspace, account, flash message), so they skip the reload.
  */
-export function isBoardWrite({ formAction, formEncType }: { formAction?: string; formEncType?: string }): boolean {
+export function isBoardWrite({
+  formAction,
+  formEncType,
+}: {
+  formAction?: string
+  formEncType?: string
+}): boolean {
   return formEncType === 'application/json' && !!formAction && /^\/[^/]+\/projects\/[^/?]+$/.test(formAction)
 }
 

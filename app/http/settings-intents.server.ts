@@ -23,7 +23,9 @@ export const postedId = (formData: FormData) => {
   return isUuid(raw) ? raw.toLowerCase() : '00000000-0000-0000-0000-000000000000'
 }
 
-export type IntentHandler<Input, Reply> = (input: Input) => SettingsOutcome<Reply> | Promise<SettingsOutcome<Reply>>
+export type IntentHandler<Input, Reply> = (
+  input: Input,
+) => SettingsOutcome<Reply> | Promise<SettingsOutcome<Reply>>
 
 /** `z.enum` of a page's intents, from its table of handlers. */
 export function intentSchema<T extends Record<string, unknown>>(handlers: T) {
@@ -51,7 +53,8 @@ export async function answerIntent<Input, H extends Record<string, IntentHandler
   try {
     outcome = await handlers[parsed.data.intent](input)
   } catch (error) {
-    if (error instanceof DomainError) return redirectWithMessage(here, { type: 'fail', message: error.message })
+    if (error instanceof DomainError)
+      return redirectWithMessage(here, { type: 'fail', message: error.message })
     throw error
   }
   if ('reply' in outcome) return outcome.reply as ReplyOf<H[keyof H]>

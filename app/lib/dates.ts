@@ -1,5 +1,10 @@
 // Fixed locale and zone, so the server's HTML and the browser's hydration agree.
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',

@@ -1,5 +1,13 @@
 /** A refusal the domain or a model raises; routes turn it into a status and a message. */
-export type ErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'unavailable' | 'upstream'
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_many'
+  | 'unavailable'
+  | 'upstream'
 
 export class DomainError extends Error {
   /** Seconds the caller should wait before trying again (sent as `Retry-After`). */
@@ -29,12 +37,14 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
 }
 
 export const refuse = {
-  invalid: (code: string, message: string, field?: string) => new DomainError('invalid', code, message, field),
+  invalid: (code: string, message: string, field?: string) =>
+    new DomainError('invalid', code, message, field),
   unauthorized: () => new DomainError('unauthorized', 'unauthorized', 'You are not signed in.'),
   forbidden: (message = 'You are not allowed to do this.', code = 'forbidden') =>
     new DomainError('forbidden', code, message),
   notFound: (what = 'Not found.', code = 'not_found') => new DomainError('not_found', code, what),
-  conflict: (code: string, message: string, field?: string) => new DomainError('conflict', code, message, field),
+  conflict: (code: string, message: string, field?: string) =>
+    new DomainError('conflict', code, message, field),
   unavailable: (code: string, message: string) => new DomainError('unavailable', code, message),
   upstream: (code: string, message: string) => new DomainError('upstream', code, message),
 }

@@ -83,7 +83,11 @@ export function timeWrites(client: Database.Database) {
       try {
         return run.apply(this, args)
       } finally {
-        if (before === null || changes() !== before) m.writeSeconds.observe({ kind: m.writeKind.current ?? 'other' }, (performance.now() - started) / 1000)
+        if (before === null || changes() !== before)
+          m.writeSeconds.observe(
+            { kind: m.writeKind.current ?? 'other' },
+            (performance.now() - started) / 1000,
+          )
       }
     }
   const transaction = client.transaction.bind(client)
@@ -98,7 +102,9 @@ export function timeWrites(client: Database.Database) {
       database: client,
     })
   }) as Database.Database['transaction']
-  const statementClass = Object.getPrototypeOf(totalChanges) as Database.Statement & { run: (...args: unknown[]) => Database.RunResult }
+  const statementClass = Object.getPrototypeOf(totalChanges) as Database.Statement & {
+    run: (...args: unknown[]) => Database.RunResult
+  }
   const run = statementClass.run
   const runTimed = timed(run, () => true)
   statementClass.run = function (this: Database.Statement, ...args: unknown[]) {

@@ -15,7 +15,10 @@ export const OUTBOXES = {
     // CROSS JOIN keeps this order: each endpoint, then a search of its pending rows in the index.
     sql: `select count(*) from webhooks w cross join webhook_deliveries d on d.webhook_id = w.id and d.state = 'pending'`,
   },
-  email: { table: 'notification_queue', sql: 'select count(*) from notification_queue where sent_at is null' },
+  email: {
+    table: 'notification_queue',
+    sql: 'select count(*) from notification_queue where sent_at is null',
+  },
   github: { table: 'github_outbox', sql: 'select count(*) from github_outbox' },
 } as const
 
@@ -28,7 +31,9 @@ export function outboxDepths(): Record<Outbox, number> {
   const client = getDb().$client
   let statements = byConnection.get(client)
   if (!statements) {
-    const tableExists = client.prepare("select count(*) from sqlite_master where type = 'table' and name = ?").pluck()
+    const tableExists = client
+      .prepare("select count(*) from sqlite_master where type = 'table' and name = ?")
+      .pluck()
     byConnection.set(client, (statements = { tableExists, counts: new Map() }))
   }
   const depths = { webhooks: 0, email: 0, github: 0 }

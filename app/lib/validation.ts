@@ -8,7 +8,18 @@ export function text(required: string) {
   return z.string({ error: (issue) => (issue.input === undefined ? required : 'Must be text.') })
 }
 
-export const RESERVED_WORKSPACE_NAMES = new Set(['account', 'link', 'v1', 'api', 'mcp', 'healthz', 'metrics', 'assets', 'build', 'favicon'])
+export const RESERVED_WORKSPACE_NAMES = new Set([
+  'account',
+  'link',
+  'v1',
+  'api',
+  'mcp',
+  'healthz',
+  'metrics',
+  'assets',
+  'build',
+  'favicon',
+])
 
 export const workspaceNameSchema = text('Required.')
   .trim()
@@ -16,7 +27,10 @@ export const workspaceNameSchema = text('Required.')
   .max(200, 'Maximum 200 characters.')
   .regex(/^[a-z0-9]+$/, 'Lowercase alphanumerics only. Spaces not allowed.')
 
-export const personNameSchema = text('Required.').trim().min(1, 'Minimum 1 character.').max(200, 'Maximum 200 characters.')
+export const personNameSchema = text('Required.')
+  .trim()
+  .min(1, 'Minimum 1 character.')
+  .max(200, 'Maximum 200 characters.')
 
 export const loginSchema = z.object({
   email: text('Email required.').trim().pipe(z.email('Email invalid.')),
@@ -69,7 +83,10 @@ export const CREATE_WORKSPACE_ERROR_TEXT: Record<string, string> = {
   workspace_taken: 'The name is already taken.',
 }
 
-const projectTitle = text('Title required.').trim().min(1, 'Project minimum 1 character.').max(200, 'Project maximum 200 characters.')
+const projectTitle = text('Title required.')
+  .trim()
+  .min(1, 'Project minimum 1 character.')
+  .max(200, 'Project maximum 200 characters.')
 
 /** Create project dialog (SPEC §5). */
 export const createProjectSchema = z.object({ title: projectTitle })

@@ -2,7 +2,16 @@ import type { Route } from './+types/$workspace._index'
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type MetaFunction } from 'react-router'
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams } from 'react-router'
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+} from 'react-router'
 import { DuplicateProjectDialog, ProjectRowMenu } from '~/features/transfer/ui/duplicate-project'
 import { ErrorList, Field } from '~/ui/forms'
 import { ImportProjectDialog } from '~/features/transfer/ui/import-project-dialog'
@@ -37,12 +46,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: createProjectSchema })
   if (submission.status !== 'success') return submission.reply()
   try {
-    const project = executeBoardCommand(ctx, { type: 'project.create', id: crypto.randomUUID(), title: submission.value.title })
+    const project = executeBoardCommand(ctx, {
+      type: 'project.create',
+      id: crypto.randomUUID(),
+      title: submission.value.title,
+    })
     throw redirect(`/${ctx.workspace.name}/projects/${project.id}`)
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     const message = error.code === 'title_invalid' ? 'Title is invalid.' : error.message
-    return submission.reply(error.code === 'title_invalid' ? { fieldErrors: { title: [message] } } : { formErrors: [message] })
+    return submission.reply(
+      error.code === 'title_invalid' ? { fieldErrors: { title: [message] } } : { formErrors: [message] },
+    )
   }
 }
 
@@ -94,8 +109,8 @@ export default function ProjectListPage() {
           <p>No projects</p>
           {canEdit ? (
             <p className="muted">
-              Start a story map with <strong>New project</strong>, or bring one in from a CSV or JSON file with{' '}
-              <strong>Import project</strong>.
+              Start a story map with <strong>New project</strong>, or bring one in from a CSV or JSON file
+              with <strong>Import project</strong>.
             </p>
           ) : (
             <p className="muted">An editor of this workspace can start one.</p>
@@ -116,7 +131,9 @@ export default function ProjectListPage() {
           ))}
         </ul>
       )}
-      {canEdit && searchParams.get('new') === '1' ? <CreateProjectDialog workspaceName={workspaceName} /> : null}
+      {canEdit && searchParams.get('new') === '1' ? (
+        <CreateProjectDialog workspaceName={workspaceName} />
+      ) : null}
       {canEdit && searchParams.get('import') === '1' ? (
         <ImportProjectDialog workspaceId={workspaceId} workspaceName={workspaceName} onClose={closeDialog} />
       ) : null}

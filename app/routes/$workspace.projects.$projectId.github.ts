@@ -9,7 +9,10 @@ import { pathId, readJson, requireApiWorkspaceNamed, v1Route } from '~/http/api.
  */
 const route = v1Route<Route.LoaderArgs>({
   GET: async ({ request, params }) =>
-    githubDialogData(await requireApiWorkspaceNamed(request, params.workspace), pathId(params.projectId, 'projectId')),
+    githubDialogData(
+      await requireApiWorkspaceNamed(request, params.workspace),
+      pathId(params.projectId, 'projectId'),
+    ),
   POST: async ({ request, params }) => {
     const ctx = await requireApiWorkspaceNamed(request, params.workspace)
     return runGithubIntent(ctx, pathId(params.projectId, 'projectId'), await readJson(request))

@@ -10,7 +10,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     return exportResponse(getProjectExport(ctx.workspace.id, params.projectId ?? ''))
   } catch (error) {
-    if (error instanceof DomainError && error.kind === 'not_found') return new Response('Project not found', { status: 404 })
+    if (error instanceof DomainError && error.kind === 'not_found')
+      return new Response('Project not found', { status: 404 })
     throw error
   }
 }

@@ -1,7 +1,14 @@
 import type { Route } from './+types/$workspace.projects.$projectId'
 import { useEffect } from 'react'
 import { data } from 'react-router'
-import { redirect, useLoaderData, useParams, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from 'react-router'
+import {
+  redirect,
+  useLoaderData,
+  useParams,
+  type ClientActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+  type ShouldRevalidateFunction,
+} from 'react-router'
 import { useBundleText, useServerBoard } from '~/features/board/ui/board-context'
 import { boardOutbox } from '~/features/board/ui/board-outbox'
 import { boardReloaded, boardReloadWanted } from '~/features/board/ui/board-reload'
@@ -56,7 +63,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
     return withBundleForRender(answer, () => JSON.parse(text) as ProjectBundle, text)
   } catch (error) {
-    if (error instanceof DomainError && error.kind === 'not_found') throw data('Project not found', { status: 404 })
+    if (error instanceof DomainError && error.kind === 'not_found')
+      throw data('Project not found', { status: 404 })
     throw error
   }
 }
@@ -69,7 +77,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function clientAction({ request, params }: ClientActionFunctionArgs) {
   const command = (await request.json()) as BoardCommand
-  const outcome = await boardOutbox!.send(`/${params.workspace}/projects/${params.projectId}/commands`, command)
+  const outcome = await boardOutbox!.send(
+    `/${params.workspace}/projects/${params.projectId}/commands`,
+    command,
+  )
   if (!outcome.ok) {
     boardAlerts.emit(alertForFailed(command.type), outcome.status < 500 ? outcome.message : undefined)
     return outcome
@@ -89,7 +100,8 @@ export async function clientLoader({ params, serverLoader, request }: ClientLoad
   const fromServer = () => serverLoader<typeof loader>()
   // Signed out under the board: it stays as shown (the server would send the log-in page), with what is typed.
   const shown = lastShownOf(key)
-  if (boardOutbox?.getState().signedOut && shown !== undefined) return shown as Awaited<ReturnType<typeof fromServer>>
+  if (boardOutbox?.getState().signedOut && shown !== undefined)
+    return shown as Awaited<ReturnType<typeof fromServer>>
   return loadAfterOwnEdit(params.projectId ?? '', key, request.signal, () => loadOrKeepShown(key, fromServer))
 }
 
@@ -100,7 +112,14 @@ export async function clientLoader({ params, serverLoader, request }: ClientLoad
  * reload that follows the change, and the router's own request for another one is the same flag
  * an opened card sets, so it is not read here (board-reload.ts, own-edits.ts).
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentParams,
+  nextParams,
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
   if (currentUrl.href === nextUrl.href) return true
   if (boardReloadWanted() || ownEditPending(nextParams.projectId)) return true
@@ -117,11 +136,17 @@ export default function ProjectPage() {
   useEffect(boardReloaded, [loaderData])
   const { workspace } = useParams()
   const basePath = `/${workspace}/projects/${loaderBundle.project.id}`
-  const { bundle: liveBundle, ...live } = useLiveBoard(loaderBundle, `/v1/projects/${loaderBundle.project.id}/events`, me)
+  const { bundle: liveBundle, ...live } = useLiveBoard(
+    loaderBundle,
+    `/v1/projects/${loaderBundle.project.id}/events`,
+    me,
+  )
   const { bundle, dispatch } = useServerBoard(liveBundle, basePath, me)
   // The stream is the freshest word on what this member may do (a level change, the plan ending).
   const readOnly = live.access ? !live.access.canEdit : loaderData.readOnly
-  useDraftsLostOnReadOnly(readOnly, (lost) => boardAlerts.emit(EDIT_ACCESS_LOST, `You had typed: ${lost.map((text) => `“${text}”`).join(', ')}`))
+  useDraftsLostOnReadOnly(readOnly, (lost) =>
+    boardAlerts.emit(EDIT_ACCESS_LOST, `You had typed: ${lost.map((text) => `“${text}”`).join(', ')}`),
+  )
   return (
     <>
       <ProjectView

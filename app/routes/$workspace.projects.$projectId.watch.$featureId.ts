@@ -15,7 +15,8 @@ const route = v1Route<Route.LoaderArgs>({
   POST: async ({ request, params }) => {
     const ctx = await requireApiWorkspaceNamed(request, params.workspace)
     const body = (await readJson(request)) as { watching?: unknown }
-    if (typeof body?.watching !== 'boolean') throw refuse.invalid('invalid_input', 'watching must be true or false.', 'watching')
+    if (typeof body?.watching !== 'boolean')
+      throw refuse.invalid('invalid_input', 'watching must be true or false.', 'watching')
     const featureId = pathId(params.featureId, 'featureId')
     setWatching(ctx.workspace.id, ctx.member.id, featureId, body.watching)
     return { watching: body.watching }

@@ -66,7 +66,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     webhooks: can(ctx, 'manageWebhooks')
       ? listWebhooks(ctx).map((w) => ({ ...w, deliveries: listDeliveries(ctx, w.id) }))
       : null,
-    projects: can(ctx, 'manageWebhooks') ? listProjects(ctx.workspace.id).map((p) => ({ id: p.id, title: p.title })) : [],
+    projects: can(ctx, 'manageWebhooks')
+      ? listProjects(ctx.workspace.id).map((p) => ({ id: p.id, title: p.title }))
+      : [],
     confirmDeleteWebhook: new URL(request.url).searchParams.get('deleteWebhook'),
   }
 }
@@ -81,7 +83,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await readForm(request)
   // server/rate-limits.ts counted this post as an invite (or resend) and found it over the limit.
   if (context.rateLimit) {
-    const reply = parseWithZod(formData, { schema: inviteSchema }).reply({ formErrors: [context.rateLimit.message] })
+    const reply = parseWithZod(formData, { schema: inviteSchema }).reply({
+      formErrors: [context.rateLimit.message],
+    })
     return data({ intent: 'invite' as const, result: reply }, { status: 429 })
   }
   return answerIntent(`/${ctx.workspace.name}/settings`, INTENTS, formData, { ctx, formData })
@@ -113,7 +117,9 @@ export default function WorkspaceSettingsPage() {
       {data.members ? (
         <MembersSection members={data.members} me={data.me} planActive={data.planActive} />
       ) : null}
-      {data.tokens ? <WorkspaceTokensSection tokens={data.tokens} confirmRevoke={data.confirmRevoke} /> : null}
+      {data.tokens ? (
+        <WorkspaceTokensSection tokens={data.tokens} confirmRevoke={data.confirmRevoke} />
+      ) : null}
       {data.webhooks ? (
         <WebhooksSection
           webhooks={data.webhooks}

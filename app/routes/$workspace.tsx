@@ -1,5 +1,11 @@
 import type { Route } from './+types/$workspace'
-import { Outlet, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from 'react-router'
+import {
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  type ShouldRevalidateFunction,
+} from 'react-router'
 import { AppHeader } from '~/ui/app-header'
 import { can } from '~/features/map/permissions'
 import { trialBanner } from '~/features/map/plan'
@@ -28,7 +34,14 @@ export type WorkspaceLoader = typeof loader
  * A change of the query alone (the board's search and filters, typed key by key), a card dialog
  * opening or closing and board edits reload nothing here.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, formEncType, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  formAction,
+  formEncType,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
   if (isBoardWrite({ formAction, formEncType })) return false
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
   if (currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false
@@ -40,7 +53,10 @@ export default function WorkspaceLayout() {
   const data = useLoaderData<typeof loader>()
   const location = useLocation()
   const navigation = useNavigation()
-  const target = navigation.state === 'loading' ? navigation.location.pathname.match(/^\/[^/]+\/projects\/[^/]+/)?.[0] : undefined
+  const target =
+    navigation.state === 'loading'
+      ? navigation.location.pathname.match(/^\/[^/]+\/projects\/[^/]+/)?.[0]
+      : undefined
   const loadingProject = target !== undefined && !location.pathname.startsWith(target)
   return (
     <div className="app-shell">

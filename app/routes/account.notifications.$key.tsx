@@ -1,7 +1,11 @@
 import type { Route } from './+types/account.notifications.$key'
 import type { MetaFunction } from 'react-router'
 import { Form, Link, useActionData, useLoaderData } from 'react-router'
-import { notificationSettings, readUnsubscribeKey, updateNotificationSettings } from '~/features/notifications/notifications.server'
+import {
+  notificationSettings,
+  readUnsubscribeKey,
+  updateNotificationSettings,
+} from '~/features/notifications/notifications.server'
 
 export const meta: MetaFunction = () => [{ title: 'Unsubscribe · Storymap' }]
 
@@ -46,7 +50,9 @@ export default function UnsubscribePage() {
     <div className="card narrow">
       <h1>Unsubscribe</h1>
       {off ? (
-        <p role="status">You will no longer get {WHAT[data.kind]}. You can turn them on again in your account settings.</p>
+        <p role="status">
+          You will no longer get {WHAT[data.kind]}. You can turn them on again in your account settings.
+        </p>
       ) : (
         <Form method="post">
           <p>Stop {WHAT[data.kind]}?</p>

@@ -67,8 +67,18 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AccountSettingsPage() {
-  const { account, confirmDelete, tokens, workspaces, confirmRevoke, password, oidcOnly, sso, notifications, mailSetUp } =
-    useLoaderData<typeof loader>()
+  const {
+    account,
+    confirmDelete,
+    tokens,
+    workspaces,
+    confirmRevoke,
+    password,
+    oidcOnly,
+    sso,
+    notifications,
+    mailSetUp,
+  } = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
   const formReply = reply && reply.intent !== 'createToken' ? reply : undefined
   return (

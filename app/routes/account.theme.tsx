@@ -12,7 +12,9 @@ export async function action({ request }: Route.ActionArgs) {
   const theme = parseTheme(form.get('theme'))
   const account = await getSessionAccount(request)
   if (account) changeTheme(account.id, theme)
-  throw redirect(safeRedirect(form.get('redirectTo')), { headers: { 'Set-Cookie': await themeCookieHeader(theme) } })
+  throw redirect(safeRedirect(form.get('redirectTo')), {
+    headers: { 'Set-Cookie': await themeCookieHeader(theme) },
+  })
 }
 
 export const loader = () => redirect('/')

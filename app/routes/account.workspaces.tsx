@@ -2,7 +2,15 @@ import type { Route } from './+types/account.workspaces'
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type MetaFunction } from 'react-router'
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from 'react-router'
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+} from 'react-router'
 import { ErrorList, Field, VALIDATE_ON_SUBMIT } from '~/ui/forms'
 import { Modal } from '~/ui/modal'
 import { formatDate } from '~/lib/dates'

@@ -37,7 +37,12 @@ export default function ApiReference() {
             <>
               {drawn ? null : <p role="status">Loading the reference…</p>}
               <Suspense fallback={null}>
-                <SwaggerUI url={DOCUMENT} docExpansion="list" defaultModelsExpandDepth={0} onComplete={() => setDrawn(true)} />
+                <SwaggerUI
+                  url={DOCUMENT}
+                  docExpansion="list"
+                  defaultModelsExpandDepth={0}
+                  onComplete={() => setDrawn(true)}
+                />
               </Suspense>
             </>
           ) : (

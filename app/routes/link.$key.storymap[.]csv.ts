@@ -8,7 +8,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   try {
     return csvResponse(projectToCsv(getPublicBundle(params.key ?? '')))
   } catch (error) {
-    if (error instanceof DomainError && error.kind === 'not_found') return new Response('Project not found.', { status: 404 })
+    if (error instanceof DomainError && error.kind === 'not_found')
+      return new Response('Project not found.', { status: 404 })
     throw error
   }
 }

@@ -1,6 +1,13 @@
 import type { Route } from './+types/link.$key'
 import { data } from 'react-router'
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams, type ShouldRevalidateFunction } from 'react-router'
+import {
+  isRouteErrorResponse,
+  Link,
+  useLoaderData,
+  useRouteError,
+  useSearchParams,
+  type ShouldRevalidateFunction,
+} from 'react-router'
 import { useBundleText, useDemoBoard } from '~/features/board/ui/board-context'
 import { ProjectView } from '~/pages/board/project-page'
 import { BOARD_ID } from '~/features/board/ui/story-map'
@@ -37,7 +44,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const answer = { bundleText, title: bundle.project.title, members, baseUrl: getEnv().BASE_URL }
     return withBundleForRender(answer, () => bundle, text)
   } catch (error) {
-    if (error instanceof DomainError && error.kind === 'not_found') throw data('Project not found.', { status: 404 })
+    if (error instanceof DomainError && error.kind === 'not_found')
+      throw data('Project not found.', { status: 404 })
     throw error
   }
 }
@@ -46,8 +54,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * The public map is loaded once per key (live changes arrive by its stream); moving between its
  * dialogs (and demo edits) sends nothing. An explicit revalidation (after a reset) reloads it.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, currentUrl, nextUrl }) =>
-  currentParams.key !== nextParams.key || currentUrl.href === nextUrl.href
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentParams,
+  nextParams,
+  currentUrl,
+  nextUrl,
+}) => currentParams.key !== nextParams.key || currentUrl.href === nextUrl.href
 
 const noop = (_command: BoardCommand) => {}
 
@@ -62,7 +74,10 @@ export default function PublicProjectPage() {
   const local = useDemoBoard(loaded, me)
   const basePath = `/link/${loaded.project.externalLink}`
   // Demo mode stays fully local: no stream.
-  const { bundle: liveBundle, ...live } = useLiveBoard(loaded, demo ? null : `/v1/link/${loaded.project.externalLink}/events`)
+  const { bundle: liveBundle, ...live } = useLiveBoard(
+    loaded,
+    demo ? null : `/v1/link/${loaded.project.externalLink}/events`,
+  )
   return (
     <div className="public-shell">
       <header className="app-header">
@@ -95,7 +110,11 @@ export function ErrorBoundary() {
   return (
     <main className="page-center">
       <div className="card narrow">
-        <h1>{isRouteErrorResponse(error) && error.status === 404 ? 'Project not found.' : 'Something went wrong'}</h1>
+        <h1>
+          {isRouteErrorResponse(error) && error.status === 404
+            ? 'Project not found.'
+            : 'Something went wrong'}
+        </h1>
         <Link to="/" className="button">
           Home
         </Link>

@@ -23,7 +23,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer }] = await loadMcp()
   const server = createMcpServer(auth)
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  })
   await server.connect(transport)
   try {
     return await transport.handleRequest(request)
@@ -33,6 +36,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const notAllowed = () =>
-  apiError(405, 'method_not_allowed', 'The MCP endpoint takes POST only (stateless Streamable HTTP).', { Allow: 'POST' })
+  apiError(405, 'method_not_allowed', 'The MCP endpoint takes POST only (stateless Streamable HTTP).', {
+    Allow: 'POST',
+  })
 
 export const loader = notAllowed

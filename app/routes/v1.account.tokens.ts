@@ -9,7 +9,10 @@ const route = v1Route<Route.LoaderArgs>({
   POST: async ({ request }) => {
     const account = await requireApiAccount(request)
     const input = await parseJson(request, createTokenSchema)
-    return Response.json(createToken(account.id, input), { status: 201, headers: { 'Cache-Control': 'no-store' } })
+    return Response.json(createToken(account.id, input), {
+      status: 201,
+      headers: { 'Cache-Control': 'no-store' },
+    })
   },
 })
 export const loader = route.loader

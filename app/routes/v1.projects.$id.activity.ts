@@ -18,7 +18,10 @@ const route = v1Route<Route.LoaderArgs>({
     const parsed = querySchema.safeParse(query)
     if (!parsed.success) {
       const field = String(parsed.error.issues[0].path[0] ?? 'query')
-      throw refuse.invalid(`${field}_invalid`, field === 'limit' ? 'limit must be a whole number 1–100.' : 'before must be a version number.')
+      throw refuse.invalid(
+        `${field}_invalid`,
+        field === 'limit' ? 'limit must be a whole number 1–100.' : 'before must be a version number.',
+      )
     }
     return listActivity(ctx, projectId, parsed.data.before ?? null, parsed.data.limit)
   },

@@ -10,15 +10,19 @@ import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.serv
  * secret only in PUT's.
  */
 const route = v1Route<Route.LoaderArgs>({
-  GET: async ({ request, params }) => getRepositoryLink(await requireApiWorkspace(request), pathId(params.id)),
+  GET: async ({ request, params }) =>
+    getRepositoryLink(await requireApiWorkspace(request), pathId(params.id)),
   PUT: async ({ request, params }) => {
     const ctx = await requireApiWorkspace(request)
     const projectId = pathId(params.id)
     authorize(ctx, 'linkGithub')
     const input = await parseJson(request, linkRepositorySchema, LINK_FIELD_CODES)
-    return Response.json(await linkRepository(ctx, projectId, input), { headers: { 'Cache-Control': 'no-store' } })
+    return Response.json(await linkRepository(ctx, projectId, input), {
+      headers: { 'Cache-Control': 'no-store' },
+    })
   },
-  DELETE: async ({ request, params }) => unlinkRepository(await requireApiWorkspace(request), pathId(params.id)),
+  DELETE: async ({ request, params }) =>
+    unlinkRepository(await requireApiWorkspace(request), pathId(params.id)),
 })
 export const loader = route.loader
 export const action = route.action

@@ -6,7 +6,9 @@ import { runBoardCommand } from '~/http/board-api.server'
 const route = v1Route<Route.LoaderArgs>({
   GET: async ({ request, params }) => {
     const ctx = await requireApiWorkspace(request)
-    return encodedJson(await getProjectBundleBody(ctx.workspace.id, pathId(params.id), request.headers.get('Accept-Encoding')))
+    return encodedJson(
+      await getProjectBundleBody(ctx.workspace.id, pathId(params.id), request.headers.get('Accept-Encoding')),
+    )
   },
   POST: ({ request, params }) => runBoardCommand(request, params.id, { type: 'project.create' }),
   DELETE: ({ request, params }) =>

@@ -4,7 +4,9 @@ import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** The endpoint's last 50 deliveries, newest first. */
 const route = v1Route<Route.LoaderArgs>({
-  GET: async ({ request, params }) => ({ deliveries: listDeliveries(await requireApiWorkspace(request), pathId(params.id)) }),
+  GET: async ({ request, params }) => ({
+    deliveries: listDeliveries(await requireApiWorkspace(request), pathId(params.id)),
+  }),
 })
 export const loader = route.loader
 export const action = route.action

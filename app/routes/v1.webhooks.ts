@@ -9,7 +9,10 @@ const route = v1Route<Route.LoaderArgs>({
   POST: async ({ request }) => {
     const ctx = await requireApiWorkspace(request)
     const input = await parseJson(request, createWebhookSchema, { url: 'url_invalid' })
-    return Response.json(await createWebhook(ctx, input), { status: 201, headers: { 'Cache-Control': 'no-store' } })
+    return Response.json(await createWebhook(ctx, input), {
+      status: 201,
+      headers: { 'Cache-Control': 'no-store' },
+    })
   },
 })
 export const loader = route.loader

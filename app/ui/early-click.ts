@@ -17,7 +17,8 @@ export const HELD_CLICK_FALLBACK_MS = 8000
  * Controls whose click does nothing without the page's script: buttons that submit nothing, and
  * checkboxes outside a form. Links and a form's own buttons work without it.
  */
-export const SCRIPT_CONTROLS = "button[type='button']:not([aria-disabled='true']), input[type='checkbox']:not(form *)"
+export const SCRIPT_CONTROLS =
+  "button[type='button']:not([aria-disabled='true']), input[type='checkbox']:not(form *)"
 
 type EarlyWindow = { __storymapReady?: boolean; __storymapHeldCard?: string; __storymapHeldControl?: Element }
 type Click = Pick<MouseEvent, 'button' | 'target' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey'>

@@ -51,7 +51,8 @@ export function MessagesProvider({
   }, [])
 
   const push = useCallback(
-    (type: MessageType, message: string, detail?: string) => add({ id: `local-${++counter}`, type, message, detail }),
+    (type: MessageType, message: string, detail?: string) =>
+      add({ id: `local-${++counter}`, type, message, detail }),
     [add],
   )
 

@@ -15,7 +15,11 @@ export function RouteError() {
     <main className="page-center">
       <div className="card narrow">
         <h1>{unreachable ? 'The server cannot be reached' : 'Something went wrong'}</h1>
-        <p>{unreachable ? 'Check your connection, then try again.' : 'Please try again. If it keeps happening, contact support.'}</p>
+        <p>
+          {unreachable
+            ? 'Check your connection, then try again.'
+            : 'Please try again. If it keeps happening, contact support.'}
+        </p>
         <a className="button" href="/">
           Home
         </a>

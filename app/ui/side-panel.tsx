@@ -34,7 +34,12 @@ export function SidePanel({
     <aside className="persona-panel side-panel" ref={ref} tabIndex={-1} aria-label={title}>
       <div className="row spread panel-head">
         <h2>{heading}</h2>
-        <button type="button" className="icon-button" aria-label={`Close ${title.toLowerCase()}`} onClick={onClose}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Close ${title.toLowerCase()}`}
+          onClick={onClose}
+        >
           <span aria-hidden="true">✕</span>
         </button>
       </div>

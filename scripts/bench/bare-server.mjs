@@ -12,7 +12,14 @@ const headers = { 'Content-Type': process.env.BARE_CONTENT_TYPE, 'Content-Length
 if (process.env.BARE_CONTENT_ENCODING) headers['Content-Encoding'] = process.env.BARE_CONTENT_ENCODING
 
 const staticDir = process.env.BARE_STATIC_DIR
-const TYPES = { '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.woff2': 'font/woff2' }
+const TYPES = {
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+}
 /** The files of BARE_STATIC_DIR, read once: path → [headers, bytes]. */
 const files = new Map()
 if (staticDir) {
@@ -21,7 +28,10 @@ if (staticDir) {
     if (!fs.statSync(file).isFile()) continue
     const bytes = fs.readFileSync(file)
     const type = TYPES[path.extname(file)] ?? 'application/octet-stream'
-    files.set(`/${entry.split(path.sep).join('/')}`, [{ 'Content-Type': type, 'Content-Length': String(bytes.length) }, bytes])
+    files.set(`/${entry.split(path.sep).join('/')}`, [
+      { 'Content-Type': type, 'Content-Length': String(bytes.length) },
+      bytes,
+    ])
   }
 }
 

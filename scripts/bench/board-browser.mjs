@@ -148,7 +148,8 @@ async function timeDrop(page, boardPath, featureHref) {
     await released // the server's answer waits until the card has shown
     await route.continue()
   })
-  const announced = () => page.evaluate(() => document.querySelector('[id^="rfd-announcement-"]')?.textContent ?? '')
+  const announced = () =>
+    page.evaluate(() => document.querySelector('[id^="rfd-announcement-"]')?.textContent ?? '')
   const waitToSay = (text, timeout = 20_000) =>
     page.waitForFunction(
       (expected) => document.querySelector('[id^="rfd-announcement-"]')?.textContent?.includes(expected),
@@ -191,7 +192,11 @@ async function timeDrop(page, boardPath, featureHref) {
   // The write and its reload are done (the board's live stream stays open, so no 'networkidle').
   await page.waitForFunction(() => {
     const state = window.__reactRouterDataRouter?.state
-    return state?.navigation.state === 'idle' && state.revalidation === 'idle' && [...state.fetchers.values()].every((f) => f.state === 'idle')
+    return (
+      state?.navigation.state === 'idle' &&
+      state.revalidation === 'idle' &&
+      [...state.fetchers.values()].every((f) => f.state === 'idle')
+    )
   })
   await page.unroute(isBoardData)
   return { shown: drop.shownAt - drop.droppedAt, mutated: drop.mutatedAt - drop.droppedAt }
@@ -212,20 +217,34 @@ async function timeEarlyClick(browser, origin, boardPath, cookie, expectedCards)
       const click = (window.__click = { clickedAt: null, dialogAt: null })
       addEventListener('click', (e) => (click.clickedAt ??= e.timeStamp), { capture: true })
       const frame = () => {
-        if (click.clickedAt !== null && document.querySelector('[role="dialog"]')) click.dialogAt = performance.now()
+        if (click.clickedAt !== null && document.querySelector('[role="dialog"]'))
+          click.dialogAt = performance.now()
         else requestAnimationFrame(frame)
       }
       requestAnimationFrame(frame)
     })
     await page.goto(origin + boardPath, { waitUntil: 'commit' })
-    await page.waitForFunction(() => window.__bench?.cardsAt !== null, null, { timeout: 120_000, polling: 10 })
+    await page.waitForFunction(() => window.__bench?.cardsAt !== null, null, {
+      timeout: 120_000,
+      polling: 10,
+    })
     const tile = page.locator('a.feature-card').first()
     const box = await tile.boundingBox()
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-    await page.waitForFunction(() => window.__click.dialogAt !== null && window.__bench.hydratedAt !== null, null, { timeout: 60_000, polling: 50 })
+    await page.waitForFunction(
+      () => window.__click.dialogAt !== null && window.__bench.hydratedAt !== null,
+      null,
+      { timeout: 60_000, polling: 50 },
+    )
     const { clickedAt, dialogAt } = await page.evaluate(() => window.__click)
     const { hydratedAt } = await page.evaluate(() => window.__bench)
-    return { clickedAt, dialogAt, hydratedAt, shown: dialogAt - clickedAt, afterHydration: dialogAt - hydratedAt }
+    return {
+      clickedAt,
+      dialogAt,
+      hydratedAt,
+      shown: dialogAt - clickedAt,
+      afterHydration: dialogAt - hydratedAt,
+    }
   } finally {
     await context.close()
   }
@@ -238,7 +257,15 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.
  * after one warm-up and in a fresh context, alternating so both see the same machine; then `drags`
  * drops and the search keys (SEARCH_KEYS) on the last loaded board. Medians and every sample.
  */
-export async function measureBoard({ origin, boardPath, cookie, expectedCards, staticCopy, loads = 3, drags = 3 }) {
+export async function measureBoard({
+  origin,
+  boardPath,
+  cookie,
+  expectedCards,
+  staticCopy,
+  loads = 3,
+  drags = 3,
+}) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: BROWSER_ARGS,
@@ -262,7 +289,9 @@ export async function measureBoard({ origin, boardPath, cookie, expectedCards, s
     // After hydration the board still runs effects and observers (e.g. which cells accept drops):
     // the drags start once the page has been idle twice.
     for (let i = 0; i < 2; i++)
-      await last.page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })))
+      await last.page.evaluate(
+        () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })),
+      )
     const hrefs = await last.page.$$eval('.release-cells', (rows) =>
       rows.map((row) => row.querySelector('.cell a.feature-card')?.getAttribute('href')).filter(Boolean),
     )
@@ -271,7 +300,8 @@ export async function measureBoard({ origin, boardPath, cookie, expectedCards, s
     const searchSamples = await timeSearch(last.page)
     await last.context.close()
     const earlyClicks = []
-    for (let i = 0; i < loads; i++) earlyClicks.push(await timeEarlyClick(browser, origin, boardPath, cookie, expectedCards))
+    for (let i = 0; i < loads; i++)
+      earlyClicks.push(await timeEarlyClick(browser, origin, boardPath, cookie, expectedCards))
     const jsFiles = warm.scripts.map((p) => ({
       path: p,
       gzip: gzipBytes(path.join(ROOT, 'build/client', p)),

@@ -19,7 +19,12 @@ export async function benchBoardEdits(step) {
     const team = await seedTeam(app.url, sink, 'edits', 0, teamCsv())
     const member = team.members[1]
     const board = `/${team.workspaceName}/projects/${team.projectId}`
-    const headers = { ...BROWSER_HEADERS, Cookie: member.cookie, 'Content-Type': 'application/json', Origin: app.url }
+    const headers = {
+      ...BROWSER_HEADERS,
+      Cookie: member.cookie,
+      'Content-Type': 'application/json',
+      Origin: app.url,
+    }
     const title = () => `As a member I can do task ${Math.random().toString(16).slice(2, 10)}`
     const command = (feature) =>
       send(app.url + `${board}/commands`, {
@@ -37,9 +42,12 @@ export async function benchBoardEdits(step) {
       command,
       reload: async (feature) => {
         const edited = await command(feature)
-        const data = await send(app.url + `${board}.data?_routes=${encodeURIComponent('routes/$workspace.projects.$projectId')}`, {
-          headers: { ...BROWSER_HEADERS, Cookie: member.cookie },
-        })
+        const data = await send(
+          app.url + `${board}.data?_routes=${encodeURIComponent('routes/$workspace.projects.$projectId')}`,
+          {
+            headers: { ...BROWSER_HEADERS, Cookie: member.cookie },
+          },
+        )
         return data.status === 200 ? edited : data
       },
     }
@@ -75,9 +83,11 @@ export function printBoardEdits(figures, load) {
   const line = (label, way) =>
     `${label.padEnd(58)} ${median(figures[way].cpu).toFixed(2).padStart(6)} ms CPU (${(median(figures[way].cpu) / base).toFixed(1)}×), ` +
     `${median(figures[way].wall).toFixed(2)} ms each; rounds: ${figures[way].cpu.map((ms) => ms.toFixed(2)).join(', ')} ms`
-  console.log(`\n## One edit on a 300-card board: the server's CPU (all threads) per edit, ${EDITS} edits a round\n`)
-  console.log(line('/v1 rename (the capacity bench\'s write)', 'v1'))
-  console.log(line('the board page\'s command (a browser\'s edit now)', 'command'))
-  console.log(line('the command and a reload of the board\'s data (until now)', 'reload'))
+  console.log(
+    `\n## One edit on a 300-card board: the server's CPU (all threads) per edit, ${EDITS} edits a round\n`,
+  )
+  console.log(line("/v1 rename (the capacity bench's write)", 'v1'))
+  console.log(line("the board page's command (a browser's edit now)", 'command'))
+  console.log(line("the command and a reload of the board's data (until now)", 'reload'))
   console.log(`load average: ${load}`)
 }

@@ -108,7 +108,10 @@ export async function serverProbe({ origin, pid, metricsToken }) {
       const threads = threadCpuSeconds(pid)
       // A thread that ended within the window is left out; the total above has it.
       const threadShares = Object.fromEntries(
-        Object.entries(threads).map(([kind, used]) => [kind, Math.max(0, used - cpuAt.threads[kind]) / seconds]),
+        Object.entries(threads).map(([kind, used]) => [
+          kind,
+          Math.max(0, used - cpuAt.threads[kind]) / seconds,
+        ]),
       )
       const scraped = metrics ? await scrape(origin, metricsToken) : null
       const rss = scraped ? scraped.get('process_resident_memory_bytes') / 1024 ** 2 : rssMegabytes(pid)

@@ -46,12 +46,17 @@ async function seedRelease(client) {
   await client.call('POST', `/v1/projects/${ids.project}`, { title: 'GitHub bench' })
   await client.call('POST', `/v1/workflows/${ids.goal}`, { projectId: ids.project, title: 'Shop' })
   await client.call('POST', `/v1/milestones/${ids.release}`, { projectId: ids.project, title: 'MVP' })
-  for (const [i, id] of ids.activities.entries()) await client.call('POST', `/v1/subworkflows/${id}`, { workflowId: ids.goal, title: `Activity ${i + 1}` })
+  for (const [i, id] of ids.activities.entries())
+    await client.call('POST', `/v1/subworkflows/${id}`, { workflowId: ids.goal, title: `Activity ${i + 1}` })
   const features = []
   for (let i = 0; i < RELEASE_FEATURES; i++) {
     const id = uuid()
     features.push(id)
-    await client.call('POST', `/v1/features/${id}`, { milestoneId: ids.release, subWorkflowId: ids.activities[i % 4], title: `Feature ${i + 1}` })
+    await client.call('POST', `/v1/features/${id}`, {
+      milestoneId: ids.release,
+      subWorkflowId: ids.activities[i % 4],
+      title: `Feature ${i + 1}`,
+    })
   }
   return { ...ids, features }
 }
@@ -66,25 +71,43 @@ async function bareBaseline(github) {
   github.addRepo(repo)
   github.addToken('github_pat_bare', [repo, REPO])
   const quiet = () => {}
-  const octokit = new Octokit({ auth: 'github_pat_bare', baseUrl: github.url, log: { debug: quiet, info: quiet, warn: console.warn, error: console.error } })
+  const octokit = new Octokit({
+    auth: 'github_pat_bare',
+    baseUrl: github.url,
+    log: { debug: quiet, info: quiet, warn: console.warn, error: console.error },
+  })
   const [owner, name] = repo.split('/')
   const body = `---\nStory map: http://127.0.0.1:3000/ws/projects/${uuid()}/f/${uuid()} · MVP · Shop › Activity 1`
   let started = performance.now()
   const numbers = []
-  for (let i = 0; i < RELEASE_FEATURES; i++) numbers.push((await octokit.rest.issues.create({ owner, repo: name, title: `Feature ${i + 1}`, body })).data.number)
+  for (let i = 0; i < RELEASE_FEATURES; i++)
+    numbers.push(
+      (await octokit.rest.issues.create({ owner, repo: name, title: `Feature ${i + 1}`, body })).data.number,
+    )
   const createMs = performance.now() - started
   started = performance.now()
-  for (const number of numbers) await octokit.rest.issues.update({ owner, repo: name, issue_number: number, title: `Renamed ${number}` })
+  for (const number of numbers)
+    await octokit.rest.issues.update({ owner, repo: name, issue_number: number, title: `Renamed ${number}` })
   const updateMs = performance.now() - started
   const [o, r] = REPO.split('/')
-  const list = { owner: o, repo: r, state: 'all', sort: 'updated', direction: 'asc', per_page: 100, since: new Date().toISOString() }
+  const list = {
+    owner: o,
+    repo: r,
+    state: 'all',
+    sort: 'updated',
+    direction: 'asc',
+    per_page: 100,
+    since: new Date().toISOString(),
+  }
   const { headers } = await octokit.rest.issues.listForRepo(list)
   const samples = []
   for (let i = 0; i < 21; i++) {
     const at = performance.now()
-    await octokit.rest.issues.listForRepo({ ...list, headers: { 'if-none-match': headers.etag } }).catch((e) => {
-      if (e.status !== 304) throw e
-    })
+    await octokit.rest.issues
+      .listForRepo({ ...list, headers: { 'if-none-match': headers.etag } })
+      .catch((e) => {
+        if (e.status !== 304) throw e
+      })
     samples.push(performance.now() - at)
   }
   samples.sort((a, b) => a - b)
@@ -92,24 +115,32 @@ async function bareBaseline(github) {
 }
 
 const dataVersion = (db) => db.prepare('pragma data_version').pluck().get()
-const issueCalls = (github) => github.calls.filter((c) => c.method === 'GET' && c.path === `/repos/${REPO}/issues`)
+const issueCalls = (github) =>
+  github.calls.filter((c) => c.method === 'GET' && c.path === `/repos/${REPO}/issues`)
 
 export async function benchGithub(step) {
   const FakeGithub = await loadFake()
   const github = await new FakeGithub().start()
   github.addRepo(REPO)
   github.addToken('github_pat_bench', [REPO])
-  for (let i = 0; i < REPO_ISSUES - RELEASE_FEATURES; i++) github.seedIssue(REPO, { title: `Existing issue ${i + 1}`, labels: i % 3 ? [] : ['bug'] })
+  for (let i = 0; i < REPO_ISSUES - RELEASE_FEATURES; i++)
+    github.seedIssue(REPO, { title: `Existing issue ${i + 1}`, labels: i % 3 ? [] : ['bug'] })
   step('the bare baseline: the same calls straight from Octokit')
   const bare = await bareBaseline(github)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-bench-github-'))
-  const app = await startApp({ databaseDir: dir, extraEnv: { GITHUB_API_URL: github.url, GITHUB_POLL_SECONDS: String(POLL_SECONDS) } })
+  const app = await startApp({
+    databaseDir: dir,
+    extraEnv: { GITHUB_API_URL: github.url, GITHUB_POLL_SECONDS: String(POLL_SECONDS) },
+  })
   try {
     const client = new ApiClient(app.url)
     await client.signUp()
     step(`seeding a release of ${RELEASE_FEATURES} features`)
     const map = await seedRelease(client)
-    await client.call('PUT', `/v1/projects/${map.project}/github`, { repository: REPO, token: 'github_pat_bench' })
+    await client.call('PUT', `/v1/projects/${map.project}/github`, {
+      repository: REPO,
+      token: 'github_pat_bench',
+    })
     const versionBefore = (await client.call('GET', `/v1/projects/${map.project}`)).json.version
 
     step(`Send to GitHub: ${RELEASE_FEATURES} features`)
@@ -123,9 +154,12 @@ export async function benchGithub(step) {
     step(`renaming the ${RELEASE_FEATURES} linked features; waiting for their issues`)
     const renameStarted = performance.now()
     let renameMs = 0
-    for (const [i, id] of map.features.entries()) await client.call('POST', `/v1/features/${id}/rename`, { title: `Renamed ${i + 1}` })
+    for (const [i, id] of map.features.entries())
+      await client.call('POST', `/v1/features/${id}/rename`, { title: `Renamed ${i + 1}` })
     renameMs = performance.now() - renameStarted
-    await until(() => github.issues(REPO).filter((i) => i.title.startsWith('Renamed ')).length === RELEASE_FEATURES)
+    await until(
+      () => github.issues(REPO).filter((i) => i.title.startsWith('Renamed ')).length === RELEASE_FEATURES,
+    )
     const outboxMs = performance.now() - renameStarted
 
     step(`polls of a ${github.issues(REPO).length}-issue repository`)
@@ -136,9 +170,22 @@ export async function benchGithub(step) {
     const linked = REPO_ISSUES - RELEASE_FEATURES + 1
     github.edit(REPO, linked, { title: 'Changed on GitHub' })
     const changed = await measurePoll(github, db)
-    changed.pulled = (await client.call('GET', `/v1/projects/${map.project}`)).json.features.some((f) => f.title === 'Changed on GitHub')
+    changed.pulled = (await client.call('GET', `/v1/projects/${map.project}`)).json.features.some(
+      (f) => f.title === 'Changed on GitHub',
+    )
     db.close()
-    return { sent, pushMs, pushCalls, changes: versionAfter - versionBefore, renameMs, outboxMs, quiet, changed, issues: github.issues(REPO).length, bare }
+    return {
+      sent,
+      pushMs,
+      pushCalls,
+      changes: versionAfter - versionBefore,
+      renameMs,
+      outboxMs,
+      quiet,
+      changed,
+      issues: github.issues(REPO).length,
+      bare,
+    }
   } finally {
     await app.stop()
     await github.stop()
@@ -151,11 +198,19 @@ async function measurePoll(github, db) {
   const seen = issueCalls(github).length
   const costlyBefore = github.costly
   const versionBefore = dataVersion(db)
-  await until(() => issueCalls(github).length > seen && issueCalls(github).at(-1).status !== 0, POLL_SECONDS * 3000)
+  await until(
+    () => issueCalls(github).length > seen && issueCalls(github).at(-1).status !== 0,
+    POLL_SECONDS * 3000,
+  )
   // The poll's other pages, if any, and its writes.
   await new Promise((r) => setTimeout(r, 300))
   const calls = issueCalls(github).slice(seen)
-  return { requests: calls.length, statuses: calls.map((c) => c.status), rateLimitCost: github.costly - costlyBefore, commits: dataVersion(db) - versionBefore }
+  return {
+    requests: calls.length,
+    statuses: calls.map((c) => c.status),
+    rateLimitCost: github.costly - costlyBefore,
+    commits: dataVersion(db) - versionBefore,
+  }
 }
 
 export function printGithub(r, load, calibrationMs) {
@@ -177,6 +232,8 @@ export function printGithub(r, load, calibrationMs) {
     `${line(`poll of a ${r.issues}-issue repository, nothing changed`, r.quiet)} (target: 1 request, no writes); ` +
       `bare Octokit conditional list (304): ${bare.notModifiedMs.toFixed(1)} ms (median of 21)`,
   )
-  console.log(`${line('poll after one linked issue changed on GitHub', r.changed)}; the feature renamed: ${r.changed.pulled ? 'yes' : 'no'}`)
+  console.log(
+    `${line('poll after one linked issue changed on GitHub', r.changed)}; the feature renamed: ${r.changed.pulled ? 'yes' : 'no'}`,
+  )
   console.log(`load average: ${load}; core speed (10⁸ additions): ${Math.round(calibrationMs)} ms`)
 }

@@ -36,7 +36,9 @@ export function importCsv() {
       `Goal ${pad(goal)}`,
       `Activity ${pad(goal)}.${activity + 1}`,
       `As a shopper I can do task ${i + 1}`,
-      i % 10 === 0 ? 'Acceptance: the shopper sees the result at once, with "quotes", commas\nand lines.' : '',
+      i % 10 === 0
+        ? 'Acceptance: the shopper sees the result at once, with "quotes", commas\nand lines.'
+        : '',
       i % 7 === 0 ? 'CLOSED' : 'OPEN',
       i % 3 === 0 ? 'BLUE' : '',
       i % 5 === 0 ? 'RISKY,IDEA' : '',

@@ -16,8 +16,11 @@ async function remixHandler() {
   const handle = createRequestHandler(build, 'production')
   return async (req, res) => {
     const headers = new Headers()
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value)
-    const response = await handle(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers }))
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string') headers.set(name, value)
+    const response = await handle(
+      new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers }),
+    )
     res.writeHead(response.status, Object.fromEntries(response.headers))
     res.end(Buffer.from(await response.arrayBuffer()))
   }

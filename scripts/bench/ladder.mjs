@@ -27,8 +27,15 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 async function startRung(variant, dir) {
   if (variant === 'app') return startApp({ databaseDir: dir })
-  if (variant === 'app-metrics') return startApp({ databaseDir: dir, extraEnv: { METRICS_TOKEN: 'ladder-metrics-token' } })
-  const env = { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_PATH: path.join(dir, 'storymap.db'), LOG_LEVEL: 'warn', LADDER_VARIANT: variant }
+  if (variant === 'app-metrics')
+    return startApp({ databaseDir: dir, extraEnv: { METRICS_TOKEN: 'ladder-metrics-token' } })
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    DATABASE_PATH: path.join(dir, 'storymap.db'),
+    LOG_LEVEL: 'warn',
+    LADDER_VARIANT: variant,
+  }
   return spawnListening(['scripts/bench/ladder-server.mjs'], env, variant)
 }
 
@@ -65,7 +72,11 @@ export async function benchLadder(step) {
             requests: [
               {
                 method: 'POST',
-                setupRequest: (req) => ({ ...req, path: `/v1/features/${map.features[n++ % map.features.length].id}/rename`, body: JSON.stringify({ title: `Renamed ${n}` }) }),
+                setupRequest: (req) => ({
+                  ...req,
+                  path: `/v1/features/${map.features[n++ % map.features.length].id}/rename`,
+                  body: JSON.stringify({ title: `Renamed ${n}` }),
+                }),
               },
             ],
           }),
@@ -83,18 +94,28 @@ export async function benchLadder(step) {
 export function printLadder({ samples, renames, load }) {
   const perSecond = (v) => median(samples[v].map((s) => s.perSecond))
   const floor = perSecond('remix')
-  console.log(`\n## The request path: GET /healthz through each layer (${ROUNDS} alternating rounds, medians, 20 connections)\n`)
+  console.log(
+    `\n## The request path: GET /healthz through each layer (${ROUNDS} alternating rounds, medians, 20 connections)\n`,
+  )
   console.log('| rung | requests/s | p99 ms | × Remix handler |')
   console.log('| --- | --- | --- | --- |')
   for (const [variant, label] of RUNGS)
-    console.log(`| ${label} | ${Math.round(perSecond(variant))} | ${median(samples[variant].map((s) => s.p99)).toFixed(1)} | ${(perSecond(variant) / floor).toFixed(2)}× |`)
+    console.log(
+      `| ${label} | ${Math.round(perSecond(variant))} | ${median(samples[variant].map((s) => s.p99)).toFixed(1)} | ${(perSecond(variant) / floor).toFixed(2)}× |`,
+    )
   const rename = median(renames.map((r) => r.perSecond))
   const p99 = median(renames.map((r) => r.p99))
-  console.log(`| feature renames, whole app | ${Math.round(rename)} | ${p99.toFixed(1)} | ${(rename / floor).toFixed(2)}× |`)
+  console.log(
+    `| feature renames, whole app | ${Math.round(rename)} | ${p99.toFixed(1)} | ${(rename / floor).toFixed(2)}× |`,
+  )
   const verdict = (ok) => (ok ? 'met' : 'MISSED')
-  console.log(`\napp /healthz ≥ 0.8× the handler: ${(perSecond('app') / floor).toFixed(2)}× ${verdict(perSecond('app') / floor >= 0.8)}; ` +
-    `renames ≥ 0.5×: ${(rename / floor).toFixed(2)}× ${verdict(rename / floor >= 0.5)}; renames p99 ≤ 60 ms: ${p99.toFixed(1)} ms ${verdict(p99 <= 60)}`)
+  console.log(
+    `\napp /healthz ≥ 0.8× the handler: ${(perSecond('app') / floor).toFixed(2)}× ${verdict(perSecond('app') / floor >= 0.8)}; ` +
+      `renames ≥ 0.5×: ${(rename / floor).toFixed(2)}× ${verdict(rename / floor >= 0.5)}; renames p99 ≤ 60 ms: ${p99.toFixed(1)} ms ${verdict(p99 <= 60)}`,
+  )
   if (samples['app-metrics']?.length && samples.app?.length)
-    console.log(`/metrics on (request timing by route pattern): ${(perSecond('app-metrics') / perSecond('app')).toFixed(3)}× the app's /healthz without it`)
+    console.log(
+      `/metrics on (request timing by route pattern): ${(perSecond('app-metrics') / perSecond('app')).toFixed(3)}× the app's /healthz without it`,
+    )
   console.log(`load average: ${load}`)
 }

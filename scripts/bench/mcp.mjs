@@ -26,7 +26,11 @@ export async function benchMcp(step) {
     const client = new ApiClient(app.url)
     const account = await client.signUp()
     const map = await seedStoryMap(client, mapShape(1000))
-    const { json } = await client.call('POST', '/v1/account/tokens', { name: 'Bench assistant', workspaceId: client.workspaceId, scope: 'write' })
+    const { json } = await client.call('POST', '/v1/account/tokens', {
+      name: 'Bench assistant',
+      workspaceId: client.workspaceId,
+      scope: 'write',
+    })
     const auth = { Authorization: `Bearer ${json.secret}` }
     const first = map.features[0]
     const bundle = (await client.call('GET', `/v1/projects/${map.projectId}`)).json
@@ -37,7 +41,11 @@ export async function benchMcp(step) {
       const res = await fetch(`${app.url}/v1/features/${crypto.randomUUID()}`, {
         method: 'POST',
         headers: { ...auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ subWorkflowId: feature.subWorkflowId, milestoneId: feature.milestoneId, title: `REST ${i}` }),
+        body: JSON.stringify({
+          subWorkflowId: feature.subWorkflowId,
+          milestoneId: feature.milestoneId,
+          title: `REST ${i}`,
+        }),
       })
       if (res.status !== 200) throw new Error(`REST create: ${res.status} ${await res.text()}`)
       await res.arrayBuffer()
@@ -45,7 +53,9 @@ export async function benchMcp(step) {
 
     step(`MCP: tools/call add_feature, ${ROUNDS} in a row (one connection, stateless server)`)
     const assistant = new McpClient({ name: 'bench', version: '1.0.0' })
-    await assistant.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { requestInit: { headers: auth } }))
+    await assistant.connect(
+      new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { requestInit: { headers: auth } }),
+    )
     const mcp = await timed(ROUNDS, async (i) => {
       const answer = await assistant.callTool({
         name: 'add_feature',
@@ -61,8 +71,12 @@ export async function benchMcp(step) {
 }
 
 export function printMcp({ rest, mcp }, load) {
-  console.log('\n## An assistant adds a feature: MCP add_feature beside the REST create (1,000-feature map, sequential)\n')
+  console.log(
+    '\n## An assistant adds a feature: MCP add_feature beside the REST create (1,000-feature map, sequential)\n',
+  )
   console.log(`REST POST /v1/features/{id}: p50 ${rest.p50.toFixed(1)} ms, p95 ${rest.p95.toFixed(1)} ms`)
-  console.log(`MCP add_feature:             p50 ${mcp.p50.toFixed(1)} ms, p95 ${mcp.p95.toFixed(1)} ms (${(mcp.p50 / rest.p50).toFixed(2)}× REST)`)
+  console.log(
+    `MCP add_feature:             p50 ${mcp.p50.toFixed(1)} ms, p95 ${mcp.p95.toFixed(1)} ms (${(mcp.p50 / rest.p50).toFixed(2)}× REST)`,
+  )
   console.log(`load average: ${load}`)
 }

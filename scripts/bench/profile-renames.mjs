@@ -47,30 +47,41 @@ async function main() {
     const features = []
     for (let i = 0; i < 20; i++) {
       const id = uuid()
-      await client.call('POST', `/v1/features/${id}`, { milestoneId: release, subWorkflowId: activity, title: `F${i}` })
+      await client.call('POST', `/v1/features/${id}`, {
+        milestoneId: release,
+        subWorkflowId: activity,
+        title: `F${i}`,
+      })
       features.push(id)
     }
     let n = 0
     const seconds = Number(process.env.PROFILE_SECONDS ?? 10)
     // PROFILE_TARGET=healthz profiles GET /healthz instead: the request path without a write.
-    const result = process.env.PROFILE_TARGET === 'healthz'
-      ? await throughput({ url: `${app.url}/healthz`, seconds })
-      : await throughput({
-      url: app.url,
-      headers: { ...client.headers(), 'Content-Type': 'application/json' },
-      seconds,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (r) => ({ ...r, path: `/v1/features/${features[n++ % features.length]}/rename`, body: JSON.stringify({ title: `T${n}` }) }),
-        },
-      ],
-    })
+    const result =
+      process.env.PROFILE_TARGET === 'healthz'
+        ? await throughput({ url: `${app.url}/healthz`, seconds })
+        : await throughput({
+            url: app.url,
+            headers: { ...client.headers(), 'Content-Type': 'application/json' },
+            seconds,
+            requests: [
+              {
+                method: 'POST',
+                setupRequest: (r) => ({
+                  ...r,
+                  path: `/v1/features/${features[n++ % features.length]}/rename`,
+                  body: JSON.stringify({ title: `T${n}` }),
+                }),
+              },
+            ],
+          })
     await app.stop()
     const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))
     const top = topFunctions(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')))
     if (process.env.PROFILE_KEEP) fs.copyFileSync(path.join(dir, file), process.env.PROFILE_KEEP)
-    console.log(`${process.env.PROFILE_TARGET === 'healthz' ? 'GET /healthz' : 'renames'}: ${Math.round(result.perSecond)}/s, p99 ${result.p99.toFixed(1)} ms; load average ${loadAverage()}`)
+    console.log(
+      `${process.env.PROFILE_TARGET === 'healthz' ? 'GET /healthz' : 'renames'}: ${Math.round(result.perSecond)}/s, p99 ${result.p99.toFixed(1)} ms; load average ${loadAverage()}`,
+    )
     console.log('| self time | function |\n|---:|---|')
     for (const { name, share } of top) console.log(`| ${(share * 100).toFixed(1)} % | \`${name}\` |`)
   } finally {

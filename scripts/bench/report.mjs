@@ -223,7 +223,10 @@ export function growthTable(runs) {
     ['drop shown (median)', (r) => ms(r.board.dropShown)],
     ['search key (median / slowest)', (r) => `${ms(r.board.searchShown)} / ${ms(r.board.searchWorst)}`],
     ['feature rename, 20 concurrent', (r) => (r.rename ? perSecond(r.rename.perSecond) : '–')],
-    ['server RSS after the load / after 12 s idle', (r) => `${r.rss.toFixed(0)} / ${r.rssSettled.toFixed(0)} MB`],
+    [
+      'server RSS after the load / after 12 s idle',
+      (r) => `${r.rss.toFixed(0)} / ${r.rssSettled.toFixed(0)} MB`,
+    ],
     ['other programs before the size (share of the cores)', (r) => percent(r.machineBefore.others)],
     ['core speed before the size (10⁸ additions)', (r) => `${Math.round(r.machineBefore.loopMs)} ms`],
     ['load average after the size (mostly the bench)', (r) => r.load.split(' ')[0]],

@@ -58,7 +58,9 @@ export function spawnListening(args, env, label) {
   }))
 }
 
-const START_WORDS = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start.split(/\s+/)
+const START_WORDS = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start.split(
+  /\s+/,
+)
 /** Node flags production runs with: `npm start` in package.json. */
 const APP_NODE_FLAGS = START_WORDS.filter((word) => word.startsWith('--'))
 /** The environment `npm start` sets besides NODE_ENV (the allocator's tunables). */
@@ -135,7 +137,9 @@ export function rawGet(url, headers = {}) {
       .get(url, { headers }, (res) => {
         const chunks = []
         res.on('data', (c) => chunks.push(c))
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }))
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+        )
         res.on('error', reject)
       })
       .on('error', reject)

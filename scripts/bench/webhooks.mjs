@@ -14,7 +14,11 @@ function renames(features) {
     method: 'POST',
     setupRequest: (request) => {
       const feature = features[count++ % features.length]
-      return { ...request, path: `/v1/features/${feature.id}/rename`, body: JSON.stringify({ title: `Renamed ${count}` }) }
+      return {
+        ...request,
+        path: `/v1/features/${feature.id}/rename`,
+        body: JSON.stringify({ title: `Renamed ${count}` }),
+      }
     },
   }
 }
@@ -46,10 +50,24 @@ export async function benchWebhooks(step) {
     const map = await seedStoryMap(client, mapShape(1000))
     const headers = { ...client.headers(), 'Content-Type': 'application/json' }
     step(`feature rename without webhooks: 20 connections for ${SECONDS} s`)
-    const without = await throughput({ url: app.url, headers, requests: [renames(map.features)], seconds: SECONDS })
-    await client.call('POST', '/v1/webhooks', { url: receiver.url, projectId: null, events: ['change', 'comment', 'project'] })
+    const without = await throughput({
+      url: app.url,
+      headers,
+      requests: [renames(map.features)],
+      seconds: SECONDS,
+    })
+    await client.call('POST', '/v1/webhooks', {
+      url: receiver.url,
+      projectId: null,
+      events: ['change', 'comment', 'project'],
+    })
     step(`feature rename with a webhook whose receiver takes 5 s: 20 connections for ${SECONDS} s`)
-    const withHook = await throughput({ url: app.url, headers, requests: [renames(map.features)], seconds: SECONDS })
+    const withHook = await throughput({
+      url: app.url,
+      headers,
+      requests: [renames(map.features)],
+      seconds: SECONDS,
+    })
     return { without, withHook, delivered: receiver.received() }
   } finally {
     await receiver.close()
@@ -59,7 +77,9 @@ export async function benchWebhooks(step) {
 
 export function printWebhooks({ without, withHook, delivered }, load) {
   console.log('\n## Renames with a webhook attached (1,000-feature map; receiver answers after 5 s)\n')
-  console.log(`without webhooks:   ${without.perSecond.toFixed(0)} renames/s (p50 ${without.p50.toFixed(1)} ms, p99 ${without.p99.toFixed(1)} ms)`)
+  console.log(
+    `without webhooks:   ${without.perSecond.toFixed(0)} renames/s (p50 ${without.p50.toFixed(1)} ms, p99 ${without.p99.toFixed(1)} ms)`,
+  )
   console.log(
     `with one webhook:   ${withHook.perSecond.toFixed(0)} renames/s (p50 ${withHook.p50.toFixed(1)} ms, p99 ${withHook.p99.toFixed(1)} ms), ` +
       `${(withHook.perSecond / without.perSecond).toFixed(2)}× (target ≥ 0.9×); deliveries received meanwhile: ${delivered}`,

@@ -13,7 +13,10 @@ test('the API reference lists every group, opens an operation and breaks no CSP 
   })
   await page.goto('/api')
   await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'the OpenAPI document' })).toHaveAttribute('href', '/v1/openapi.json')
+  await expect(page.getByRole('link', { name: 'the OpenAPI document' })).toHaveAttribute(
+    'href',
+    '/v1/openapi.json',
+  )
   // Swagger UI shows the document's title and its tags. Its resolver takes ~3 s of CPU on a quiet
   // core for our OpenAPI 3.1 document, four times that on a busy one: until then the page says so.
   await expect(page.getByRole('heading', { name: /Storymap API/ })).toBeVisible({ timeout: 30_000 })

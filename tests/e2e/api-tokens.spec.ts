@@ -5,7 +5,10 @@ import { signUpThroughForm } from './helpers'
  * A member makes an API token in account settings, a script uses it, the board says which
  * changes came through it, and once revoked it is refused (CONTRACT §10).
  */
-test('make a token, script the map with it, see it in Activity and workspace settings, revoke it', async ({ page, baseURL }) => {
+test('make a token, script the map with it, see it in Activity and workspace settings, revoke it', async ({
+  page,
+  baseURL,
+}) => {
   const user = await signUpThroughForm(page)
   await page.goto('/account/settings')
   const section = page.getByRole('region', { name: 'API tokens' })
@@ -27,10 +30,17 @@ test('make a token, script the map with it, see it in Activity and workspace set
   await expect(section.getByRole('row', { name: /CI sync/ })).toContainText('Never')
 
   // A script, with no cookie: it makes a project and a goal in the member's workspace.
-  const script = await request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${secret}` } })
+  const script = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Authorization: `Bearer ${secret}` },
+  })
   const projectId = crypto.randomUUID()
-  expect((await script.post(`/v1/projects/${projectId}`, { data: { title: 'Scripted map' } })).status()).toBe(200)
-  const goal = await script.post(`/v1/workflows/${crypto.randomUUID()}`, { data: { projectId, title: 'Checkout' } })
+  expect((await script.post(`/v1/projects/${projectId}`, { data: { title: 'Scripted map' } })).status()).toBe(
+    200,
+  )
+  const goal = await script.post(`/v1/workflows/${crypto.randomUUID()}`, {
+    data: { projectId, title: 'Checkout' },
+  })
   expect(goal.status()).toBe(200)
 
   // The secret is not shown again; the list says when the token was last used.

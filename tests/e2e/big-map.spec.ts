@@ -85,10 +85,18 @@ test('a big map: far cards become draggable as they come near, keeping focus and
   await keyboardDrag(page, far, ['ArrowDown'])
   await settle(page)
   const cell = page.locator(`[data-cell]`).filter({ has: far })
-  await expect(cell.locator('a.feature-card').nth(0)).toHaveAccessibleName(`${title(GOALS, ACTIVITIES, 1, 2)} (feature)`)
-  await expect(cell.locator('a.feature-card').nth(1)).toHaveAccessibleName(`${title(GOALS, ACTIVITIES, 1, 1)} (feature)`)
+  await expect(cell.locator('a.feature-card').nth(0)).toHaveAccessibleName(
+    `${title(GOALS, ACTIVITIES, 1, 2)} (feature)`,
+  )
+  await expect(cell.locator('a.feature-card').nth(1)).toHaveAccessibleName(
+    `${title(GOALS, ACTIVITIES, 1, 1)} (feature)`,
+  )
   await page.reload()
   await boardReady(page)
-  const again = page.locator(`[data-cell]`).filter({ has: card(page, 'Feature', title(GOALS, ACTIVITIES, 1, 1)) })
-  await expect(again.locator('a.feature-card').nth(1)).toHaveAccessibleName(`${title(GOALS, ACTIVITIES, 1, 1)} (feature)`)
+  const again = page
+    .locator(`[data-cell]`)
+    .filter({ has: card(page, 'Feature', title(GOALS, ACTIVITIES, 1, 1)) })
+  await expect(again.locator('a.feature-card').nth(1)).toHaveAccessibleName(
+    `${title(GOALS, ACTIVITIES, 1, 1)} (feature)`,
+  )
 })

@@ -74,7 +74,9 @@ test('a card dialog keeps Tab inside and gives focus back to its card; Escape cl
   const add = page.getByRole('button', { name: 'Add feature to Later / Pay' })
   await add.focus()
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('dialog', { name: 'New feature in Later › Pay' }).getByLabel('Title')).toBeFocused()
+  await expect(
+    page.getByRole('dialog', { name: 'New feature in Later › Pay' }).getByLabel('Title'),
+  ).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog')).toBeHidden()
   await expect(add).toBeFocused()
@@ -147,7 +149,10 @@ test('personas: add an existing one to a goal, remove it, delete it', async ({ p
   await expect(panel.getByText('No personas yet.')).toBeVisible()
 })
 
-test('a goal’s + offers the project’s personas not on it yet, then New persona', async ({ page, baseURL }) => {
+test('a goal’s + offers the project’s personas not on it yet, then New persona', async ({
+  page,
+  baseURL,
+}) => {
   // Pat is on the goal Help.
   await openSeededBoard(page, baseURL!)
   const panel = page.getByRole('complementary', { name: 'Personas' })
@@ -269,7 +274,8 @@ test('a card created over a slow connection shows once, even when the live strea
   await page.route(
     (url) => url.pathname.endsWith('/commands'),
     async (route) => {
-      if ((route.request().postDataJSON() as { type?: string }).type !== 'feature.create') return route.fallback()
+      if ((route.request().postDataJSON() as { type?: string }).type !== 'feature.create')
+        return route.fallback()
       const response = await route.fetch()
       created()
       await held
@@ -281,8 +287,12 @@ test('a card created over a slow connection shows once, even when the live strea
   await onServer
   // A teammate renames the new card meanwhile: the live stream brings the server's copy, renamed.
   const db = e2eDatabase()
-  const { id: workspaceId } = db.prepare('select id from workspaces where name = ?').get(user.workspaceName) as { id: string }
-  const { id: featureId } = db.prepare("select id from features where title = 'Wallet' and workspace_id = ?").get(workspaceId) as { id: string }
+  const { id: workspaceId } = db
+    .prepare('select id from workspaces where name = ?')
+    .get(user.workspaceName) as { id: string }
+  const { id: featureId } = db
+    .prepare("select id from features where title = 'Wallet' and workspace_id = ?")
+    .get(workspaceId) as { id: string }
   db.close()
   const renamed = await page.request.post(`/v1/features/${featureId}/rename`, {
     data: { title: 'Wallet pay' },
@@ -294,5 +304,7 @@ test('a card created over a slow connection shows once, even when the live strea
   release()
   await settle(page)
   await expect(card(page, 'Feature', 'Wallet pay')).toHaveCount(1)
-  await expect(page.getByRole('region', { name: 'Release Later' }).locator('.release-stats')).toHaveText(/· 1 feature$/)
+  await expect(page.getByRole('region', { name: 'Release Later' }).locator('.release-stats')).toHaveText(
+    /· 1 feature$/,
+  )
 })

@@ -17,7 +17,8 @@ export async function createProject(page: Page, title = 'Online shop') {
 }
 
 /** The `New goal`, `New release after …`, `New activity in …` or `New feature in …` modal. */
-export const newCardDialog = (page: Page) => page.getByRole('dialog', { name: /^New (goal|release|activity|feature)\b/ })
+export const newCardDialog = (page: Page) =>
+  page.getByRole('dialog', { name: /^New (goal|release|activity|feature)\b/ })
 
 /** Fills and submits the new card modal. */
 export async function newCard(page: Page, title: string) {
@@ -32,7 +33,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /** A card tile: its accessible name is its title, then its kind (`Pay (feature)`, `Pay (feature, closed)`). */
 export const card = (page: Page | Locator, kind: CardKind, title: string) =>
-  page.getByRole('link', { name: new RegExp(`^${escapeRegExp(title)} \\(${kind.toLowerCase()}(, closed)?\\)$`) })
+  page.getByRole('link', {
+    name: new RegExp(`^${escapeRegExp(title)} \\(${kind.toLowerCase()}(, closed)?\\)$`),
+  })
 
 /** Every card tile of a kind inside `scope`, in page order. */
 export const cardsOf = (scope: Page | Locator, kind: CardKind) =>
@@ -80,7 +83,8 @@ type RouterState = {
  */
 export async function settle(page: Page) {
   await page.waitForFunction(() => {
-    const state = (window as unknown as { __reactRouterDataRouter?: { state: RouterState } }).__reactRouterDataRouter?.state
+    const state = (window as unknown as { __reactRouterDataRouter?: { state: RouterState } })
+      .__reactRouterDataRouter?.state
     return (
       state !== undefined &&
       state.navigation.state === 'idle' &&

@@ -198,7 +198,9 @@ test('sharing is the owner’s choice: stop and restart a project’s link, make
 
   const openSharing = async () => {
     await page.getByRole('link', { name: 'Project settings' }).click()
-    const sharing = page.getByRole('dialog', { name: 'Project card' }).getByRole('region', { name: 'Sharing' })
+    const sharing = page
+      .getByRole('dialog', { name: 'Project card' })
+      .getByRole('region', { name: 'Sharing' })
     await expect(sharing).toBeVisible()
     return sharing
   }

@@ -69,7 +69,9 @@ test('edit a feature: title, Markdown description, colour, annotations, size', a
   await expect(dialog.getByRole('heading', { name: 'Filter by price' })).toBeVisible()
 
   await dialog.getByRole('button', { name: 'Edit description' }).click()
-  await dialog.getByLabel('Description').fill('**Bold** point\n\n<script>window.hacked = 1</script><img src=x onerror="window.hacked=2">')
+  await dialog
+    .getByLabel('Description')
+    .fill('**Bold** point\n\n<script>window.hacked = 1</script><img src=x onerror="window.hacked=2">')
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog.locator('.markdown strong')).toHaveText('Bold')
   await expect(dialog.locator('.markdown script, .markdown img')).toHaveCount(0)

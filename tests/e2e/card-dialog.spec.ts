@@ -20,7 +20,10 @@ const visibleText = (locator: Locator) =>
     return copy.textContent!.replace(/\s+/g, ' ').trim()
   })
 
-test('a double click on Create makes one card and opens nothing behind the dialog', async ({ page, baseURL }) => {
+test('a double click on Create makes one card and opens nothing behind the dialog', async ({
+  page,
+  baseURL,
+}) => {
   await openSeededBoard(page, baseURL!, '', FULL_MAP)
   const boardUrl = page.url()
   // A + on screen: focus goes back to it after the dialog, and the board stays where it is.
@@ -104,7 +107,9 @@ test('Enter saves a typed size; Escape then closes the dialog and keeps it', asy
   // One change, one step: Activity has one size line.
   await page.getByRole('button', { name: 'Activity', exact: true }).click()
   const activity = page.getByRole('complementary', { name: 'Activity' })
-  await expect(activity.getByText(/^Set the size of feature/)).toHaveText(["Set the size of feature 'Pay 2' to 5"])
+  await expect(activity.getByText(/^Set the size of feature/)).toHaveText([
+    "Set the size of feature 'Pay 2' to 5",
+  ])
 })
 
 test('the card dialog: place, title, description, then annotations; description headings under the title', async ({
@@ -138,8 +143,12 @@ test('the card dialog: place, title, description, then annotations; description 
   for (const part of [place, title, description, annotations]) tops.push((await part.boundingBox())!.y)
   expect(tops).toEqual([...tops].sort((a, b) => a - b))
   const inOrder = await dialog.evaluate((root) => {
-    const nodes = ['.card-place', '.dialog-title', '.description', '.annotation-menu'].map((s) => root.querySelector(s)!)
-    return nodes.every((n, i) => i === 0 || nodes[i - 1].compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING)
+    const nodes = ['.card-place', '.dialog-title', '.description', '.annotation-menu'].map((s) =>
+      root.querySelector(s)!,
+    )
+    return nodes.every(
+      (n, i) => i === 0 || nodes[i - 1].compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING,
+    )
   })
   expect(inOrder).toBe(true)
 
@@ -167,7 +176,8 @@ test('the card dialog: place, title, description, then annotations; description 
 })
 
 /** Goal Shop: activities Search and Pay; releases MVP and Later (SMALL_MAP): MVP / Search holds Find by name, Filters. */
-const cellCards = (page: Page, name: string) => cardsOf(page.getByRole('group', { name, exact: true }), 'Feature')
+const cellCards = (page: Page, name: string) =>
+  cardsOf(page.getByRole('group', { name, exact: true }), 'Feature')
 
 test('focus after the dialog’s actions: the title after a save, a card beside one closed or deleted, with Undo said', async ({
   page,
@@ -179,7 +189,9 @@ test('focus after the dialog’s actions: the title after a save, a card beside 
   const inert = (name: string) => card(page, 'Feature', name).evaluate((el) => el.closest('[inert]') !== null)
   await expect(dialog).toBeVisible()
   await expect.poll(() => inert('Filters')).toBe(true)
-  expect(await card(page, 'Feature', 'Filters').evaluate((el) => (el.focus(), document.activeElement === el))).toBe(false)
+  expect(
+    await card(page, 'Feature', 'Filters').evaluate((el) => (el.focus(), document.activeElement === el)),
+  ).toBe(false)
 
   // Saving the title with Enter, or leaving it with Escape, gives the focus back to the title.
   await dialog.getByRole('button', { name: /Edit title/ }).click()
@@ -241,7 +253,10 @@ test('the colours are one radio group; Watch is one toggle', async ({ page }) =>
   await expect(colours.getByRole('radio', { name: 'Grey' })).toBeFocused()
   await settle(page)
   await page.keyboard.press('Escape')
-  await expect(card(page, 'Feature', 'Filters').locator('.card-color')).toHaveCSS('background-color', 'rgb(173, 181, 189)')
+  await expect(card(page, 'Feature', 'Filters').locator('.card-color')).toHaveCSS(
+    'background-color',
+    'rgb(173, 181, 189)',
+  )
 
   // The creator watches the card: `Watch`, pressed (never `Unwatch`).
   await card(page, 'Feature', 'Filters').click()

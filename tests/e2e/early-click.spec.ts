@@ -19,7 +19,8 @@ async function holdScripts(page: Page) {
 function documentLoads(page: Page) {
   const loads: string[] = []
   page.on('request', (request) => {
-    if (request.resourceType() === 'document' && request.frame() === page.mainFrame()) loads.push(request.url())
+    if (request.resourceType() === 'document' && request.frame() === page.mainFrame())
+      loads.push(request.url())
   })
   return loads
 }
@@ -34,7 +35,10 @@ async function openBoardBeforeItsScript(page: Page, baseURL: string) {
   return { map, release, loads }
 }
 
-test('a card clicked before the board has its script opens in place once it has', async ({ page, baseURL }) => {
+test('a card clicked before the board has its script opens in place once it has', async ({
+  page,
+  baseURL,
+}) => {
   const { map, release, loads } = await openBoardBeforeItsScript(page, baseURL!)
   const tile = page.getByRole('link', { name: 'Café menu (feature)' })
   await tile.click()
@@ -53,7 +57,10 @@ test('a card clicked before the board has its script opens in place once it has'
   await expect(page).toHaveURL(new RegExp(`${map.boardPath}$`))
 })
 
-test('Enter on a card before the board has its script opens it too; later clicks are the board’s own', async ({ page, baseURL }) => {
+test('Enter on a card before the board has its script opens it too; later clicks are the board’s own', async ({
+  page,
+  baseURL,
+}) => {
   const { release, loads } = await openBoardBeforeItsScript(page, baseURL!)
   const tile = page.getByRole('link', { name: 'Café menu (feature)' })
   await tile.focus()
@@ -72,7 +79,10 @@ test('Enter on a card before the board has its script opens it too; later clicks
   expect(loads).toHaveLength(1)
 })
 
-test('if the board’s script never comes, a held click still opens the card the browser’s way', async ({ page, baseURL }) => {
+test('if the board’s script never comes, a held click still opens the card the browser’s way', async ({
+  page,
+  baseURL,
+}) => {
   const map = await seedMap(baseURL!)
   await signIn(page.context(), map, baseURL!)
   await page.route(
@@ -93,7 +103,10 @@ test('if the board’s script never comes, a held click still opens the card the
 // The board's other controls work only with its script: a click before it has come is held the
 // same way (the control says it is busy) and acts once it has, without another click.
 for (const control of ['Activity', 'Trash', 'Personas'] as const) {
-  test(`${control} clicked before the board has its script opens its panel once it has`, async ({ page, baseURL }) => {
+  test(`${control} clicked before the board has its script opens its panel once it has`, async ({
+    page,
+    baseURL,
+  }) => {
     const { release } = await openBoardBeforeItsScript(page, baseURL!)
     const button = page.getByRole('button', { name: control, exact: true })
     await button.click()
@@ -110,7 +123,10 @@ for (const control of ['Activity', 'Trash', 'Personas'] as const) {
   })
 }
 
-test('the Project menu clicked early opens once the script has come; its items then work', async ({ page, baseURL }) => {
+test('the Project menu clicked early opens once the script has come; its items then work', async ({
+  page,
+  baseURL,
+}) => {
   const { release } = await openBoardBeforeItsScript(page, baseURL!)
   await page.getByRole('button', { name: 'Project menu' }).click()
   release()
@@ -120,10 +136,15 @@ test('the Project menu clicked early opens once the script has come; its items t
   await expect(page.getByRole('dialog', { name: 'Tags' })).toBeVisible()
 })
 
-test('Undo clicked before the board has its script undoes the last edit once it has', async ({ page, baseURL }) => {
+test('Undo clicked before the board has its script undoes the last edit once it has', async ({
+  page,
+  baseURL,
+}) => {
   const map = await seedMap(baseURL!)
   await signIn(page.context(), map, baseURL!)
-  const renamed = await map.owner.client.post(`/v1/features/${map.ids.get('Café menu')}/rename`, { title: 'Drinks' })
+  const renamed = await map.owner.client.post(`/v1/features/${map.ids.get('Café menu')}/rename`, {
+    title: 'Drinks',
+  })
   expect(renamed.status).toBe(200)
   const release = await holdScripts(page)
   await page.goto(map.boardPath, { waitUntil: 'commit' })
@@ -134,7 +155,10 @@ test('Undo clicked before the board has its script undoes the last edit once it 
   await expect(page.getByRole('link', { name: 'Drinks (feature)' })).toHaveCount(0)
 })
 
-test('Show closed ticked early stays unticked until it works, then shows the closed cards', async ({ page, baseURL }) => {
+test('Show closed ticked early stays unticked until it works, then shows the closed cards', async ({
+  page,
+  baseURL,
+}) => {
   const { release } = await openBoardBeforeItsScript(page, baseURL!)
   const showClosed = page.getByLabel('Show closed')
   await showClosed.click()
@@ -147,7 +171,10 @@ test('Show closed ticked early stays unticked until it works, then shows the clo
   await expect(page.getByRole('link', { name: 'Refunds (feature, closed)' })).toBeVisible()
 })
 
-test('Add goal clicked early opens the new card dialog once the script has come', async ({ page, baseURL }) => {
+test('Add goal clicked early opens the new card dialog once the script has come', async ({
+  page,
+  baseURL,
+}) => {
   const { release } = await openBoardBeforeItsScript(page, baseURL!)
   const addGoal = page.getByRole('button', { name: 'Add goal' })
   await addGoal.click()
@@ -157,7 +184,10 @@ test('Add goal clicked early opens the new card dialog once the script has come'
   await expect(dialog.getByLabel('Title')).toBeVisible()
 })
 
-test('of several early clicks the last one acts: a card after Activity opens the card only', async ({ page, baseURL }) => {
+test('of several early clicks the last one acts: a card after Activity opens the card only', async ({
+  page,
+  baseURL,
+}) => {
   const { release } = await openBoardBeforeItsScript(page, baseURL!)
   const activity = page.getByRole('button', { name: 'Activity', exact: true })
   const personas = page.getByRole('button', { name: 'Personas', exact: true })
@@ -171,10 +201,14 @@ test('of several early clicks the last one acts: a card after Activity opens the
   release()
   await expect(page.getByRole('dialog', { name: 'Feature card' })).toBeVisible()
   await boardReady(page)
-  for (const panel of ['Activity', 'Personas']) await expect(page.getByRole('complementary', { name: panel })).toHaveCount(0)
+  for (const panel of ['Activity', 'Personas'])
+    await expect(page.getByRole('complementary', { name: panel })).toHaveCount(0)
 })
 
-test('a card dialog opened by its link: Close clicked before the script has come closes it once it has', async ({ page, baseURL }) => {
+test('a card dialog opened by its link: Close clicked before the script has come closes it once it has', async ({
+  page,
+  baseURL,
+}) => {
   const map = await seedMap(baseURL!)
   await signIn(page.context(), map, baseURL!)
   const release = await holdScripts(page)
@@ -186,7 +220,10 @@ test('a card dialog opened by its link: Close clicked before the script has come
   await expect(page).toHaveURL(new RegExp(`${map.boardPath}$`))
 })
 
-test('a search typed before the board has its script filters the cards once it has', async ({ page, baseURL }) => {
+test('a search typed before the board has its script filters the cards once it has', async ({
+  page,
+  baseURL,
+}) => {
   const { release } = await openBoardBeforeItsScript(page, baseURL!)
   await page.getByRole('searchbox', { name: 'Search cards' }).fill('pay')
   release()

@@ -41,8 +41,13 @@ async function editorOn(browser: Browser, workspaceName: string, projectUrl: str
 async function expectNoAxeFindings(page: Page, selector: string) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
-    const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(selector).analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    const results = await axeOn(page)
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .include(selector)
+      .analyze()
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
     expect(serious, colorScheme).toEqual([])
   }
   await page.emulateMedia({ colorScheme: 'light' })
@@ -78,7 +83,10 @@ test('link, push, close on GitHub, see it closed live, undo', async ({ page }) =
   await card(page, 'Feature', 'Card payment').click()
   const feature = page.getByRole('dialog', { name: 'Feature card' })
   await feature.getByRole('button', { name: 'Create GitHub issue' }).click()
-  await expect(feature.getByRole('link', { name: '#1' })).toHaveAttribute('href', `https://github.com/${REPO}/issues/1`)
+  await expect(feature.getByRole('link', { name: '#1' })).toHaveAttribute(
+    'href',
+    `https://github.com/${REPO}/issues/1`,
+  )
   // The button is gone: focus is on the issue's link.
   await expect(feature.getByRole('link', { name: '#1' })).toBeFocused()
   await expect(feature.getByText('open', { exact: true })).toBeVisible()
@@ -94,7 +102,9 @@ test('link, push, close on GitHub, see it closed live, undo', async ({ page }) =
   await release.getByRole('button', { name: 'Send to GitHub' }).click()
   await expect(release.getByRole('status')).toHaveText('2 GitHub issues made.')
   await release.getByRole('button', { name: 'Send to GitHub' }).click()
-  await expect(release.getByRole('status')).toHaveText('No GitHub issue made: every open feature of this release has one already.')
+  await expect(release.getByRole('status')).toHaveText(
+    'No GitHub issue made: every open feature of this release has one already.',
+  )
   await release.getByRole('button', { name: 'Close', exact: true }).click()
   await expect(card(page, 'Feature', 'Filters').getByTestId('card-issue')).toHaveText(/^#[23]$/)
   await settle(page)
@@ -102,7 +112,9 @@ test('link, push, close on GitHub, see it closed live, undo', async ({ page }) =
   // Someone closes the issue on GitHub: the open board shows the feature closed, live.
   await page.getByLabel('Show closed').check()
   github.edit(REPO, 1, { state: 'closed' })
-  await expect(card(page, 'Feature', 'Card payment')).toHaveAccessibleName('Card payment (feature, closed)', { timeout: 15_000 })
+  await expect(card(page, 'Feature', 'Card payment')).toHaveAccessibleName('Card payment (feature, closed)', {
+    timeout: 15_000,
+  })
   await page.getByRole('button', { name: 'Activity', exact: true }).click()
   const activity = page.getByRole('complementary', { name: 'Activity' })
   await expect(activity.getByRole('listitem').first()).toContainText("Closed feature 'Card payment'")
@@ -115,7 +127,10 @@ test('link, push, close on GitHub, see it closed live, undo', async ({ page }) =
   await expect.poll(() => github.issue(REPO, 1)!.state, { timeout: 15_000 }).toBe('open')
 })
 
-test('a refused token stops the sync and the board says so, with the way to fix it', async ({ page, browser }) => {
+test('a refused token stops the sync and the board says so, with the way to fix it', async ({
+  page,
+  browser,
+}) => {
   github.addRepo('acme/refused')
   github.addToken('github_pat_soon_revoked', ['acme/refused'])
   const { user, projectUrl } = await buildSmallMap(page)
@@ -136,7 +151,9 @@ test('a refused token stops the sync and the board says so, with the way to fix 
 
   // An editor cannot fix it, and is told who can (issue 43).
   const editor = await editorOn(browser, user.workspaceName, projectUrl)
-  const editorNotice = editor.page.getByRole('alert').filter({ hasText: 'GitHub sync stopped: the token was refused.' })
+  const editorNotice = editor.page
+    .getByRole('alert')
+    .filter({ hasText: 'GitHub sync stopped: the token was refused.' })
   await expect(editorNotice).toContainText(`Ask ${user.name} or an admin to relink.`)
   await expect(editorNotice.getByRole('button', { name: 'Fix the GitHub link' })).toHaveCount(0)
   await editor.context.close()

@@ -11,7 +11,9 @@ async function deleteCard(page: Page, kind: 'Feature' | 'Activity', title: strin
   await expect(card(page, kind, title)).toBeHidden()
 }
 
-test('delete a feature, press Ctrl+Z: it is back; Ctrl+Shift+Z deletes it again; the buttons say what they would do', async ({ page }) => {
+test('delete a feature, press Ctrl+Z: it is back; Ctrl+Shift+Z deletes it again; the buttons say what they would do', async ({
+  page,
+}) => {
   await buildSmallMap(page)
   const history = page.getByRole('group', { name: 'History' })
   const redo = history.getByRole('button', { name: 'Redo' })
@@ -21,7 +23,10 @@ test('delete a feature, press Ctrl+Z: it is back; Ctrl+Shift+Z deletes it again;
   await deleteCard(page, 'Feature', 'Filters')
   await expect(page.getByRole('status').filter({ hasText: "Deleted 'Filters'" })).toBeVisible()
   await settle(page)
-  await expect(history.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /^Undo: Deleted feature 'Filters'/)
+  await expect(history.getByRole('button', { name: 'Undo' })).toHaveAttribute(
+    'title',
+    /^Undo: Deleted feature 'Filters'/,
+  )
   await page.locator('body').press('Control+z')
   await expect(card(page, 'Feature', 'Filters')).toBeVisible()
   await expect(redo).toBeEnabled()
@@ -50,7 +55,9 @@ test('the toast after a delete undoes it; shortcuts do not fire while typing', a
   await expect(card(page, 'Feature', 'Card payment')).toBeVisible()
 })
 
-test('restore an activity from the Trash panel; the Activity panel shows a rename as it happens', async ({ page }) => {
+test('restore an activity from the Trash panel; the Activity panel shows a rename as it happens', async ({
+  page,
+}) => {
   await buildSmallMap(page)
   await deleteCard(page, 'Activity', 'Search')
   await expect(card(page, 'Feature', 'Filters')).toBeHidden()
@@ -76,7 +83,9 @@ test('restore an activity from the Trash panel; the Activity panel shows a renam
   await dialog.getByLabel('Title').fill('Price filter')
   await dialog.getByLabel('Title').press('Enter')
   await page.keyboard.press('Escape')
-  await expect(activity.getByRole('listitem').first()).toContainText("Renamed feature 'Filters' to 'Price filter'")
+  await expect(activity.getByRole('listitem').first()).toContainText(
+    "Renamed feature 'Filters' to 'Price filter'",
+  )
   await expect(activity.getByRole('listitem').first()).toContainText(/ago$/)
 })
 

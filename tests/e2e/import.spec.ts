@@ -46,11 +46,7 @@ test('import a CSV through the dialog: preview, then the new board; Export JSON 
   await expect(page.getByRole('heading', { name: 'Spring backlog', level: 1 })).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/${user.workspaceName}/projects/[0-9a-f-]{36}$`))
   const mvp = page.getByRole('region', { name: 'Release MVP' })
-  await expect(cardsOf(mvp, 'Feature')).toHaveText([
-    /^Find by name/,
-    /^Filters/,
-    /^Card payment/,
-  ])
+  await expect(cardsOf(mvp, 'Feature')).toHaveText([/^Find by name/, /^Filters/, /^Card payment/])
   await expect(card(page, 'Feature', 'Sign up with e-mail')).toBeVisible()
   await expect(cardsOf(page, 'Goal')).toHaveText([/Shop/, /Account/])
 
@@ -89,11 +85,7 @@ test('duplicate a project from its menu on the project list', async ({ page }) =
 
   await expect(page.getByRole('heading', { name: 'Copy of Backlog', level: 1 })).toBeVisible()
   const mvp = page.getByRole('region', { name: 'Release MVP' })
-  await expect(cardsOf(mvp, 'Feature')).toHaveText([
-    /^Find by name/,
-    /^Filters/,
-    /^Card payment/,
-  ])
+  await expect(cardsOf(mvp, 'Feature')).toHaveText([/^Find by name/, /^Filters/, /^Card payment/])
   await page.goto(`/${user.workspaceName}`)
   await expect(page.getByText('2 projects')).toBeVisible()
 })

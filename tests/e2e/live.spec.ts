@@ -36,7 +36,10 @@ async function rename(page: Page, kind: 'Feature' | 'Goal', from: string, to: st
   await expect(dialog).toBeHidden()
 }
 
-test('two members see each other, and each other’s rename, create, move and delete within a second', async ({ page, browser }) => {
+test('two members see each other, and each other’s rename, create, move and delete within a second', async ({
+  page,
+  browser,
+}) => {
   const { user, projectUrl } = await buildSmallMap(page)
   const b = await secondMember(browser, user.workspaceName, projectUrl)
 
@@ -54,7 +57,9 @@ test('two members see each other, and each other’s rename, create, move and de
   await page.getByRole('button', { name: 'Add feature to Later / Pay' }).click()
   await newCard(page, 'Gift cards')
   await settle(page)
-  await expect(card(b.page.getByRole('region', { name: 'Release Later' }), 'Feature', 'Gift cards')).toBeVisible(SECOND)
+  await expect(
+    card(b.page.getByRole('region', { name: 'Release Later' }), 'Feature', 'Gift cards'),
+  ).toBeVisible(SECOND)
 
   // A keyboard move: 'Card payment' goes left, from MVP / Pay into MVP / Search.
   const mvp = (p: Page) => cardsOf(p.getByRole('region', { name: 'Release MVP' }), 'Feature')
@@ -78,7 +83,10 @@ test('two members see each other, and each other’s rename, create, move and de
   await expect(viewers(page).getByRole('img', { name: /^Bea Teammate/ })).toBeHidden({ timeout: 5_000 })
 })
 
-test('an open dialog follows someone else’s edits, keeps what its user types, and says when its card is deleted', async ({ page, browser }) => {
+test('an open dialog follows someone else’s edits, keeps what its user types, and says when its card is deleted', async ({
+  page,
+  browser,
+}) => {
   const { user, projectUrl } = await buildSmallMap(page)
   const b = await secondMember(browser, user.workspaceName, projectUrl)
   await card(b.page, 'Feature', 'Filters').click()
@@ -101,7 +109,9 @@ test('an open dialog follows someone else’s edits, keeps what its user types, 
   await page.getByRole('dialog').getByRole('menuitem', { name: 'Delete' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click()
   await expect(b.page.getByRole('dialog', { name: 'Card deleted' })).toBeVisible(SECOND)
-  await expect(b.page.getByRole('dialog')).toContainText(`${user.name} deleted this card while you had it open.`)
+  await expect(b.page.getByRole('dialog')).toContainText(
+    `${user.name} deleted this card while you had it open.`,
+  )
   await b.context.close()
 })
 
@@ -124,7 +134,9 @@ test('a card deleted while its description is typed keeps the text, copyable, an
   await page.getByRole('dialog').getByRole('menuitem', { name: 'Delete' }).click()
   const confirm = page.getByRole('dialog').getByRole('alert')
   await expect(confirm).toContainText('Delete this activity?')
-  await expect(confirm).toContainText('With it go its 2 features (‘Find by name’, ‘Filters’). Deleted cards stay in the Trash for 30 days.')
+  await expect(confirm).toContainText(
+    'With it go its 2 features (‘Find by name’, ‘Filters’). Deleted cards stay in the Trash for 30 days.',
+  )
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click()
 
   const deleted = b.page.getByRole('dialog', { name: 'Card deleted' })
@@ -152,7 +164,11 @@ test('a card deleted while its description is typed keeps the text, copyable, an
   await b.context.close()
 })
 
-test('after a disconnect the board shows Reconnecting… and catches up by replay', async ({ page, browser, baseURL }) => {
+test('after a disconnect the board shows Reconnecting… and catches up by replay', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const { user, projectUrl } = await buildSmallMap(page)
   const b = await secondMember(browser, user.workspaceName, projectUrl)
   await expect(viewers(b.page).getByRole('img', { name: 'Bea Teammate (you)' })).toBeVisible()
@@ -164,7 +180,10 @@ test('after a disconnect the board shows Reconnecting… and catches up by repla
   const projectId = projectUrl.split('/').pop()
   const others = new AbortController()
   for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${baseURL}/v1/projects/${projectId}/events`, { headers: { Cookie: cookie }, signal: others.signal })
+    const res = await fetch(`${baseURL}/v1/projects/${projectId}/events`, {
+      headers: { Cookie: cookie },
+      signal: others.signal,
+    })
     expect(res.status).toBe(200)
   }
   await expect(b.page.getByRole('status').getByText('Reconnecting…')).toBeVisible({ timeout: 10_000 })
@@ -179,7 +198,10 @@ test('after a disconnect the board shows Reconnecting… and catches up by repla
   await b.context.close()
 })
 
-test('the public link follows the map live, with no presence of its own; demo mode stays local', async ({ page, browser }) => {
+test('the public link follows the map live, with no presence of its own; demo mode stays local', async ({
+  page,
+  browser,
+}) => {
   const { user } = await buildSmallMap(page)
   const shareUrl = (await page.getByRole('link', { name: 'Share link' }).getAttribute('href'))!
   const visitor = await browser.newContext()
@@ -202,7 +224,10 @@ test('the public link follows the map live, with no presence of its own; demo mo
   await visitor.close()
 })
 
-test('a member demoted to viewer, or whose plan ends, goes VIEW ONLY within 5 s without a reload, and back', async ({ page, browser }) => {
+test('a member demoted to viewer, or whose plan ends, goes VIEW ONLY within 5 s without a reload, and back', async ({
+  page,
+  browser,
+}) => {
   const { user, projectUrl } = await buildSmallMap(page)
   const b = await secondMember(browser, user.workspaceName, projectUrl)
   const within5s = { timeout: 5_000 }
@@ -215,13 +240,18 @@ test('a member demoted to viewer, or whose plan ends, goes VIEW ONLY within 5 s 
   const workspaceId = (await (await page.request.get('/v1/account/app')).json()).workspaces.find(
     (w: { name: string }) => w.name === user.workspaceName,
   ).id
-  const members = (await (await page.request.get('/v1/members', { headers: { Workspace: workspaceId } })).json()) as {
+  const members = (await (
+    await page.request.get('/v1/members', { headers: { Workspace: workspaceId } })
+  ).json()) as {
     id: string
     name: string
   }[]
   const bea = members.find((m) => m.name === 'Bea Teammate')!
   const setLevel = async (level: string) => {
-    const res = await page.request.post(`/v1/members/${bea.id}/level`, { data: { level }, headers: { Workspace: workspaceId, Origin: new URL(page.url()).origin } })
+    const res = await page.request.post(`/v1/members/${bea.id}/level`, {
+      data: { level },
+      headers: { Workspace: workspaceId, Origin: new URL(page.url()).origin },
+    })
     expect(res.status()).toBe(200)
   }
   // A mark on the page's window: a reload would lose it.
@@ -236,7 +266,9 @@ test('a member demoted to viewer, or whose plan ends, goes VIEW ONLY within 5 s 
   await expect(viewOnly).toBeVisible(within5s)
   await expect(addFeature).toBeHidden()
   await expect(dialog.getByLabel('Title')).toBeHidden()
-  await expect(b.page.locator('.messages')).toContainText('You can only view this map now, so your change was not saved.')
+  await expect(b.page.locator('.messages')).toContainText(
+    'You can only view this map now, so your change was not saved.',
+  )
   await expect(b.page.locator('.messages')).toContainText('You had typed: “Half-typed title”')
   await b.page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
@@ -246,7 +278,9 @@ test('a member demoted to viewer, or whose plan ends, goes VIEW ONLY within 5 s 
 
   const db = e2eDatabase()
   const plan = (expiration: string | null) =>
-    db.prepare('update subscriptions set expiration_date = ? where workspace_id = ?').run(expiration, workspaceId)
+    db
+      .prepare('update subscriptions set expiration_date = ? where workspace_id = ?')
+      .run(expiration, workspaceId)
   plan('2000-01-01T00:00:00.000Z')
   await expect(viewOnly).toBeVisible(within5s)
   await expect(addFeature).toBeHidden()
@@ -258,8 +292,9 @@ test('a member demoted to viewer, or whose plan ends, goes VIEW ONLY within 5 s 
   await b.context.close()
 })
 
-
-test('an edit on a live board fetches no map again: the card keeps its edit throughout, and Undo names it', async ({ page }) => {
+test('an edit on a live board fetches no map again: the card keeps its edit throughout, and Undo names it', async ({
+  page,
+}) => {
   await buildSmallMap(page)
   await expect(viewers(page).getByRole('img', { name: /\(you\)$/ })).toBeVisible()
   const mapFetches: string[] = []
@@ -282,7 +317,10 @@ test('an edit on a live board fetches no map again: the card keeps its edit thro
   await settle(page)
   await expect(card(page, 'Feature', 'Price filter')).toBeVisible()
   const history = page.getByRole('group', { name: 'History' })
-  await expect(history.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /^Undo: Renamed feature/)
+  await expect(history.getByRole('button', { name: 'Undo' })).toHaveAttribute(
+    'title',
+    /^Undo: Renamed feature/,
+  )
   await keyboardDrag(page, card(page, 'Feature', 'Card payment'), ['ArrowLeft'])
   await settle(page)
   expect(mapFetches).toEqual([])
@@ -293,7 +331,10 @@ test('an edit on a live board fetches no map again: the card keeps its edit thro
   await page.locator('body').press('Control+z')
   await expect(history.getByRole('button', { name: 'Redo' })).not.toHaveAttribute('title', 'Nothing to redo')
   await settle(page)
-  await expect(history.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /^Undo: Renamed feature/)
+  await expect(history.getByRole('button', { name: 'Undo' })).toHaveAttribute(
+    'title',
+    /^Undo: Renamed feature/,
+  )
   await page.locator('body').press('Control+z')
   await expect(card(page, 'Feature', 'Filters')).toBeVisible()
   await settle(page)

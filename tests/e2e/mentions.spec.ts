@@ -22,10 +22,18 @@ async function storedPosts(page: Page, map: SeededMap) {
 }
 
 /** Mentions and watching (CONTRACT §12): `@` in the comment box picks a member with the keyboard. */
-test('mention a member with the keyboard, and watch and unwatch a card with the Watch toggle', async ({ page, baseURL }) => {
+test('mention a member with the keyboard, and watch and unwatch a card with the Watch toggle', async ({
+  page,
+  baseURL,
+}) => {
   const map = await seedMap(baseURL!)
   const zelda = await signUp(baseURL!, { name: 'Zelda Quinn' })
-  addMember(path.join(process.env.E2E_DATA_DIR!, 'storymap.db'), map.owner.workspaceId, zelda.account.id, 'VIEWER')
+  addMember(
+    path.join(process.env.E2E_DATA_DIR!, 'storymap.db'),
+    map.owner.workspaceId,
+    zelda.account.id,
+    'VIEWER',
+  )
   await signIn(page.context(), map, baseURL!)
   await page.goto(map.boardPath)
   await boardReady(page)

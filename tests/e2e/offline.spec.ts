@@ -66,14 +66,18 @@ test('edits made offline show at once, wait under a notice, and are saved in ord
   await dialog.getByLabel('Size').press('Tab')
   await dialog.getByLabel('Write a comment').fill('Can we ship this offline?')
   await dialog.getByRole('button', { name: 'Post comment' }).click()
-  await expect(dialog.getByRole('listitem', { name: /^Comment by/ })).toContainText('Can we ship this offline?')
+  await expect(dialog.getByRole('listitem', { name: /^Comment by/ })).toContainText(
+    'Can we ship this offline?',
+  )
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
 
   // A new card through a cell's '+', and a move by keyboard.
   await page.getByRole('button', { name: 'Add feature to Later / Pay' }).click()
   await newCard(page, 'Gift cards')
-  await expect(card(page.getByRole('region', { name: 'Release Later' }), 'Feature', 'Gift cards')).toBeVisible()
+  await expect(
+    card(page.getByRole('region', { name: 'Release Later' }), 'Feature', 'Gift cards'),
+  ).toBeVisible()
   await keyboardDrag(page, card(page, 'Feature', 'Card payment'), ['ArrowLeft'])
 
   // Meanwhile Bea renames a release: A's board gets it once back online.
@@ -84,7 +88,9 @@ test('edits made offline show at once, wait under a notice, and are saved in ord
   const tile = card(page, 'Feature', 'Price filters')
   await expect(tile).toBeVisible()
   await expect(tile.getByTitle('Size')).toHaveAttribute('data-text', '5')
-  await expect(notice(page)).toContainText(/\d+ changes are waiting and will be saved when the connection is back\./)
+  await expect(notice(page)).toContainText(
+    /\d+ changes are waiting and will be saved when the connection is back\./,
+  )
   await expect(errorPage(page)).toHaveCount(0)
   // Leaving the page now would lose the waiting changes: the browser asks first, and staying keeps them.
   const asked = new Promise<string>((resolve) =>
@@ -115,7 +121,9 @@ test('edits made offline show at once, wait under a notice, and are saved in ord
   await card(page, 'Feature', 'Price filters').click()
   await expect(dialog.locator('.markdown strong')).toHaveText('price')
   await expect(dialog.getByRole('radio', { name: 'Red' })).toBeChecked()
-  await expect(dialog.getByRole('listitem', { name: /^Comment by/ })).toContainText('Can we ship this offline?')
+  await expect(dialog.getByRole('listitem', { name: /^Comment by/ })).toContainText(
+    'Can we ship this offline?',
+  )
   await bea.close()
 })
 
@@ -128,7 +136,9 @@ test('a write the server refuses once the network is back is rolled back with it
   await expect(notice(page)).toBeVisible()
 
   await page.keyboard.press('Control+z')
-  await expect(page.getByRole('status').getByText('Cannot undo while offline.', { exact: true })).toBeVisible()
+  await expect(
+    page.getByRole('status').getByText('Cannot undo while offline.', { exact: true }),
+  ).toBeVisible()
 
   await card(page, 'Feature', 'Filters').click()
   await renameIn(page, 'Price filter')

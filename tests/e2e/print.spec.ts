@@ -119,7 +119,8 @@ test('print leaves out the presence avatars, the toolbar’s title (the page mar
       all.map((cell) => ({
         cards: cell.querySelectorAll('a.card-tile').length,
         border: ['Top', 'Right', 'Bottom', 'Left'].some(
-          (side) => parseFloat(getComputedStyle(cell).getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0,
+          (side) =>
+            parseFloat(getComputedStyle(cell).getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0,
         ),
       })),
     )

@@ -5,9 +5,7 @@ import { axeOn } from './helpers'
 
 /** axe's WCAG 2.1 A and AA rules: no serious or critical finding on the page. */
 async function expectAccessible(page: Page) {
-  const results = await axeOn(page)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   const findings = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(findings.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }

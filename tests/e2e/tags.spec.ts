@@ -4,7 +4,10 @@ import { openSeededBoard, shownFeatures } from './map-fixture'
 import { axeOn } from './helpers'
 
 /** Tags (CONTRACT §12): tag a card in its dialog, filter and search by the tag, manage the project's tags. */
-test('tag a card, see its label, filter and search by the tag, rename and delete it from the board menu', async ({ page, baseURL }) => {
+test('tag a card, see its label, filter and search by the tag, rename and delete it from the board menu', async ({
+  page,
+  baseURL,
+}) => {
   const map = await openSeededBoard(page, baseURL!)
   await card(page, 'Feature', 'Pay by card').click()
   const dialog = page.getByRole('dialog')

@@ -95,8 +95,12 @@ test('an owner invites a teammate, makes them a Viewer, then removes them', asyn
   await expect(memberRow(owner, boss.email)).toContainText('Owner')
   await expect(memberRow(owner, mate.email).getByLabel(`Level of ${mate.name}`)).toHaveValue('EDITOR')
   await expect(memberRow(owner, mate.email).getByRole('option', { name: 'Editor' })).toHaveCount(1)
-  await expect(owner.getByRole('region', { name: 'Members', exact: true })).not.toContainText(/VIEWER|EDITOR|ADMIN|OWNER/)
-  await expect(owner.getByRole('region', { name: 'My membership' })).toContainText('Your level in this workspace: Owner')
+  await expect(owner.getByRole('region', { name: 'Members', exact: true })).not.toContainText(
+    /VIEWER|EDITOR|ADMIN|OWNER/,
+  )
+  await expect(owner.getByRole('region', { name: 'My membership' })).toContainText(
+    'Your level in this workspace: Owner',
+  )
   await expect(
     owner.getByRole('region', { name: 'Workspace invites' }).getByText('No pending invites'),
   ).toBeVisible()

@@ -2,11 +2,16 @@ import { expect, test, type Page } from '@playwright/test'
 import { accountMenu, signUpThroughForm } from './helpers'
 
 /** Themes (CONTRACT §12): System / Light / Dark in the account menu, kept per account and in a cookie. */
-const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)
+const background = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)
 const LIGHT_BG = 'rgb(244, 245, 248)'
 const DARK_BG = 'rgb(18, 21, 28)'
 
-test('choose dark in the account menu: it stays after a reload, logged out, and on another browser after log-in', async ({ page, browser, baseURL }) => {
+test('choose dark in the account menu: it stays after a reload, logged out, and on another browser after log-in', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const user = await signUpThroughForm(page)
   await page.goto(`/${user.workspaceName}`)
   expect(await background(page)).toBe(LIGHT_BG)
@@ -39,7 +44,9 @@ test('choose dark in the account menu: it stays after a reload, logged out, and 
   await other.close()
 })
 
-test('System follows the operating system; Light overrides it; printing is always light', async ({ page }) => {
+test('System follows the operating system; Light overrides it; printing is always light', async ({
+  page,
+}) => {
   const user = await signUpThroughForm(page)
   await page.goto(`/${user.workspaceName}`)
   await page.emulateMedia({ colorScheme: 'dark' })

@@ -21,7 +21,9 @@ test('add an endpoint, see its secret once, send a test, see it in the log, dele
 
     await section.getByLabel('Endpoint URL').fill(receiver.url)
     await section.getByRole('button', { name: 'Add endpoint' }).click()
-    await expect(section.getByRole('status')).toContainText('Copy its signing secret now: it will not be shown again.')
+    await expect(section.getByRole('status')).toContainText(
+      'Copy its signing secret now: it will not be shown again.',
+    )
     const secret = await section.getByLabel('Signing secret').inputValue()
     expect(secret).toMatch(/^whsec_/)
     const endpoint = section.getByRole('listitem').filter({ hasText: receiver.url })
@@ -35,7 +37,9 @@ test('add an endpoint, see its secret once, send a test, see it in the log, dele
     await endpoint.getByRole('button', { name: 'Send test' }).click()
     await expect(page.getByRole('status').getByText('Test delivered (200)')).toBeVisible()
     const [ping] = await receiver.waitFor(1)
-    expect(new Webhook(secret).verify(ping.body, ping.headers as Record<string, string>)).toMatchObject({ type: 'ping' })
+    expect(new Webhook(secret).verify(ping.body, ping.headers as Record<string, string>)).toMatchObject({
+      type: 'ping',
+    })
     const log = endpoint.getByRole('table', { name: `Delivery log of ${receiver.url}` })
     await expect(log.getByRole('row').nth(1)).toContainText('ping')
     await expect(log.getByRole('row').nth(1)).toContainText('Delivered')

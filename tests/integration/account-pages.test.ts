@@ -125,7 +125,9 @@ describe('the theme follows the account (CONTRACT §12)', () => {
     const browser = new Client(server.url)
     await browser.post('/account/theme', form({ theme: 'light', redirectTo: '/' }))
     expect(themeOfPage((await browser.get('/account/login')).text)).toBe('light')
-    expect((await browser.post('/v1/users/login', { email: user.email, password: user.password })).status).toBe(200)
+    expect(
+      (await browser.post('/v1/users/login', { email: user.email, password: user.password })).status,
+    ).toBe(200)
     const page = await browser.get(`/${user.workspaceName}`)
     expect(page.status).toBe(200)
     expect(themeOfPage(page.text)).toBe('dark')
@@ -139,7 +141,12 @@ describe('the theme follows the account (CONTRACT §12)', () => {
     await browser.post('/account/theme', form({ theme: 'dark', redirectTo: '/' }))
     expect(themeOfPage((await browser.get('/account/signup')).text)).toBe('dark')
     const name = `ws${Date.now()}`
-    const created = await browser.post('/v1/users/signup', { workspaceName: name, name: 'New', email: `${name}@example.com`, password: 'correct-horse' })
+    const created = await browser.post('/v1/users/signup', {
+      workspaceName: name,
+      name: 'New',
+      email: `${name}@example.com`,
+      password: 'correct-horse',
+    })
     expect(created.status).toBe(200)
     expect(themeOfPage((await browser.get(`/${name}`)).text)).toBe('system')
   })

@@ -44,7 +44,9 @@ describe('POST /v1/users/signup', () => {
     const body = valid()
     await new Client(server.url).post('/v1/users/signup', body)
     const db = new Database(server.dbPath, { readonly: true })
-    const row = db.prepare('select password_hash from accounts where email = ?').get(body.email) as { password_hash: string }
+    const row = db.prepare('select password_hash from accounts where email = ?').get(body.email) as {
+      password_hash: string
+    }
     db.close()
     expect(row.password_hash).toMatch(/^\$argon2id\$/)
     expect(row.password_hash).not.toContain(body.password)
@@ -66,28 +68,43 @@ describe('POST /v1/users/signup', () => {
 
   it('refuses a missing field and a wrongly typed one', async () => {
     const { password: _omit, ...noPassword } = valid()
-    expect((await new Client(server.url).post('/v1/users/signup', noPassword)).json.error).toBe('password_invalid')
-    expect((await new Client(server.url).post('/v1/users/signup', { ...valid(), email: 42 })).json.error).toBe('email_invalid')
+    expect((await new Client(server.url).post('/v1/users/signup', noPassword)).json.error).toBe(
+      'password_invalid',
+    )
+    expect(
+      (await new Client(server.url).post('/v1/users/signup', { ...valid(), email: 42 })).json.error,
+    ).toBe('email_invalid')
   })
 
   it('answers 409 email_taken and workspace_taken, changing nothing', async () => {
     const first = valid()
     expect((await new Client(server.url).post('/v1/users/signup', first)).status).toBe(200)
-    const sameEmail = await new Client(server.url).post('/v1/users/signup', { ...valid(), email: first.email.toUpperCase() })
+    const sameEmail = await new Client(server.url).post('/v1/users/signup', {
+      ...valid(),
+      email: first.email.toUpperCase(),
+    })
     expect(sameEmail.status).toBe(409)
     expect(sameEmail.json).toEqual({ error: 'email_taken', message: 'Email is already registered.' })
     const second = { ...valid(), workspaceName: first.workspaceName }
     const sameWorkspace = await new Client(server.url).post('/v1/users/signup', second)
     expect(sameWorkspace.status).toBe(409)
-    expect(sameWorkspace.json).toEqual({ error: 'workspace_taken', message: 'Workspace name is already registered.' })
+    expect(sameWorkspace.json).toEqual({
+      error: 'workspace_taken',
+      message: 'Workspace name is already registered.',
+    })
     // The refused sign-up created no account.
-    const login = await new Client(server.url).post('/v1/users/login', { email: second.email, password: second.password })
+    const login = await new Client(server.url).post('/v1/users/login', {
+      email: second.email,
+      password: second.password,
+    })
     expect(login.status).toBe(401)
   })
 
   it('never answers 500 or HTML to malformed bodies', async () => {
     for (const raw of ['{', '[]', 'null', '"text"', '{"email": {"$gt": ""}}']) {
-      const res = await new Client(server.url).post('/v1/users/signup', raw, { 'Content-Type': 'application/json' })
+      const res = await new Client(server.url).post('/v1/users/signup', raw, {
+        'Content-Type': 'application/json',
+      })
       expect(res.status).toBe(400)
       expect(res.headers.get('content-type')).toMatch(/application\/json/)
       expect(res.json.error).toBeTypeOf('string')
@@ -98,13 +115,22 @@ describe('POST /v1/users/signup', () => {
 describe('log-in and sessions', () => {
   it('logs in with the right password and refuses a wrong one with login_failed', async () => {
     const user = await signUp(server.url)
-    const bad = await new Client(server.url).post('/v1/users/login', { email: user.email, password: 'wrong-password' })
+    const bad = await new Client(server.url).post('/v1/users/login', {
+      email: user.email,
+      password: 'wrong-password',
+    })
     expect(bad.status).toBe(401)
     expect(bad.json).toEqual({ error: 'login_failed', message: 'Email or password is incorrect.' })
-    const unknown = await new Client(server.url).post('/v1/users/login', { email: 'nobody@example.com', password: 'whatever1' })
+    const unknown = await new Client(server.url).post('/v1/users/login', {
+      email: 'nobody@example.com',
+      password: 'whatever1',
+    })
     expect(unknown.json).toEqual(bad.json)
     const client = new Client(server.url)
-    const ok = await client.post('/v1/users/login', { email: user.email.toUpperCase(), password: user.password })
+    const ok = await client.post('/v1/users/login', {
+      email: user.email.toUpperCase(),
+      password: user.password,
+    })
     expect(ok.status).toBe(200)
     expect((await client.get('/v1/account/app')).json.account.email).toBe(user.email)
   })
@@ -170,7 +196,9 @@ describe('workspaces', () => {
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({ name })
     const app = (await user.client.get('/v1/account/app')).json
-    expect(app.workspaces.map((w: { name: string }) => w.name).sort()).toEqual([user.workspaceName, name].sort())
+    expect(app.workspaces.map((w: { name: string }) => w.name).sort()).toEqual(
+      [user.workspaceName, name].sort(),
+    )
     expect(app.memberships.every((m: { level: string }) => m.level === 'OWNER')).toBe(true)
     expect(app.subscriptions).toHaveLength(2)
   })
@@ -185,7 +213,9 @@ describe('workspaces', () => {
     expect(taken.json.error).toBe('workspace_taken')
     const reserved = await user.client.post('/v1/account/workspaces', { name: 'account' })
     expect(reserved.status).toBe(409)
-    expect((await new Client(server.url).post('/v1/account/workspaces', { name: 'nosession' })).status).toBe(401)
+    expect((await new Client(server.url).post('/v1/account/workspaces', { name: 'nosession' })).status).toBe(
+      401,
+    )
   })
 })
 
@@ -207,7 +237,9 @@ describe('operations and API shape', () => {
 
   it('refuses a cross-site POST (403) and accepts a same-site one', async () => {
     const body = valid()
-    const evil = await new Client(server.url).post('/v1/users/signup', body, { Origin: 'https://evil.example' })
+    const evil = await new Client(server.url).post('/v1/users/signup', body, {
+      Origin: 'https://evil.example',
+    })
     expect(evil.status).toBe(403)
     expect(evil.json.error).toBe('cross_origin')
     const same = await new Client(server.url).post('/v1/users/signup', body, { Origin: server.url })
@@ -215,7 +247,10 @@ describe('operations and API shape', () => {
   })
 
   it('refuses bodies over 1 MB with 413', async () => {
-    const res = await new Client(server.url).post('/v1/users/signup', { ...valid(), name: 'x'.repeat(1_100_000) })
+    const res = await new Client(server.url).post('/v1/users/signup', {
+      ...valid(),
+      name: 'x'.repeat(1_100_000),
+    })
     expect(res.status).toBe(413)
     expect(res.json.error).toBe('too_large')
   })

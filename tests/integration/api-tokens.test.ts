@@ -32,10 +32,15 @@ function bearer(secret: string, headers: Record<string, string> = {}) {
   const script = new Client(server.url)
   const call = (method: string, path: string, body?: unknown) =>
     script.request(method, path, body, { Authorization: `Bearer ${secret}`, ...headers })
-  return { get: (path: string) => call('GET', path), post: (path: string, body?: unknown) => call('POST', path, body), call }
+  return {
+    get: (path: string) => call('GET', path),
+    post: (path: string, body?: unknown) => call('POST', path, body),
+    call,
+  }
 }
 
-const featureTitle = async () => (await bundle(owner.client, ids.project)).features.find((f: { id: string }) => f.id === ids.feature)?.title
+const featureTitle = async () =>
+  (await bundle(owner.client, ids.project)).features.find((f: { id: string }) => f.id === ids.feature)?.title
 
 function db() {
   const handle = new Database(server.dbPath)
@@ -47,7 +52,13 @@ describe('making and listing tokens', () => {
   it('shows the secret once; lists keep the prefix; the database keeps only a hash', async () => {
     const { token, secret } = await makeToken(owner.client, owner.workspaceId, 'read', { expiresInDays: 30 })
     expect(secret).toMatch(/^smp_[0-9A-Za-z]{32,}$/)
-    expect(token).toMatchObject({ name: 'CI read', workspaceId: owner.workspaceId, scope: 'read', prefix: secret.slice(0, 8), lastUsedAt: null })
+    expect(token).toMatchObject({
+      name: 'CI read',
+      workspaceId: owner.workspaceId,
+      scope: 'read',
+      prefix: secret.slice(0, 8),
+      lastUsedAt: null,
+    })
     expect(Date.parse(String(token.expiresAt)) - Date.parse(String(token.createdAt))).toBe(30 * 86_400_000)
     const list = await owner.client.get('/v1/account/tokens')
     expect(list.status).toBe(200)
@@ -60,16 +71,39 @@ describe('making and listing tokens', () => {
   })
 
   it('refuses a bad request with the field it names, and a workspace the caller is not in', async () => {
-    const bad = await owner.client.post('/v1/account/tokens', { name: '', workspaceId: owner.workspaceId, scope: 'read' })
+    const bad = await owner.client.post('/v1/account/tokens', {
+      name: '',
+      workspaceId: owner.workspaceId,
+      scope: 'read',
+    })
     expect(bad).toMatchObject({ status: 400, json: { error: 'name_invalid' } })
-    const scope = await owner.client.post('/v1/account/tokens', { name: 'x', workspaceId: owner.workspaceId, scope: 'admin' })
+    const scope = await owner.client.post('/v1/account/tokens', {
+      name: 'x',
+      workspaceId: owner.workspaceId,
+      scope: 'admin',
+    })
     expect(scope).toMatchObject({ status: 400, json: { error: 'scope_invalid' } })
-    const days = await owner.client.post('/v1/account/tokens', { name: 'x', workspaceId: owner.workspaceId, scope: 'read', expiresInDays: 366 })
+    const days = await owner.client.post('/v1/account/tokens', {
+      name: 'x',
+      workspaceId: owner.workspaceId,
+      scope: 'read',
+      expiresInDays: 366,
+    })
     expect(days).toMatchObject({ status: 400, json: { error: 'expires_in_days_invalid' } })
     const stranger = await signUp(server.url)
-    const foreign = await stranger.client.post('/v1/account/tokens', { name: 'x', workspaceId: owner.workspaceId, scope: 'read' })
+    const foreign = await stranger.client.post('/v1/account/tokens', {
+      name: 'x',
+      workspaceId: owner.workspaceId,
+      scope: 'read',
+    })
     expect(foreign.status).toBe(403)
-    expect(await new Client(server.url).post('/v1/account/tokens', { name: 'x', workspaceId: owner.workspaceId, scope: 'read' })).toMatchObject({ status: 401 })
+    expect(
+      await new Client(server.url).post('/v1/account/tokens', {
+        name: 'x',
+        workspaceId: owner.workspaceId,
+        scope: 'read',
+      }),
+    ).toMatchObject({ status: 401 })
   })
 })
 
@@ -83,7 +117,9 @@ describe('Bearer auth', () => {
     const write = await script.post(`/v1/features/${ids.feature}/rename`, { title: 'By script' })
     expect(write).toMatchObject({ status: 403, json: { error: 'token_read_only' } })
     expect(await featureTitle()).toBe('Feature')
-    const listed = (await owner.client.get('/v1/account/tokens')).json.tokens.find((t: { id: string }) => t.id === token.id)
+    const listed = (await owner.client.get('/v1/account/tokens')).json.tokens.find(
+      (t: { id: string }) => t.id === token.id,
+    )
     expect(listed.lastUsedAt).not.toBeNull()
   })
 
@@ -113,7 +149,9 @@ describe('Bearer auth', () => {
     })
     try {
       await stream.next('ready')
-      expect((await bearer(secret).post(`/v1/features/${ids.feature}/color`, { color: 'RED' })).status).toBe(200)
+      expect((await bearer(secret).post(`/v1/features/${ids.feature}/color`, { color: 'RED' })).status).toBe(
+        200,
+      )
       const change = (await stream.next('change')).data
       expect(change.by).toMatchObject({ name: 'Ana Owner', via: 'CI write' })
       expect((await owner.client.request('DELETE', `/v1/account/tokens/${token.id}`)).status).toBe(200)
@@ -135,7 +173,9 @@ describe('Bearer auth', () => {
     const { token, secret } = await makeToken(owner.client, owner.workspaceId, 'read')
     const expired = await makeToken(owner.client, owner.workspaceId, 'read', { expiresInDays: 1 })
     const handle = db()
-    handle.prepare('update api_tokens set expires_at = ? where id = ?').run(new Date(Date.now() - 1000).toISOString(), expired.token.id)
+    handle
+      .prepare('update api_tokens set expires_at = ? where id = ?')
+      .run(new Date(Date.now() - 1000).toISOString(), expired.token.id)
     handle.close()
     expect((await owner.client.request('DELETE', `/v1/account/tokens/${token.id}`)).status).toBe(200)
     const script = new Client(server.url)
@@ -148,13 +188,20 @@ describe('Bearer auth', () => {
       ['revoked', { Authorization: `Bearer ${secret}` }],
     ]
     for (const [name, headers] of cases) {
-      const res = await script.request('GET', '/v1/projects', undefined, { ...headers, Workspace: owner.workspaceId })
+      const res = await script.request('GET', '/v1/projects', undefined, {
+        ...headers,
+        Workspace: owner.workspaceId,
+      })
       expect([name, res.status, res.json?.error], res.text).toEqual([name, 401, 'invalid_token'])
       expect(res.headers.get('www-authenticate'), name).toMatch(/^Bearer/)
     }
-    const inUrl = await script.get(`/v1/projects?access_token=${expired.secret}`, { Workspace: owner.workspaceId })
+    const inUrl = await script.get(`/v1/projects?access_token=${expired.secret}`, {
+      Workspace: owner.workspaceId,
+    })
     expect(inUrl).toMatchObject({ status: 401, json: { error: 'invalid_token' } })
-    expect((await owner.client.get('/v1/account/tokens')).json.tokens.map((t: { id: string }) => t.id)).not.toContain(token.id)
+    expect(
+      (await owner.client.get('/v1/account/tokens')).json.tokens.map((t: { id: string }) => t.id),
+    ).not.toContain(token.id)
   })
 
   it('account, sign-in, workspace deletion and token management need a session: 403 token_not_allowed', async () => {
@@ -173,7 +220,10 @@ describe('Bearer auth', () => {
       expect([method, path, res.status, res.json?.error]).toEqual([method, path, 403, 'token_not_allowed'])
     }
     // The contact form is open to scripts.
-    const contact = await script.post('/v1/users/contact', { email: 'ana@example.com', message: 'Hello from CI' })
+    const contact = await script.post('/v1/users/contact', {
+      email: 'ana@example.com',
+      message: 'Hello from CI',
+    })
     expect(contact.json?.error).not.toBe('token_not_allowed')
     expect((await owner.client.get('/v1/account/app')).status).toBe(200)
   })
@@ -182,11 +232,16 @@ describe('Bearer auth', () => {
     const other = await signUp(server.url)
     const { secret } = await makeToken(owner.client, owner.workspaceId, 'write')
     // Another account's cookie beside Ana's token: the request is Ana's.
-    const mixed = await other.client.request('POST', `/v1/features/${ids.feature}/rename`, { title: 'Mixed' }, {
-      Authorization: `Bearer ${secret}`,
-      Workspace: owner.workspaceId,
-      Origin: 'https://elsewhere.example',
-    })
+    const mixed = await other.client.request(
+      'POST',
+      `/v1/features/${ids.feature}/rename`,
+      { title: 'Mixed' },
+      {
+        Authorization: `Bearer ${secret}`,
+        Workspace: owner.workspaceId,
+        Origin: 'https://elsewhere.example',
+      },
+    )
     expect(mixed.status, mixed.text).toBe(200)
     expect(await featureTitle()).toBe('Mixed')
   })
@@ -199,12 +254,20 @@ describe('who manages tokens, and when they end', () => {
     const { token, secret } = await makeToken(editor.client, owner.workspaceId, 'write')
     const listed = await owner.client.get('/v1/workspace/tokens')
     expect(listed.status).toBe(200)
-    expect(listed.json.tokens).toContainEqual(expect.objectContaining({ id: token.id, member: expect.objectContaining({ name: 'Eddie Editor' }) }))
+    expect(listed.json.tokens).toContainEqual(
+      expect.objectContaining({ id: token.id, member: expect.objectContaining({ name: 'Eddie Editor' }) }),
+    )
     expect(listed.text).not.toContain(secret)
     editor.client.workspaceId = owner.workspaceId
-    expect(await editor.client.get('/v1/workspace/tokens')).toMatchObject({ status: 403, json: { error: 'level_too_low' } })
+    expect(await editor.client.get('/v1/workspace/tokens')).toMatchObject({
+      status: 403,
+      json: { error: 'level_too_low' },
+    })
     expect((await owner.client.request('DELETE', `/v1/workspace/tokens/${token.id}`)).status).toBe(200)
-    expect(await bearer(secret).get('/v1/projects')).toMatchObject({ status: 401, json: { error: 'invalid_token' } })
+    expect(await bearer(secret).get('/v1/projects')).toMatchObject({
+      status: 401,
+      json: { error: 'invalid_token' },
+    })
     expect((await owner.client.request('DELETE', `/v1/workspace/tokens/${uuid()}`)).status).toBe(404)
   })
 
@@ -213,7 +276,8 @@ describe('who manages tokens, and when they end', () => {
     addMember(server.dbPath, owner.workspaceId, removed.account.id, 'EDITOR')
     const first = await makeToken(removed.client, owner.workspaceId, 'read')
     expect((await bearer(first.secret).get('/v1/projects')).status).toBe(200)
-    const members = (await owner.client.get('/v1/members')).json as { id: string; accountId?: string; email?: string }[] | { members: { id: string; email: string }[] }
+    const members = (await owner.client.get('/v1/members')).json as
+      { id: string; accountId?: string; email?: string }[] | { members: { id: string; email: string }[] }
     const list = Array.isArray(members) ? members : members.members
     const member = list.find((m) => m.email === removed.email)!
     expect((await owner.client.request('DELETE', `/v1/members/${member.id}`)).status).toBe(200)

@@ -352,8 +352,14 @@ describe('cards', () => {
     expect((await c.get(`/v1/features/${uuid()}/explode`)).status).toBe(404)
     // Names every object has are not kinds either.
     for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
-      expect(await c.post(`/v1/${name}/${uuid()}/rename`, { title: 'x' })).toMatchObject({ status: 404, json: { error: 'not_found' } })
-      expect(await c.post(`/v1/${name}/${uuid()}`, { title: 'x' })).toMatchObject({ status: 404, json: { error: 'not_found' } })
+      expect(await c.post(`/v1/${name}/${uuid()}/rename`, { title: 'x' })).toMatchObject({
+        status: 404,
+        json: { error: 'not_found' },
+      })
+      expect(await c.post(`/v1/${name}/${uuid()}`, { title: 'x' })).toMatchObject({
+        status: 404,
+        json: { error: 'not_found' },
+      })
     }
   })
 })
@@ -465,14 +471,33 @@ describe('personas', () => {
     }
     const res = await c.post(`/v1/personas/${id}`, body)
     expect(res.status).toBe(200)
-    expect(res.json).toMatchObject({ kind: 'persona', id, name: 'Panel Persona', avatar: 'avatar03', role: 'Buyer' })
+    expect(res.json).toMatchObject({
+      kind: 'persona',
+      id,
+      name: 'Panel Persona',
+      avatar: 'avatar03',
+      role: 'Buyer',
+    })
     // The same with the link id empty too, and with both null: no goal, no link.
     const second = uuid()
-    expect((await c.post(`/v1/personas/${second}`, { ...body, name: 'Second', workflowPersonaId: '' })).status).toBe(200)
+    expect(
+      (await c.post(`/v1/personas/${second}`, { ...body, name: 'Second', workflowPersonaId: '' })).status,
+    ).toBe(200)
     const third = uuid()
-    expect((await c.post(`/v1/personas/${third}`, { ...body, name: 'Third', workflowId: null, workflowPersonaId: null })).status).toBe(200)
+    expect(
+      (
+        await c.post(`/v1/personas/${third}`, {
+          ...body,
+          name: 'Third',
+          workflowId: null,
+          workflowPersonaId: null,
+        })
+      ).status,
+    ).toBe(200)
     const after = await bundle(c, ids.project)
-    expect(after.personas.map((p: any) => p.id).sort()).toEqual([...before.personas.map((p: any) => p.id), id, second, third].sort())
+    expect(after.personas.map((p: any) => p.id).sort()).toEqual(
+      [...before.personas.map((p: any) => p.id), id, second, third].sort(),
+    )
     expect(after.workflowPersonas).toEqual(before.workflowPersonas)
   })
 

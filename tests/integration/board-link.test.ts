@@ -23,7 +23,11 @@ it('serves the map read-only without a session while sharing is on, and 404 once
   expect(shared.status).toBe(200)
   // The same map without its GitHub link and the features' issues (CONTRACT §13).
   const { github: _link, ...project } = full.project
-  expect(shared.json).toEqual({ ...full, project, features: full.features.map(({ github: _issue, ...f }: { github: unknown }) => f) })
+  expect(shared.json).toEqual({
+    ...full,
+    project,
+    features: full.features.map(({ github: _issue, ...f }: { github: unknown }) => f),
+  })
 
   const v = await signUp(server.url)
   addMember(server.dbPath, owner.workspaceId, v.account.id, 'VIEWER')

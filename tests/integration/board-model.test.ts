@@ -43,7 +43,9 @@ afterAll(() => {
 /** Statements run, counted where better-sqlite3 runs them: most are prepared once per connection. */
 function countQueries<T>(fn: () => T): { result: T; queries: number } {
   const statementPrototype = Object.getPrototypeOf(getDb().$client.prepare('select 1'))
-  const spies = (['all', 'get', 'run', 'iterate'] as const).map((method) => vi.spyOn(statementPrototype, method))
+  const spies = (['all', 'get', 'run', 'iterate'] as const).map((method) =>
+    vi.spyOn(statementPrototype, method),
+  )
   try {
     const result = fn()
     return { result, queries: spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0) }
@@ -56,7 +58,10 @@ it('returns typed entities and loads a map with one query per table whatever its
   const project = executeBoardCommand(ctx, { type: 'project.create', id: uuid(), title: 'Model map' })
   expect(project.kind).toBe('project')
   // Statements prepared once per connection are made by the first load of any map.
-  getProjectBundle(ctx.workspace.id, executeBoardCommand(ctx, { type: 'project.create', id: uuid(), title: 'Warm-up' }).id)
+  getProjectBundle(
+    ctx.workspace.id,
+    executeBoardCommand(ctx, { type: 'project.create', id: uuid(), title: 'Warm-up' }).id,
+  )
   const small = countQueries(() => getProjectBundle(ctx.workspace.id, project.id)).queries
 
   const workflow = executeBoardCommand(ctx, {

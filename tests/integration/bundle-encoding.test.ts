@@ -17,15 +17,19 @@ afterAll(async () => {
 })
 
 function raw(path: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get(server.url + path, { headers }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c) => chunks.push(c))
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }))
-      })
-      .on('error', reject)
-  })
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(server.url + path, { headers }, (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c) => chunks.push(c))
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+          )
+        })
+        .on('error', reject)
+    },
+  )
 }
 
 it('sends the bundle as brotli or gzip bytes made once per version, plain when not asked, with Vary', async () => {
@@ -49,7 +53,9 @@ it('sends the bundle as brotli or gzip bytes made once per version, plain when n
   const gz = await raw(path, { ...headers, 'Accept-Encoding': 'gzip' })
   expect(gz.headers['content-encoding']).toBe('gzip')
   expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true)
-  expect((await raw(path, { ...headers, 'Accept-Encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip')
+  expect(
+    (await raw(path, { ...headers, 'Accept-Encoding': 'br;q=0, gzip' })).headers['content-encoding'],
+  ).toBe('gzip')
 
   // A write makes a new version, and new bytes.
   await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Changed' })
@@ -78,19 +84,25 @@ it('compresses pages where they are rendered (the page thread), as the browser a
   expect(plain.headers['content-encoding']).toBeUndefined()
   expect(Number(plain.headers['content-length'])).toBe(plain.body.length)
   // The same page each way, but for its nonce.
-  const withoutNonce = (text: string) => text.replace(/nonce="[^"]+"/g, 'nonce=""').replace(/"nonce":"[^"]+"/g, '')
+  const withoutNonce = (text: string) =>
+    text.replace(/nonce="[^"]+"/g, 'nonce=""').replace(/"nonce":"[^"]+"/g, '')
   expect(withoutNonce(plain.body.toString())).toBe(withoutNonce(html))
 })
 
 it('sends a board page whose scripts stay within the 180 KB (gzip) budget and whose map is carried once, unescaped', async () => {
   const owner = await signUp(server.url)
   const ids = await makeBoard(owner.client)
-  const page = await raw(`/${owner.workspaceName}/projects/${ids.project}`, { Cookie: owner.client.cookieHeader() })
+  const page = await raw(`/${owner.workspaceName}/projects/${ids.project}`, {
+    Cookie: owner.client.cookieHeader(),
+  })
   expect(page.status).toBe(200)
   const html = page.body.toString()
   const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1])
   expect(scripts.length).toBeGreaterThan(5)
-  const gzipBytes = scripts.reduce((sum, href) => sum + zlib.gzipSync(fs.readFileSync(path.join('build/client', href))).length, 0)
+  const gzipBytes = scripts.reduce(
+    (sum, href) => sum + zlib.gzipSync(fs.readFileSync(path.join('build/client', href))).length,
+    0,
+  )
   // The budget of docs/benchmarks.md; the GitHub texts once pulled zod (25 KB) in through a schema file.
   expect(gzipBytes / 1024).toBeLessThanOrEqual(180)
   // The map is the page's own element (bundle-text.ts), not a string in the router's data.

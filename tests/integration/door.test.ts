@@ -31,7 +31,10 @@ const uuid = () => crypto.randomUUID()
 
 function member(name: string): Ctx {
   const accountId = uuid()
-  getDb().insert(accounts).values({ id: accountId, name, email: `${uuid()}@example.com`, passwordHash: 'x' }).run()
+  getDb()
+    .insert(accounts)
+    .values({ id: accountId, name, email: `${uuid()}@example.com`, passwordHash: 'x' })
+    .run()
   const ws = createWorkspace(accountId, `w${uuid().slice(0, 12)}`)
   return getWorkspaceContextById(accountId, ws.id)!
 }
@@ -57,10 +60,28 @@ const client = () => getDb().$client
 
 describe('the map tables take writes only through the door', () => {
   const outside: [string, () => unknown][] = [
-    ['an insert', () => client().prepare("insert into milestones (id, workspace_id, project_id, rank, title, created_by, created_by_name, last_modified_by_name) values (?, ?, ?, 'm', 'Sneaked in', 'x', 'x', 'x')").run(uuid(), ana.workspace.id, anaProject)],
-    ['an update', () => client().prepare("update projects set title = 'Renamed behind the log' where id = ?").run(anaProject)],
+    [
+      'an insert',
+      () =>
+        client()
+          .prepare(
+            "insert into milestones (id, workspace_id, project_id, rank, title, created_by, created_by_name, last_modified_by_name) values (?, ?, ?, 'm', 'Sneaked in', 'x', 'x', 'x')",
+          )
+          .run(uuid(), ana.workspace.id, anaProject),
+    ],
+    [
+      'an update',
+      () =>
+        client().prepare("update projects set title = 'Renamed behind the log' where id = ?").run(anaProject),
+    ],
     ['a delete', () => client().prepare('delete from projects where id = ?').run(anaProject)],
-    ['a write in a transaction of its own', () => getDb().transaction(() => client().prepare("update projects set description = 'x' where id = ?").run(anaProject))],
+    [
+      'a write in a transaction of its own',
+      () =>
+        getDb().transaction(() =>
+          client().prepare("update projects set description = 'x' where id = ?").run(anaProject),
+        ),
+    ],
   ]
   for (const [what, write] of outside) {
     it(`refuses ${what} made beside it, and nothing changes`, () => {
@@ -75,12 +96,17 @@ describe('the map tables take writes only through the door', () => {
     executeChange(ana, {
       action: 'edit',
       command: { type: 'card.description', kind: 'project', id: anaProject, description: 'Through the door' },
-      write: () => client().prepare('update projects set description = ? where id = ?').run('Through the door', anaProject),
+      write: () =>
+        client()
+          .prepare('update projects set description = ? where id = ?')
+          .run('Through the door', anaProject),
     })
     expect(projectVersion(anaProject)).toBe(version + 1)
     expect(getProjectBundle(ana.workspace.id, anaProject).project.description).toBe('Through the door')
     // …and shuts behind it.
-    expect(() => client().prepare("update projects set description = 'after' where id = ?").run(anaProject)).toThrow(OUTSIDE_THE_DOOR)
+    expect(() =>
+      client().prepare("update projects set description = 'after' where id = ?").run(anaProject),
+    ).toThrow(OUTSIDE_THE_DOOR)
   })
 })
 
@@ -88,17 +114,21 @@ describe('the door', () => {
   it('refuses a caller the permission table does not allow, before the write runs', () => {
     let ran = false
     const viewer = { ...ana, level: 'VIEWER' as const }
-    expect(() => executeChange(viewer, { action: 'edit', command: { type: 'noop' }, write: () => (ran = true) })).toThrow(
-      'Your member level does not allow editing.',
-    )
+    expect(() =>
+      executeChange(viewer, { action: 'edit', command: { type: 'noop' }, write: () => (ran = true) }),
+    ).toThrow('Your member level does not allow editing.')
     const ended = { ...ana, planActive: false }
-    expect(() => executeChange(ended, { action: 'edit', command: { type: 'noop' }, write: () => (ran = true) })).toThrow(
-      'The workspace plan is inactive',
-    )
+    expect(() =>
+      executeChange(ended, { action: 'edit', command: { type: 'noop' }, write: () => (ran = true) }),
+    ).toThrow('The workspace plan is inactive')
     const editor = { ...ana, level: 'EDITOR' as const }
-    expect(() => executeChange(editor, { action: 'manageSharing', command: { type: 'noop' }, write: () => (ran = true) })).toThrow(
-      'Only an admin or owner can change sharing.',
-    )
+    expect(() =>
+      executeChange(editor, {
+        action: 'manageSharing',
+        command: { type: 'noop' },
+        write: () => (ran = true),
+      }),
+    ).toThrow('Only an admin or owner can change sharing.')
     expect(ran).toBe(false)
   })
 
@@ -109,7 +139,8 @@ describe('the door', () => {
       executeChange(ana, {
         action: 'edit',
         command: { type: 'card.rename', kind: 'project', id: beaProject, title: 'Taken over' },
-        write: () => client().prepare("update projects set title = 'Taken over' where id = ?").run(beaProject),
+        write: () =>
+          client().prepare("update projects set title = 'Taken over' where id = ?").run(beaProject),
       }),
     ).toThrow(expect.objectContaining({ kind: 'not_found' }))
     expect(JSON.stringify(getProjectBundle(bea.workspace.id, beaProject))).toBe(before)

@@ -132,7 +132,9 @@ describe('password reset', () => {
     // A marker: a reset asked for afterwards, for an address that exists, arrives; nothing came before it.
     const known = await signUp(server.url)
     const marked = mailbox.mails.length
-    expect((await new Client(server.url).post(`/v1/users/reset/${encodeURIComponent(known.email)}`)).status).toBe(200)
+    expect(
+      (await new Client(server.url).post(`/v1/users/reset/${encodeURIComponent(known.email)}`)).status,
+    ).toBe(200)
     await mailbox.waitFor(known.email, marked)
     expect(mailbox.mails.slice(since).some((m) => m.to.includes('nobody-here@example.com'))).toBe(false)
   })

@@ -42,7 +42,8 @@ async function pushedBoard() {
   return { owner, ids, repo, token, number: res.json.github.number as number }
 }
 
-const status = async (client: Client, projectId: string) => (await client.get(`/v1/projects/${projectId}/github`)).json.github
+const status = async (client: Client, projectId: string) =>
+  (await client.get(`/v1/projects/${projectId}/github`)).json.github
 
 describe('a refused token', () => {
   it('stops the sync, e-mails every owner and admin once, and the board says so', async () => {
@@ -53,18 +54,26 @@ describe('a refused token', () => {
     github.revokeToken(token)
     const refused = await owner.client.post(`/v1/projects/${ids.project}/github/sync`)
     expect(refused).toMatchObject({ status: 409, json: { error: 'github_token_invalid' } })
-    expect(await status(owner.client, ids.project)).toMatchObject({ status: 'token_invalid', error: 'Bad credentials' })
+    expect(await status(owner.client, ids.project)).toMatchObject({
+      status: 'token_invalid',
+      error: 'Bad credentials',
+    })
     const mail = await mailbox.waitFor(owner.email, since)
     expect(mail.subject).toBe('GitHub sync stopped: the token was refused')
     expect(mail.text).toContain(`/projects/${ids.project}?github=1`)
     await mailbox.waitFor(admin.email, since)
     const activity = (await owner.client.get(`/v1/projects/${ids.project}/activity`)).json.items
-    expect(activity[0]).toMatchObject({ summary: 'GitHub sync stopped: the token was refused.', by: { via: 'GitHub' } })
+    expect(activity[0]).toMatchObject({
+      summary: 'GitHub sync stopped: the token was refused.',
+      by: { via: 'GitHub' },
+    })
 
     // Stopped: no more calls for this link, and users get the code without a call to GitHub.
     const calls = github.calls.filter((c) => c.path.startsWith(`/repos/${repo}`)).length
     await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Still here' })
-    expect((await owner.client.post(`/v1/milestones/${ids.milestone}/github`)).json.error).toBe('github_token_invalid')
+    expect((await owner.client.post(`/v1/milestones/${ids.milestone}/github`)).json.error).toBe(
+      'github_token_invalid',
+    )
     // The worker goes on polling other links meanwhile, and calls nothing for this one.
     const witness = await pushedBoard()
     await afterPolls(github, witness.repo)
@@ -76,8 +85,14 @@ describe('a refused token', () => {
     github.edit(repo, number, { state: 'closed' })
     github.addToken('fresh', [repo])
     await link(owner.client, ids.project, repo, 'fresh')
-    await eventually(() => github.issue(repo, number)!.title, (t) => t === 'Still here')
-    const map = await eventually(() => bundle(owner.client, ids.project), (b) => featureOf(b, ids.feature).status === 'CLOSED')
+    await eventually(
+      () => github.issue(repo, number)!.title,
+      (t) => t === 'Still here',
+    )
+    const map = await eventually(
+      () => bundle(owner.client, ids.project),
+      (b) => featureOf(b, ids.feature).status === 'CLOSED',
+    )
     expect(featureOf(map, ids.feature)).toMatchObject({ title: 'Still here', github: { state: 'closed' } })
   })
 })
@@ -87,19 +102,31 @@ describe('a missing issue', () => {
     const first = await pushedBoard()
     github.remove(first.repo, first.number, 'deleted')
     await first.owner.client.post(`/v1/features/${first.ids.feature}/rename`, { title: 'Renamed' })
-    const map = await eventually(() => bundle(first.owner.client, first.ids.project), (b) => featureOf(b, first.ids.feature).github.state === 'missing')
+    const map = await eventually(
+      () => bundle(first.owner.client, first.ids.project),
+      (b) => featureOf(b, first.ids.feature).github.state === 'missing',
+    )
     expect(featureOf(map, first.ids.feature)).toMatchObject({ title: 'Renamed', status: 'OPEN' })
     const log = (await first.owner.client.get(`/v1/projects/${first.ids.project}/github/log`)).json.items
-    expect(log).toContainEqual(expect.objectContaining({ direction: 'push', featureId: first.ids.feature, issue: first.number, status: 'failed' }))
+    expect(log).toContainEqual(
+      expect.objectContaining({
+        direction: 'push',
+        featureId: first.ids.feature,
+        issue: first.number,
+        status: 'failed',
+      }),
+    )
 
     const second = await pushedBoard()
     github.remove(second.repo, second.number, 'transferred')
     const synced = await second.owner.client.post(`/v1/projects/${second.ids.project}/github/sync`)
     expect(synced.json).toEqual({ pulled: 0, lastSyncAt: expect.any(String) })
-    expect(featureOf(await bundle(second.owner.client, second.ids.project), second.ids.feature).github.state).toBe('missing')
-    expect((await second.owner.client.get(`/v1/projects/${second.ids.project}/activity`)).json.items[0].summary).toBe(
-      `GitHub issue #${second.number} of feature 'Feature' is missing`,
-    )
+    expect(
+      featureOf(await bundle(second.owner.client, second.ids.project), second.ids.feature).github.state,
+    ).toBe('missing')
+    expect(
+      (await second.owner.client.get(`/v1/projects/${second.ids.project}/activity`)).json.items[0].summary,
+    ).toBe(`GitHub issue #${second.number} of feature 'Feature' is missing`)
   })
 })
 
@@ -108,21 +135,41 @@ describe('GitHub down or rate-limited', () => {
     const { owner, ids, repo, number } = await pushedBoard()
     github.rateLimitNext(new RegExp(`^/repos/${repo}/issues/${number}$`), { status: 403, resetInSeconds: 3 })
     await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Later' })
-    await eventually(() => status(owner.client, ids.project), (s) => s.status === 'rate_limited')
+    await eventually(
+      () => status(owner.client, ids.project),
+      (s) => s.status === 'rate_limited',
+    )
     const limitedAt = Date.now()
     const refused = await owner.client.post(`/v1/projects/${ids.project}/github/sync`)
     expect(refused.status).toBe(503)
     expect(refused.json.error).toBe('github_rate_limited')
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
     const calls = github.calls.filter((c) => c.path.startsWith(`/repos/${repo}`)).length
-    await eventually(() => github.issue(repo, number)!.title, (t) => t === 'Later', 10_000)
+    await eventually(
+      () => github.issue(repo, number)!.title,
+      (t) => t === 'Later',
+      10_000,
+    )
     // Nothing went to GitHub for this link until the limit's reset (whole seconds, at least 2 s on).
     const first = github.calls.filter((c) => c.path.startsWith(`/repos/${repo}`))[calls]
     expect(first.at - limitedAt).toBeGreaterThan(1000)
-    await eventually(() => status(owner.client, ids.project), (s) => s.status === 'ok')
+    await eventually(
+      () => status(owner.client, ids.project),
+      (s) => s.status === 'ok',
+    )
 
-    const fresh = (await owner.client.post(`/v1/features/${crypto.randomUUID()}`, { milestoneId: ids.milestone, subWorkflowId: ids.subworkflow, title: 'Fresh' })).json
-    github.rateLimitNext(new RegExp(`^/repos/${repo}/issues$`), { status: 429, retryAfter: 5 }, { method: 'POST' })
+    const fresh = (
+      await owner.client.post(`/v1/features/${crypto.randomUUID()}`, {
+        milestoneId: ids.milestone,
+        subWorkflowId: ids.subworkflow,
+        title: 'Fresh',
+      })
+    ).json
+    github.rateLimitNext(
+      new RegExp(`^/repos/${repo}/issues$`),
+      { status: 429, retryAfter: 5 },
+      { method: 'POST' },
+    )
     const sent = await owner.client.post(`/v1/milestones/${ids.milestone}/github`)
     expect(sent.json).toEqual({ created: 0, failed: [{ featureId: fresh.id, error: 'github_rate_limited' }] })
     const again = await owner.client.post(`/v1/features/${fresh.id}/github`)
@@ -135,18 +182,39 @@ describe('GitHub down or rate-limited', () => {
     const { owner, ids, repo, number } = await pushedBoard()
     github.failNext(new RegExp(`^/repos/${repo}/issues/${number}$`), 502)
     await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'One' })
-    await eventually(() => status(owner.client, ids.project), (s) => s.status === 'unreachable')
+    await eventually(
+      () => status(owner.client, ids.project),
+      (s) => s.status === 'unreachable',
+    )
     await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Two' })
-    const issue = await eventually(() => github.issue(repo, number)!, (i) => i.title === 'Two', 10_000)
+    const issue = await eventually(
+      () => github.issue(repo, number)!,
+      (i) => i.title === 'Two',
+      10_000,
+    )
     expect(issue.title).toBe('Two')
     const log = (await owner.client.get(`/v1/projects/${ids.project}/github/log`)).json.items
-    expect(log).toContainEqual(expect.objectContaining({ direction: 'push', status: 'retrying', error: 'Server Error' }))
+    expect(log).toContainEqual(
+      expect.objectContaining({ direction: 'push', status: 'retrying', error: 'Server Error' }),
+    )
 
-    await eventually(() => status(owner.client, ids.project), (s) => s.status === 'ok')
-    const fresh = (await owner.client.post(`/v1/features/${crypto.randomUUID()}`, { milestoneId: ids.milestone, subWorkflowId: ids.subworkflow, title: 'Fresh' })).json
+    await eventually(
+      () => status(owner.client, ids.project),
+      (s) => s.status === 'ok',
+    )
+    const fresh = (
+      await owner.client.post(`/v1/features/${crypto.randomUUID()}`, {
+        milestoneId: ids.milestone,
+        subWorkflowId: ids.subworkflow,
+        title: 'Fresh',
+      })
+    ).json
     const before = await bundle(owner.client, ids.project)
     github.dropNext(new RegExp(`^/repos/${repo}/issues$`), { method: 'GET', query: (q) => !q.since })
-    const refused = await owner.client.post(`/v1/projects/${ids.project}/github/import`, { milestoneId: ids.milestone, subWorkflowId: ids.subworkflow })
+    const refused = await owner.client.post(`/v1/projects/${ids.project}/github/import`, {
+      milestoneId: ids.milestone,
+      subWorkflowId: ids.subworkflow,
+    })
     expect(refused).toMatchObject({ status: 502, json: { error: 'github_unreachable' } })
     github.failNext(new RegExp(`^/repos/${repo}/issues$`), 500, { method: 'POST' })
     const created = await owner.client.post(`/v1/features/${fresh.id}/github`)
@@ -160,12 +228,25 @@ describe('GitHub down or rate-limited', () => {
     const { owner, ids, repo, number } = await pushedBoard()
     github.failNext(new RegExp(`^/repos/${repo}/issues/${number}$`), 500)
     await owner.client.post(`/v1/features/${ids.feature}/close`)
-    await eventually(() => rows(server.dbPath, 'select * from github_outbox where feature_id = ?', ids.feature), (r) => r.length > 0 && r[0].attempt > 0)
+    await eventually(
+      () => rows(server.dbPath, 'select * from github_outbox where feature_id = ?', ids.feature),
+      (r) => r.length > 0 && r[0].attempt > 0,
+    )
     expect(await server.stop()).toBe(0)
-    server = await startServer({ GITHUB_API_URL: github.url, GITHUB_POLL_SECONDS: '1', SMTP_URL: mailbox.url }, { dir: server.dir })
-    await eventually(() => github.issue(repo, number)!.state, (s) => s === 'closed', 20_000)
+    server = await startServer(
+      { GITHUB_API_URL: github.url, GITHUB_POLL_SECONDS: '1', SMTP_URL: mailbox.url },
+      { dir: server.dir },
+    )
+    await eventually(
+      () => github.issue(repo, number)!.state,
+      (s) => s === 'closed',
+      20_000,
+    )
     // GitHub has the change before the server has its answer and deletes the waiting push.
-    const waiting = await eventually(() => rows(server.dbPath, 'select * from github_outbox where feature_id = ?', ids.feature), (r) => r.length === 0)
+    const waiting = await eventually(
+      () => rows(server.dbPath, 'select * from github_outbox where feature_id = ?', ids.feature),
+      (r) => r.length === 0,
+    )
     expect(waiting).toEqual([])
   }, 40_000)
 })

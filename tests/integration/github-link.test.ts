@@ -20,7 +20,12 @@ beforeAll(async () => {
   github.addRepo('acme/other')
   github.addToken('tok-write', [REPO, 'acme/other'])
   github.addToken('tok-read', [REPO], false)
-  server = await startServer({ APP_MODE: 'hosted', TRIAL_DAYS: '14', GITHUB_API_URL: github.url, GITHUB_POLL_SECONDS: '1' })
+  server = await startServer({
+    APP_MODE: 'hosted',
+    TRIAL_DAYS: '14',
+    GITHUB_API_URL: github.url,
+    GITHUB_POLL_SECONDS: '1',
+  })
 })
 afterAll(async () => {
   await server?.stop()
@@ -31,7 +36,10 @@ afterAll(async () => {
 const userCalls = () => github.calls.filter((c) => !c.query.since).length
 
 const activity = async (client: Awaited<ReturnType<typeof signUp>>['client'], projectId: string) =>
-  (await client.get(`/v1/projects/${projectId}/activity`)).json.items as { summary: string; by: { via?: string } }[]
+  (await client.get(`/v1/projects/${projectId}/activity`)).json.items as {
+    summary: string
+    by: { via?: string }
+  }[]
 
 describe('linking', () => {
   it('checks the token at once, keeps it encrypted and never shows it; the bundle shows the link, the public link does not', async () => {
@@ -53,7 +61,11 @@ describe('linking', () => {
     expect(read.json).toEqual({ github: { ...linked, lastSyncAt: read.json.github.lastSyncAt } })
     expect(read.text).not.toContain('tok-write')
     expect(read.text).not.toContain(webhookSecret)
-    const [stored] = rows(server.dbPath, 'select token_cipher from github_links where project_id = ?', ids.project)
+    const [stored] = rows(
+      server.dbPath,
+      'select token_cipher from github_links where project_id = ?',
+      ids.project,
+    )
     expect(stored.token_cipher).toMatch(/^v1\./)
     expect(stored.token_cipher).not.toContain('tok-write')
 
@@ -67,7 +79,9 @@ describe('linking', () => {
     expect(exported.text).not.toContain('tok-write')
     expect(exported.json.project.github).toBeUndefined()
     expect(exported.json.features[0].github).toBeNull()
-    expect((await activity(owner.client, ids.project))[0].summary).toBe(`Linked project 'Map' to GitHub repository '${REPO}'`)
+    expect((await activity(owner.client, ids.project))[0].summary).toBe(
+      `Linked project 'Map' to GitHub repository '${REPO}'`,
+    )
   })
 
   it('relinks (the webhook secret is kept) and unlinks (features keep their issues)', async () => {
@@ -78,7 +92,9 @@ describe('linking', () => {
     const second = await link(owner.client, ids.project, 'acme/other', 'tok-write')
     expect(second.webhookSecret).toBe(first.webhookSecret)
     expect(second.github.repository).toBe('acme/other')
-    expect((await activity(owner.client, ids.project))[0].summary).toBe(`Relinked project 'Map' to GitHub repository 'acme/other'`)
+    expect((await activity(owner.client, ids.project))[0].summary).toBe(
+      `Relinked project 'Map' to GitHub repository 'acme/other'`,
+    )
     // The feature's issue is in the first repository: its edits no longer go there.
     const patches = github.callsTo('PATCH', /^\/repos\/acme\/shop\//).length
     await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Renamed after the relink' })
@@ -93,7 +109,9 @@ describe('linking', () => {
     const map = await bundle(owner.client, ids.project)
     expect(map.project.github).toBeNull()
     expect(featureOf(map, ids.feature).github).toMatchObject({ number: 1, state: 'open' })
-    expect((await owner.client.delete(`/v1/projects/${ids.project}/github`)).json.error).toBe('github_not_linked')
+    expect((await owner.client.delete(`/v1/projects/${ids.project}/github`)).json.error).toBe(
+      'github_not_linked',
+    )
   })
 
   it('keeps the pushes waiting at an unlink and sends them when the same repository is linked again (issue 43)', async () => {
@@ -108,14 +126,17 @@ describe('linking', () => {
     // GitHub is away for the next push: it waits in the outbox.
     github.failNext(new RegExp(`^/repos/${repo}/issues/${number}$`), 500)
     await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Renamed before the unlink' })
-    const waiting = () => rows(server.dbPath, 'select attempt from github_outbox where project_id = ?', ids.project)
+    const waiting = () =>
+      rows(server.dbPath, 'select attempt from github_outbox where project_id = ?', ids.project)
     await eventually(waiting, (r) => r.length === 1 && r[0].attempt > 0)
     expect((await dialog()).json.pendingPushes).toBe(1)
 
     expect((await owner.client.delete(`/v1/projects/${ids.project}/github`)).status).toBe(200)
     expect(waiting()).toHaveLength(1)
     // A change while unlinked waits too: the feature keeps its issue.
-    await owner.client.post(`/v1/features/${ids.feature}/description`, { description: 'Written while unlinked' })
+    await owner.client.post(`/v1/features/${ids.feature}/description`, {
+      description: 'Written while unlinked',
+    })
     expect(github.issue(repo, number)).toMatchObject({ title: 'Feature' })
 
     await link(owner.client, ids.project, repo, 'tok-kept')
@@ -136,7 +157,8 @@ describe('linking', () => {
     const { number } = (await owner.client.post(`/v1/features/${ids.feature}/github`)).json.github
     github.failNext(new RegExp(`^/repos/${REPO}/issues/${number}$`), 500)
     await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Waiting for acme/shop' })
-    const waiting = () => rows(server.dbPath, 'select attempt from github_outbox where project_id = ?', ids.project)
+    const waiting = () =>
+      rows(server.dbPath, 'select attempt from github_outbox where project_id = ?', ids.project)
     await eventually(waiting, (r) => r.length === 1 && r[0].attempt > 0)
     const relinked = await owner.client.post(`/${owner.workspaceName}/projects/${ids.project}/github`, {
       intent: 'link',
@@ -155,7 +177,10 @@ describe('linking', () => {
     const ids = await makeBoard(owner.client)
     await link(owner.client, ids.project, REPO, 'tok-write')
     const send = () =>
-      owner.client.post(`/${owner.workspaceName}/projects/${ids.project}/github`, { intent: 'sendRelease', milestoneId: ids.milestone })
+      owner.client.post(`/${owner.workspaceName}/projects/${ids.project}/github`, {
+        intent: 'sendRelease',
+        milestoneId: ids.milestone,
+      })
     expect((await send()).json).toEqual({ ok: true, message: '1 GitHub issue made.' })
     expect((await send()).json).toEqual({
       ok: true,
@@ -170,22 +195,38 @@ describe('linking', () => {
     const { number } = (await owner.client.post(`/v1/features/${ids.feature}/github`)).json.github
     github.failNext(new RegExp(`^/repos/${REPO}/issues/${number}$`), 500)
     await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Waiting' })
-    const waiting = () => rows(server.dbPath, 'select attempt from github_outbox where project_id = ?', ids.project)
+    const waiting = () =>
+      rows(server.dbPath, 'select attempt from github_outbox where project_id = ?', ids.project)
     await eventually(waiting, (r) => r.length === 1 && r[0].attempt > 0)
     expect((await owner.client.delete(`/v1/projects/${ids.project}`)).status).toBe(200)
     for (const table of ['github_links', 'github_outbox', 'github_log'])
-      expect(rows(server.dbPath, `select * from ${table} where project_id = ?`, ids.project), table).toEqual([])
+      expect(rows(server.dbPath, `select * from ${table} where project_id = ?`, ids.project), table).toEqual(
+        [],
+      )
   })
 
   it('refuses what GitHub refuses, with the contract codes, and links nothing', async () => {
     const owner = await signUp(server.url)
     const ids = await makeBoard(owner.client)
-    const put = (repository: string, token: string) => owner.client.put(`/v1/projects/${ids.project}/github`, { repository, token })
-    expect(await put('not a repository', 'tok-write')).toMatchObject({ status: 400, json: { error: 'github_repository_invalid' } })
-    expect(await put('acme/unknown', 'tok-write')).toMatchObject({ status: 400, json: { error: 'github_repository_invalid' } })
-    expect(await put(REPO, 'tok-wrong')).toMatchObject({ status: 400, json: { error: 'github_token_invalid' } })
+    const put = (repository: string, token: string) =>
+      owner.client.put(`/v1/projects/${ids.project}/github`, { repository, token })
+    expect(await put('not a repository', 'tok-write')).toMatchObject({
+      status: 400,
+      json: { error: 'github_repository_invalid' },
+    })
+    expect(await put('acme/unknown', 'tok-write')).toMatchObject({
+      status: 400,
+      json: { error: 'github_repository_invalid' },
+    })
+    expect(await put(REPO, 'tok-wrong')).toMatchObject({
+      status: 400,
+      json: { error: 'github_token_invalid' },
+    })
     expect(await put(REPO, '')).toMatchObject({ status: 400, json: { error: 'github_token_invalid' } })
-    expect(await put(REPO, 'tok-read')).toMatchObject({ status: 400, json: { error: 'github_permission_missing' } })
+    expect(await put(REPO, 'tok-read')).toMatchObject({
+      status: 400,
+      json: { error: 'github_permission_missing' },
+    })
     github.failNext(/^\/repos\/acme\/shop$/, 503)
     expect(await put(REPO, 'tok-write')).toMatchObject({ status: 502, json: { error: 'github_unreachable' } })
     github.dropNext(/^\/repos\/acme\/shop$/)
@@ -195,7 +236,9 @@ describe('linking', () => {
     expect(limited).toMatchObject({ status: 503, json: { error: 'github_rate_limited' } })
     expect(limited.headers.get('retry-after')).toBe('30')
     expect((await owner.client.get(`/v1/projects/${ids.project}/github`)).json).toEqual({ github: null })
-    expect(await activity(owner.client, ids.project)).not.toContainEqual(expect.objectContaining({ summary: expect.stringContaining('GitHub') }))
+    expect(await activity(owner.client, ids.project)).not.toContainEqual(
+      expect.objectContaining({ summary: expect.stringContaining('GitHub') }),
+    )
   })
 })
 
@@ -209,11 +252,18 @@ describe('permissions', () => {
       addMember(server.dbPath, owner.workspaceId, people[level].account.id, level)
       people[level].client.workspaceId = owner.workspaceId
     }
-    const { viewer, editor, admin } = { viewer: people.VIEWER.client, editor: people.EDITOR.client, admin: people.ADMIN.client }
+    const { viewer, editor, admin } = {
+      viewer: people.VIEWER.client,
+      editor: people.EDITOR.client,
+      admin: people.ADMIN.client,
+    }
     const linkBody = { repository: REPO, token: 'tok-write' }
     const checks = userCalls()
     for (const client of [viewer, editor])
-      expect(await client.put(`/v1/projects/${ids.project}/github`, linkBody)).toMatchObject({ status: 403, json: { error: 'level_too_low' } })
+      expect(await client.put(`/v1/projects/${ids.project}/github`, linkBody)).toMatchObject({
+        status: 403,
+        json: { error: 'level_too_low' },
+      })
     expect(userCalls()).toBe(checks)
     expect((await viewer.get(`/v1/projects/${ids.project}/github`)).json).toEqual({ github: null })
     await link(admin, ids.project, REPO, 'tok-write')
@@ -229,9 +279,17 @@ describe('permissions', () => {
     expect((await viewer.get(`/v1/projects/${ids.project}/github`)).json.github.repository).toBe(REPO)
     expect((await viewer.get(`/v1/projects/${ids.project}/github/log`)).status).toBe(200)
 
-    expect((await editor.post(`/v1/features/${ids.feature}/github`)).json.github).toMatchObject({ number: expect.any(Number), state: 'open' })
-    expect((await editor.post(`/v1/projects/${ids.project}/github/sync`)).json).toEqual({ pulled: 0, lastSyncAt: expect.any(String) })
-    expect((await editor.post(`/v1/projects/${ids.project}/github/import`, cell)).json).toEqual({ imported: expect.any(Number) })
+    expect((await editor.post(`/v1/features/${ids.feature}/github`)).json.github).toMatchObject({
+      number: expect.any(Number),
+      state: 'open',
+    })
+    expect((await editor.post(`/v1/projects/${ids.project}/github/sync`)).json).toEqual({
+      pulled: 0,
+      lastSyncAt: expect.any(String),
+    })
+    expect((await editor.post(`/v1/projects/${ids.project}/github/import`, cell)).json).toEqual({
+      imported: expect.any(Number),
+    })
     expect((await admin.delete(`/v1/projects/${ids.project}/github`)).status).toBe(200)
   })
 
@@ -243,27 +301,42 @@ describe('permissions', () => {
     const mine = await makeBoard(stranger.client)
     for (const res of [
       await stranger.client.get(`/v1/projects/${ids.project}/github`),
-      await stranger.client.put(`/v1/projects/${ids.project}/github`, { repository: REPO, token: 'tok-write' }),
+      await stranger.client.put(`/v1/projects/${ids.project}/github`, {
+        repository: REPO,
+        token: 'tok-write',
+      }),
       await stranger.client.delete(`/v1/projects/${ids.project}/github`),
       await stranger.client.get(`/v1/projects/${ids.project}/github/log`),
       await stranger.client.post(`/v1/projects/${ids.project}/github/sync`),
       await stranger.client.post(`/v1/features/${ids.feature}/github`),
       await stranger.client.post(`/v1/milestones/${ids.milestone}/github`),
-      await stranger.client.post(`/v1/projects/${mine.project}/github/import`, { milestoneId: ids.milestone, subWorkflowId: ids.subworkflow }),
+      await stranger.client.post(`/v1/projects/${mine.project}/github/import`, {
+        milestoneId: ids.milestone,
+        subWorkflowId: ids.subworkflow,
+      }),
     ])
       expect(res.status, res.text).toBe(404)
 
     const db = new Database(server.dbPath)
-    db.prepare('update subscriptions set expiration_date = ? where workspace_id = ?').run(new Date(Date.now() - 1000).toISOString(), owner.workspaceId)
+    db.prepare('update subscriptions set expiration_date = ? where workspace_id = ?').run(
+      new Date(Date.now() - 1000).toISOString(),
+      owner.workspaceId,
+    )
     db.close()
     const before = await bundle(owner.client, ids.project)
     const refused = [
-      await owner.client.put(`/v1/projects/${ids.project}/github`, { repository: 'acme/other', token: 'tok-write' }),
+      await owner.client.put(`/v1/projects/${ids.project}/github`, {
+        repository: 'acme/other',
+        token: 'tok-write',
+      }),
       await owner.client.delete(`/v1/projects/${ids.project}/github`),
       await owner.client.post(`/v1/projects/${ids.project}/github/sync`),
       await owner.client.post(`/v1/features/${ids.feature}/github`),
       await owner.client.post(`/v1/milestones/${ids.milestone}/github`),
-      await owner.client.post(`/v1/projects/${ids.project}/github/import`, { milestoneId: ids.milestone, subWorkflowId: ids.subworkflow }),
+      await owner.client.post(`/v1/projects/${ids.project}/github/import`, {
+        milestoneId: ids.milestone,
+        subWorkflowId: ids.subworkflow,
+      }),
     ]
     for (const res of refused) expect(res.json.error, res.text).toBe('plan_inactive')
     const after = await bundle(owner.client, ids.project)
@@ -287,7 +360,10 @@ describe('permissions', () => {
 
     const setExpiry = (at: number) => {
       const db = new Database(server.dbPath)
-      db.prepare('update subscriptions set expiration_date = ? where workspace_id = ?').run(new Date(at).toISOString(), owner.workspaceId)
+      db.prepare('update subscriptions set expiration_date = ? where workspace_id = ?').run(
+        new Date(at).toISOString(),
+        owner.workspaceId,
+      )
       db.close()
     }
     setExpiry(Date.now() - 1000)
@@ -299,7 +375,10 @@ describe('permissions', () => {
     expect(featureOf(await bundle(owner.client, ids.project), ids.feature).status).toBe('OPEN')
 
     setExpiry(Date.now() + 86_400_000)
-    const map = await eventually(() => bundle(owner.client, ids.project), (b) => featureOf(b, ids.feature).status === 'CLOSED')
+    const map = await eventually(
+      () => bundle(owner.client, ids.project),
+      (b) => featureOf(b, ids.feature).status === 'CLOSED',
+    )
     expect(featureOf(map, ids.feature).github).toMatchObject({ number, state: 'closed' })
   })
 })

@@ -29,21 +29,34 @@ describe('undo and redo', () => {
       .filter((n) => !['project create', 'project delete', 'allow external sharing'].includes(n))
     for (const name of names) {
       const ids = await makeBoard(owner.client)
-      if (name === 'workflowpersona create') await owner.client.delete(`/v1/workflowpersonas/${ids.workflowPersona}`)
+      if (name === 'workflowpersona create')
+        await owner.client.delete(`/v1/workflowpersonas/${ids.workflowPersona}`)
       const before = await bundle(owner.client, ids.project)
-      expect((await send(owner.client, writeCalls(ids).find((c) => c.name === name)!)).status, name).toBe(200)
+      expect(
+        (
+          await send(
+            owner.client,
+            writeCalls(ids).find((c) => c.name === name)!,
+          )
+        ).status,
+        name,
+      ).toBe(200)
       const after = await bundle(owner.client, ids.project)
 
       const undone = await owner.client.post(`/v1/projects/${ids.project}/undo`)
       expect(undone.status, `${name}: ${undone.text}`).toBe(200)
       expect(undone.json.version).toBe(after.version + 1)
       expect(undone.json.summary, name).toMatch(/^Undid: /)
-      expect(withoutVersion(await bundle(owner.client, ids.project)), `undo ${name}`).toEqual(withoutVersion(before))
+      expect(withoutVersion(await bundle(owner.client, ids.project)), `undo ${name}`).toEqual(
+        withoutVersion(before),
+      )
 
       const redone = await owner.client.post(`/v1/projects/${ids.project}/redo`)
       expect(redone.status, `${name}: ${redone.text}`).toBe(200)
       expect(redone.json.summary, name).toMatch(/^Redid: /)
-      expect(withoutVersion(await bundle(owner.client, ids.project)), `redo ${name}`).toEqual(withoutVersion(after))
+      expect(withoutVersion(await bundle(owner.client, ids.project)), `redo ${name}`).toEqual(
+        withoutVersion(after),
+      )
     }
   })
 
@@ -52,15 +65,27 @@ describe('undo and redo', () => {
     const ids = await makeBoard(owner.client)
     const c = owner.client
     const [second, third] = [uuid(), uuid()]
-    for (const [id, title] of [[second, 'Second'], [third, 'Third']])
-      await c.post(`/v1/features/${id}`, { milestoneId: ids.milestone, subWorkflowId: ids.subworkflow, title })
+    for (const [id, title] of [
+      [second, 'Second'],
+      [third, 'Third'],
+    ])
+      await c.post(`/v1/features/${id}`, {
+        milestoneId: ids.milestone,
+        subWorkflowId: ids.subworkflow,
+        title,
+      })
     const otherRelease = uuid()
     await c.post(`/v1/milestones/${otherRelease}`, { projectId: ids.project, title: 'Later' })
     const start = await bundle(c, ids.project)
-    await c.post(`/v1/features/${second}/move`, { toSubWorkflowId: ids.subworkflow, toMilestoneId: otherRelease, index: 0 })
+    await c.post(`/v1/features/${second}/move`, {
+      toSubWorkflowId: ids.subworkflow,
+      toMilestoneId: otherRelease,
+      index: 0,
+    })
     expect((await c.post(`/v1/projects/${ids.project}/undo`)).status).toBe(200)
     const back = await bundle(c, ids.project)
-    const cell = (b: any) => b.features.filter((f: any) => f.milestoneId === ids.milestone).map((f: any) => f.title)
+    const cell = (b: any) =>
+      b.features.filter((f: any) => f.milestoneId === ids.milestone).map((f: any) => f.title)
     expect(cell(back)).toEqual(['Feature', 'Second', 'Third'])
     expect(withoutVersion(back)).toEqual(withoutVersion(start))
 
@@ -110,12 +135,18 @@ describe('undo and redo', () => {
       "Undid: Renamed release 'Release' to 'By Bob'",
     )
     b = await bundle(owner.client, ids.project)
-    expect([b.features[0].title, b.features[0].color, b.milestones[0].title]).toEqual(['Feature', 'RED', 'Release'])
+    expect([b.features[0].title, b.features[0].color, b.milestones[0].title]).toEqual([
+      'Feature',
+      'RED',
+      'Release',
+    ])
     // Undo goes back through the stack, newest first, several steps.
     expect((await owner.client.post(`/v1/projects/${ids.project}/undo`)).json.summary).toBe(
       "Undid: Colored feature 'Feature' red",
     )
-    expect((await owner.client.post(`/v1/projects/${ids.project}/undo`)).json.summary).toMatch(/^Undid: Added persona 'Pat'/)
+    expect((await owner.client.post(`/v1/projects/${ids.project}/undo`)).json.summary).toMatch(
+      /^Undid: Added persona 'Pat'/,
+    )
   })
 
   it('refuses with undo_conflict once, changing nothing, when someone else has since changed what it would touch; the next undo reaches the change before', async () => {
@@ -137,7 +168,11 @@ describe('undo and redo', () => {
     // An activity of mine that Bob has put a feature under cannot be un-created; it is dropped too.
     const activity = uuid()
     await owner.client.post(`/v1/subworkflows/${activity}`, { workflowId: ids.workflow, title: 'New' })
-    await bob.client.post(`/v1/features/${uuid()}`, { milestoneId: ids.milestone, subWorkflowId: activity, title: 'Bob’s card' })
+    await bob.client.post(`/v1/features/${uuid()}`, {
+      milestoneId: ids.milestone,
+      subWorkflowId: activity,
+      title: 'Bob’s card',
+    })
     const now = await bundle(owner.client, ids.project)
     expect((await undo()).json.error).toBe('undo_conflict')
     expect(await bundle(owner.client, ids.project)).toEqual(now)
@@ -170,7 +205,10 @@ describe('undo and redo', () => {
     const bob = await member(owner, 'EDITOR')
     const ids = await makeBoard(owner.client)
     const [first, second, moved, added] = [uuid(), uuid(), uuid(), uuid()]
-    for (const [id, title] of [[first, 'First goal'], [second, 'Second goal']])
+    for (const [id, title] of [
+      [first, 'First goal'],
+      [second, 'Second goal'],
+    ])
       await owner.client.post(`/v1/workflows/${id}`, { projectId: ids.project, title })
     // Alone in either list, the activity keeps its rank when it moves: only its goal changes.
     await bob.client.post(`/v1/subworkflows/${moved}`, { workflowId: second, title: 'Moved' })
@@ -193,7 +231,9 @@ describe('undo and redo', () => {
     const tag = uuid()
     await owner.client.post(`/v1/tags/${tag}`, { projectId: ids.project, name: 'Urgent', color: 'RED' })
     await bob.client.post(`/v1/features/${ids.feature}/tags`, { tagIds: [tag] })
-    expect((await owner.client.post(`/v1/projects/${ids.project}/undo`)).json.summary).toBe("Undid: Added tag 'Urgent'")
+    expect((await owner.client.post(`/v1/projects/${ids.project}/undo`)).json.summary).toBe(
+      "Undid: Added tag 'Urgent'",
+    )
     const map = await bundle(owner.client, ids.project)
     expect(map.tags).toEqual([])
     expect(map.features[0].tagIds).toEqual([])
@@ -206,15 +246,22 @@ describe('undo and redo', () => {
     const owner = await signUp(server.url)
     const project = uuid()
     await owner.client.post(`/v1/projects/${project}`, { title: 'Fresh' })
-    expect(await owner.client.post(`/v1/projects/${project}/undo`)).toMatchObject({ status: 409, json: { error: 'nothing_to_undo' } })
+    expect(await owner.client.post(`/v1/projects/${project}/undo`)).toMatchObject({
+      status: 409,
+      json: { error: 'nothing_to_undo' },
+    })
     expect((await bundle(owner.client, project)).project.title).toBe('Fresh')
 
     const copy = uuid()
-    expect((await owner.client.post(`/v1/projects/${project}/duplicate`, { id: copy, title: 'Copy' })).status).toBe(200)
+    expect(
+      (await owner.client.post(`/v1/projects/${project}/duplicate`, { id: copy, title: 'Copy' })).status,
+    ).toBe(200)
     expect((await owner.client.post(`/v1/projects/${copy}/undo`)).json.error).toBe('nothing_to_undo')
     const goal = uuid()
     await owner.client.post(`/v1/workflows/${goal}`, { projectId: copy, title: 'Goal' })
-    expect((await owner.client.post(`/v1/projects/${copy}/undo`)).json.summary).toBe("Undid: Added goal 'Goal'")
+    expect((await owner.client.post(`/v1/projects/${copy}/undo`)).json.summary).toBe(
+      "Undid: Added goal 'Goal'",
+    )
     expect((await owner.client.post(`/v1/projects/${copy}/undo`)).json.error).toBe('nothing_to_undo')
     expect((await bundle(owner.client, copy)).project.title).toBe('Copy')
 
@@ -238,7 +285,9 @@ describe('undo and redo', () => {
     // Bob renames the release after my undo of its rename: redoing it would overwrite his.
     await bob.client.post(`/v1/milestones/${ids.milestone}/rename`, { title: 'Bob’s release' })
     expect((await c.post(`/v1/projects/${ids.project}/redo`)).json.error).toBe('undo_conflict')
-    expect((await c.post(`/v1/projects/${ids.project}/redo`)).json.summary).toBe("Redid: Renamed feature 'Feature' to 'Pay'")
+    expect((await c.post(`/v1/projects/${ids.project}/redo`)).json.summary).toBe(
+      "Redid: Renamed feature 'Feature' to 'Pay'",
+    )
   })
 })
 
@@ -251,7 +300,11 @@ describe('activity', () => {
     await c.post(`/v1/features/${ids.feature}/rename`, { title: 'Pay by card' })
     const mvp = uuid()
     await c.post(`/v1/milestones/${mvp}`, { projectId: ids.project, title: 'MVP' })
-    await c.post(`/v1/features/${ids.feature}/move`, { toSubWorkflowId: ids.subworkflow, toMilestoneId: mvp, index: 0 })
+    await c.post(`/v1/features/${ids.feature}/move`, {
+      toSubWorkflowId: ids.subworkflow,
+      toMilestoneId: mvp,
+      index: 0,
+    })
     const checkout = uuid()
     await c.post(`/v1/subworkflows/${checkout}`, { workflowId: ids.workflow, title: 'Checkout' })
     for (const t of ['A', 'B', 'C'])
@@ -277,7 +330,9 @@ describe('activity', () => {
     const all = []
     let next: number | null = null
     do {
-      const res: any = await c.get(`/v1/projects/${ids.project}/activity?limit=5${next ? `&before=${next}` : ''}`)
+      const res: any = await c.get(
+        `/v1/projects/${ids.project}/activity?limit=5${next ? `&before=${next}` : ''}`,
+      )
       all.push(...res.json.items)
       next = res.json.next
     } while (next !== null)
@@ -307,7 +362,9 @@ describe('who may', () => {
     const stranger = await signUp(server.url)
     expect((await stranger.client.get(`/v1/projects/${ids.project}/activity`)).status).toBe(404)
     expect((await stranger.client.post(`/v1/projects/${ids.project}/undo`)).status).toBe(404)
-    expect((await new Client(server.url, owner.workspaceId).get(`/v1/projects/${ids.project}/activity`)).status).toBe(401)
+    expect(
+      (await new Client(server.url, owner.workspaceId).get(`/v1/projects/${ids.project}/activity`)).status,
+    ).toBe(401)
   })
 
   it('a persona PUT replaces it and needs a name; a refused PUT changes nothing', async () => {

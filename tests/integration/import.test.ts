@@ -82,7 +82,11 @@ describe('export (JSON)', () => {
       /^attachment; filename="Shop _Q3_ _ Ops\.storymap\.json"/,
     )
     // The share link's file leaves out the features' GitHub issues (CONTRACT §13).
-    const publicFile = { ...mine.json, exportedAt: null, features: mine.json.features.map(({ github: _issue, ...f }: { github: unknown }) => f) }
+    const publicFile = {
+      ...mine.json,
+      exportedAt: null,
+      features: mine.json.features.map(({ github: _issue, ...f }: { github: unknown }) => f),
+    }
     expect({ ...shared.json, exportedAt: null }).toEqual(publicFile)
     expect((await new Client(server.url).get(`/v1/link/not-a-key/export`)).status).toBe(404)
     // The share link page's Export JSON menu item.

@@ -52,9 +52,12 @@ describe('change events', () => {
       const ids = await makeBoard(owner.client)
       const call = writeCalls(ids).find((c) => c.name === name)!
       // The persona starts on the goal: take it off so it can be put back.
-      if (name === 'workflowpersona create') await owner.client.delete(`/v1/workflowpersonas/${ids.workflowPersona}`)
+      if (name === 'workflowpersona create')
+        await owner.client.delete(`/v1/workflowpersonas/${ids.workflowPersona}`)
       const before = await bundle(owner.client, ids.project)
-      const stream = await listen(`/v1/projects/${ids.project}/events?since=${before.version}`, { client: owner.client })
+      const stream = await listen(`/v1/projects/${ids.project}/events?since=${before.version}`, {
+        client: owner.client,
+      })
       expect((await stream.next('ready')).data.version).toBe(before.version)
 
       const res = await send(owner.client, call)
@@ -82,7 +85,11 @@ describe('change events', () => {
     const second = uuid()
     const third = uuid()
     for (const id of [second, third])
-      await owner.client.post(`/v1/features/${id}`, { milestoneId: ids.milestone, subWorkflowId: ids.subworkflow, title: 'F' })
+      await owner.client.post(`/v1/features/${id}`, {
+        milestoneId: ids.milestone,
+        subWorkflowId: ids.subworkflow,
+        title: 'F',
+      })
     // No rank fits between these two: moving the third card between them re-ranks the whole cell.
     sql('update features set rank = ? where id = ?', 'n', ids.feature)
     sql('update features set rank = ? where id = ?', 'naaaaaab', second)
@@ -96,7 +103,9 @@ describe('change events', () => {
     })
     expect(move.status).toBe(200)
     const moved = (await stream.next('change')).data
-    expect(moved.changes.map((c: { entity: { id: string } }) => c.entity.id).sort()).toEqual([ids.feature, second, third].sort())
+    expect(moved.changes.map((c: { entity: { id: string } }) => c.entity.id).sort()).toEqual(
+      [ids.feature, second, third].sort(),
+    )
     expect(applyChangeEvent(before, moved)).toEqual(await bundle(owner.client, ids.project))
 
     expect((await owner.client.delete(`/v1/workflows/${ids.workflow}`)).status).toBe(200)
@@ -123,7 +132,9 @@ describe('change events', () => {
     await stream.next('ready')
     expect((await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: '' })).status).toBe(400)
     expect((await owner.client.post(`/v1/features/${uuid()}/rename`, { title: 'Nope' })).status).toBe(404)
-    expect((await owner.client.post('/v1/settings/allow-external-sharing', { value: false })).status).toBe(200)
+    expect((await owner.client.post('/v1/settings/allow-external-sharing', { value: false })).status).toBe(
+      200,
+    )
     // The next event is the next real change: nothing came in between.
     await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Real' })
     expect((await stream.next('change')).data.version).toBe(start + 1)
@@ -137,7 +148,9 @@ describe('change events', () => {
     const stream = await listen(`/v1/projects/${ids.project}/events`, { client: owner.client })
     await stream.next('ready')
     await Promise.all(
-      Array.from({ length: 30 }, (_, i) => owner.client.post(`/v1/features/${ids.feature}/rename`, { title: `T${i}` })),
+      Array.from({ length: 30 }, (_, i) =>
+        owner.client.post(`/v1/features/${ids.feature}/rename`, { title: `T${i}` }),
+      ),
     )
     const versions = []
     for (let i = 0; i < 30; i++) versions.push((await stream.next('change')).data.version)
@@ -151,7 +164,8 @@ describe('replay and reset', () => {
     const owner = await signUp(server.url)
     const ids = await makeBoard(owner.client)
     const from = (await bundle(owner.client, ids.project)).version
-    for (const title of ['A', 'B', 'C']) await owner.client.post(`/v1/features/${ids.feature}/rename`, { title })
+    for (const title of ['A', 'B', 'C'])
+      await owner.client.post(`/v1/features/${ids.feature}/rename`, { title })
 
     for (const options of [{ lastEventId: String(from) }, {}]) {
       const path = `/v1/projects/${ids.project}/events${'lastEventId' in options ? '' : `?since=${from}`}`
@@ -180,7 +194,9 @@ describe('replay and reset', () => {
     const owner = await signUp(server.url)
     const ids = await makeBoard(owner.client)
     const version = (await bundle(owner.client, ids.project)).version
-    const stream = await listen(`/v1/projects/${ids.project}/events?since=${version + 50}`, { client: owner.client })
+    const stream = await listen(`/v1/projects/${ids.project}/events?since=${version + 50}`, {
+      client: owner.client,
+    })
     expect(await stream.next()).toMatchObject({ event: 'reset', data: { version } })
     expect(await stream.next()).toMatchObject({ event: 'ready', data: { version } })
     const bad = await listen(`/v1/projects/${ids.project}/events?since=abc`, { client: owner.client })
@@ -205,12 +221,16 @@ describe('presence', () => {
     const bobTab = await listen(path, { client: bob.client })
     const bobReady = await bobTab.next('ready')
     expect(names(bobReady)).toEqual(['Ann Owner', 'Bob Viewer'])
-    expect(bobReady.data.viewers.every((v: { memberId: string }) => /^[0-9a-f-]{36}$/.test(v.memberId))).toBe(true)
+    expect(bobReady.data.viewers.every((v: { memberId: string }) => /^[0-9a-f-]{36}$/.test(v.memberId))).toBe(
+      true,
+    )
     expect(names(await annTab1.next('presence'))).toEqual(['Ann Owner', 'Bob Viewer'])
     expect(names(await annTab2.next('presence'))).toEqual(['Ann Owner', 'Bob Viewer'])
 
     // A public-link viewer is not listed, and sees the same presence.
-    const link = await listen(`/v1/link/${(await bundle(owner.client, ids.project)).project.externalLink}/events`)
+    const link = await listen(
+      `/v1/link/${(await bundle(owner.client, ids.project)).project.externalLink}/events`,
+    )
     expect(names(await link.next('ready'))).toEqual(['Ann Owner', 'Bob Viewer'])
 
     annTab2.close() // Ann is still there in her other tab: no presence event for that
@@ -270,9 +290,15 @@ describe('who may listen', () => {
 
     const reset = await join()
     const since = mailbox.mails.length
-    expect((await new Client(server.url).post(`/v1/users/reset/${encodeURIComponent(reset.user.email)}`)).status).toBe(200)
-    const key = linkIn(await mailbox.waitFor(reset.user.email, since), `${BASE}/account/reset/`).split('/').pop()
-    expect((await new Client(server.url).post('/v1/users/setpassword', { key, password: 'another-pass' })).status).toBe(200)
+    expect(
+      (await new Client(server.url).post(`/v1/users/reset/${encodeURIComponent(reset.user.email)}`)).status,
+    ).toBe(200)
+    const key = linkIn(await mailbox.waitFor(reset.user.email, since), `${BASE}/account/reset/`)
+      .split('/')
+      .pop()
+    expect(
+      (await new Client(server.url).post('/v1/users/setpassword', { key, password: 'another-pass' })).status,
+    ).toBe(200)
     await reset.stream.endedWithin(5000)
   })
 
@@ -281,7 +307,10 @@ describe('who may listen', () => {
     const ids = await makeBoard(owner.client)
     const viewer = await signUp(server.url)
     addMember(server.dbPath, owner.workspaceId, viewer.account.id, 'VIEWER')
-    sql("update subscriptions set expiration_date = '2000-01-01T00:00:00.000Z' where workspace_id = ?", owner.workspaceId)
+    sql(
+      "update subscriptions set expiration_date = '2000-01-01T00:00:00.000Z' where workspace_id = ?",
+      owner.workspaceId,
+    )
     const viewerStream = await listen(`/v1/projects/${ids.project}/events`, { client: viewer.client })
     expect((await viewerStream.next('ready')).data.version).toBeGreaterThan(0)
     sql('update subscriptions set expiration_date = null where workspace_id = ?', owner.workspaceId)
@@ -292,7 +321,9 @@ describe('who may listen', () => {
     await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Seen by all' })
     expect((await link.next('change')).data.changes[0].entity.title).toBe('Seen by all')
     expect((await viewerStream.next('change')).data.changes[0].entity.title).toBe('Seen by all')
-    expect((await owner.client.post('/v1/settings/allow-external-sharing', { value: false })).status).toBe(200)
+    expect((await owner.client.post('/v1/settings/allow-external-sharing', { value: false })).status).toBe(
+      200,
+    )
     await link.endedWithin(5000)
     expect((await listen(`/v1/link/${key}/events`)).status).toBe(404)
     expect(viewerStream.closedByServer).toBe(false)
@@ -315,7 +346,10 @@ describe('access (what a member may do, while the stream is open)', () => {
     expect((await owner.client.post(`/v1/members/${memberId}/level`, { level: 'ADMIN' })).status).toBe(200)
     expect((await stream.next('access', 5000)).data).toEqual({ level: 'ADMIN', canEdit: true })
 
-    sql("update subscriptions set expiration_date = '2000-01-01T00:00:00.000Z' where workspace_id = ?", owner.workspaceId)
+    sql(
+      "update subscriptions set expiration_date = '2000-01-01T00:00:00.000Z' where workspace_id = ?",
+      owner.workspaceId,
+    )
     expect((await stream.next('access', 5000)).data).toEqual({ level: 'ADMIN', canEdit: false })
     sql('update subscriptions set expiration_date = null where workspace_id = ?', owner.workspaceId)
     expect((await stream.next('access', 5000)).data).toEqual({ level: 'ADMIN', canEdit: true })
@@ -336,10 +370,17 @@ describe('access (what a member may do, while the stream is open)', () => {
     const stream = await listen(path, { client: owner.client })
     expect((await stream.next('ready')).data.access).toEqual({ level: 'OWNER', canEdit: true })
     const soon = () => new Date(Date.now() + 3000).toISOString()
-    sql("update subscriptions set external_status = 'trialing', expiration_date = ? where workspace_id = ?", soon(), owner.workspaceId)
+    sql(
+      "update subscriptions set external_status = 'trialing', expiration_date = ? where workspace_id = ?",
+      soon(),
+      owner.workspaceId,
+    )
     // Two sweeps go by with nothing written before the trial ends; the one after it says so.
     expect((await stream.next('access', 9000)).data).toEqual({ level: 'OWNER', canEdit: false })
-    sql("update subscriptions set external_status = 'active', expiration_date = null where workspace_id = ?", owner.workspaceId)
+    sql(
+      "update subscriptions set external_status = 'active', expiration_date = null where workspace_id = ?",
+      owner.workspaceId,
+    )
     expect((await stream.next('access', 5000)).data).toEqual({ level: 'OWNER', canEdit: true })
 
     const member = await signUp(server.url)
@@ -354,9 +395,15 @@ describe('access (what a member may do, while the stream is open)', () => {
   it('a read-only token’s stream says it cannot edit', async () => {
     const owner = await signUp(server.url)
     const ids = await makeBoard(owner.client)
-    const created = await owner.client.post('/v1/account/tokens', { name: 'Reader', workspaceId: owner.workspaceId, scope: 'read' })
+    const created = await owner.client.post('/v1/account/tokens', {
+      name: 'Reader',
+      workspaceId: owner.workspaceId,
+      scope: 'read',
+    })
     expect(created.status).toBe(201)
-    const stream = await listen(`/v1/projects/${ids.project}/events`, { headers: { Authorization: `Bearer ${created.json.secret}` } })
+    const stream = await listen(`/v1/projects/${ids.project}/events`, {
+      headers: { Authorization: `Bearer ${created.json.secret}` },
+    })
     expect((await stream.next('ready')).data.access).toEqual({ level: 'OWNER', canEdit: false })
   })
 })

@@ -44,7 +44,9 @@ it('keeps at most 20 streams per session (the oldest closes) and answers 503 pas
 
   // Another session fills the process up to its cap (24 here), then is refused.
   const other = new Client(server.url)
-  expect((await other.post('/v1/users/login', { email: owner.email, password: owner.password })).status).toBe(200)
+  expect((await other.post('/v1/users/login', { email: owner.email, password: owner.password })).status).toBe(
+    200,
+  )
   const more: LiveStream[] = []
   for (let i = 0; i < 4; i++) {
     more.push(await listen(path, { client: other }))
@@ -56,11 +58,13 @@ it('keeps at most 20 streams per session (the oldest closes) and answers 503 pas
   expect(Number(refused.headers?.get('retry-after'))).toBeGreaterThan(0)
   // A stream that ends frees its place.
   more[0].close()
-  await expect.poll(async () => {
-    const retry = await listen(path, { client: other })
-    retry.close()
-    return retry.status
-  }).toBe(200)
+  await expect
+    .poll(async () => {
+      const retry = await listen(path, { client: other })
+      retry.close()
+      return retry.status
+    })
+    .toBe(200)
   for (const s of [...tabs, twentyFirst, ...more]) s.close()
 })
 
@@ -69,7 +73,9 @@ it('sends a keep-alive comment at least every 25 s (every second here)', async (
   const ids = await makeBoard(owner.client)
   const stream = await listen(`/v1/projects/${ids.project}/events`, { client: owner.client })
   await stream.next('ready')
-  await expect.poll(() => stream.comments.filter((c) => c.trim() === 'keep-alive').length, { timeout: 5000 }).toBeGreaterThanOrEqual(2)
+  await expect
+    .poll(() => stream.comments.filter((c) => c.trim() === 'keep-alive').length, { timeout: 5000 })
+    .toBeGreaterThanOrEqual(2)
   stream.close()
 })
 
@@ -79,7 +85,9 @@ it('replays from the log after a restart, prunes old changes, and answers reset 
   const start = (await bundle(owner.client, ids.project)).version
   for (let i = 0; i < 1005; i += 15) {
     const batch = Array.from({ length: Math.min(15, 1005 - i) }, (_, j) => `T${i + j}`)
-    await Promise.all(batch.map((title) => owner.client.post(`/v1/features/${ids.feature}/rename`, { title })))
+    await Promise.all(
+      batch.map((title) => owner.client.post(`/v1/features/${ids.feature}/rename`, { title })),
+    )
   }
   const last = start + 1005
   expect((await bundle(owner.client, ids.project)).version).toBe(last)
@@ -87,7 +95,9 @@ it('replays from the log after a restart, prunes old changes, and answers reset 
   // Every change a day and a half old: on start the server keeps only the last 1,000.
   await server.stop()
   const db = new Database(server.dbPath)
-  db.prepare("update project_changes set at = '2000-01-01T00:00:00.000Z' where project_id = ?").run(ids.project)
+  db.prepare("update project_changes set at = '2000-01-01T00:00:00.000Z' where project_id = ?").run(
+    ids.project,
+  )
   db.close()
   server = await startServer(env, { dir: server.dir })
   const client = new Client(server.url)

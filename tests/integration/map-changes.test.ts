@@ -36,23 +36,42 @@ describe('sharing through the door', () => {
     await member.next('ready')
     await link.next('ready')
 
-    expect((await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Renamed first' })).status).toBe(200)
+    expect(
+      (await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Renamed first' })).status,
+    ).toBe(200)
     await member.next('change')
     const version = (await bundle(owner.client, ids.project)).version
-    expect((await owner.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: false })).status).toBe(200)
+    expect((await owner.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: false })).status).toBe(
+      200,
+    )
     const off = (await member.next('change')).data
-    expect(off).toMatchObject({ version: version + 1, changes: [], summary: "Turned off the share link of project 'Map'" })
+    expect(off).toMatchObject({
+      version: version + 1,
+      changes: [],
+      summary: "Turned off the share link of project 'Map'",
+    })
     await link.endedWithin(5000)
-    expect((await owner.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: true })).status).toBe(200)
-    expect((await member.next('change')).data).toMatchObject({ version: version + 2, summary: "Turned on the share link of project 'Map'" })
+    expect((await owner.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: true })).status).toBe(
+      200,
+    )
+    expect((await member.next('change')).data).toMatchObject({
+      version: version + 2,
+      summary: "Turned on the share link of project 'Map'",
+    })
     const renewed = await owner.client.post(`/v1/projects/${ids.project}/newlink`)
     expect(renewed.status).toBe(200)
     const newKey = renewed.json.externalLink as string
     const made = await member.next('change')
-    expect(made.data).toMatchObject({ version: version + 3, summary: "Made a new share link for project 'Map'" })
-    for (const event of [off, made.data]) expect(JSON.stringify(event)).not.toMatch(new RegExp(`${firstKey}|${newKey}`))
+    expect(made.data).toMatchObject({
+      version: version + 3,
+      summary: "Made a new share link for project 'Map'",
+    })
+    for (const event of [off, made.data])
+      expect(JSON.stringify(event)).not.toMatch(new RegExp(`${firstKey}|${newKey}`))
 
-    const activity = (await owner.client.get(`/v1/projects/${ids.project}/activity?limit=4`)).json.items.map((i: { summary: string }) => i.summary)
+    const activity = (await owner.client.get(`/v1/projects/${ids.project}/activity?limit=4`)).json.items.map(
+      (i: { summary: string }) => i.summary,
+    )
     expect(activity.slice(0, 3)).toEqual([
       "Made a new share link for project 'Map'",
       "Turned on the share link of project 'Map'",
@@ -73,7 +92,9 @@ describe('sharing through the door', () => {
     addMember(server.dbPath, owner.workspaceId, editor.account.id, 'EDITOR')
     editor.client.workspaceId = owner.workspaceId
     const before = await bundle(owner.client, ids.project)
-    expect((await editor.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: false })).status).toBe(403)
+    expect((await editor.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: false })).status).toBe(
+      403,
+    )
     expect((await editor.client.post(`/v1/projects/${ids.project}/newlink`)).status).toBe(403)
     expect(await bundle(owner.client, ids.project)).toEqual(before)
     expect((await owner.client.get(`/v1/projects/${ids.project}/sharing`)).json.enabled).toBe(true)
@@ -89,7 +110,11 @@ describe('the trash through the door', () => {
     await stream.next('ready')
     const before = await bundle(owner.client, ids.project)
     expect((await owner.client.delete(`/v1/trash/${ids.feature}`)).status).toBe(200)
-    expect((await stream.next('change')).data).toMatchObject({ version: before.version + 1, changes: [], summary: "Deleted feature 'Feature' for good" })
+    expect((await stream.next('change')).data).toMatchObject({
+      version: before.version + 1,
+      changes: [],
+      summary: "Deleted feature 'Feature' for good",
+    })
     const after = await bundle(owner.client, ids.project)
     expect({ ...after, version: before.version }).toEqual(before)
   })

@@ -53,7 +53,8 @@ function parseExposition(text: string): { samples: Sample[]; types: Map<string, 
     // Special values as Prometheus reads them (Go's ParseFloat: any case); prom-client writes `Nan`.
     const special: Record<string, number> = { '+inf': Infinity, '-inf': -Infinity, nan: NaN }
     const value = special[sample[3].toLowerCase()] ?? Number(sample[3])
-    if (Number.isNaN(value) && sample[3].toLowerCase() !== 'nan') throw new Error(`bad value in ${JSON.stringify(line)}`)
+    if (Number.isNaN(value) && sample[3].toLowerCase() !== 'nan')
+      throw new Error(`bad value in ${JSON.stringify(line)}`)
     samples.push({ name: sample[1], labels, value })
   }
   return { samples, types }
@@ -97,7 +98,9 @@ describe('without METRICS_TOKEN', () => {
         const res = await client.get('/metrics', headers)
         expect(res.status).toBe(nobody.status)
         expect(res.headers.get('content-type')).toBe(nobody.headers.get('content-type'))
-        expect(res.headers.get('location')).toBe(nobody.headers.get('location')?.replace('zzznosuchworkspace', 'metrics') ?? null)
+        expect(res.headers.get('location')).toBe(
+          nobody.headers.get('location')?.replace('zzznosuchworkspace', 'metrics') ?? null,
+        )
         expect(res.text).not.toContain('# TYPE')
       }
     }
@@ -106,7 +109,14 @@ describe('without METRICS_TOKEN', () => {
 
 describe('with METRICS_TOKEN', () => {
   it('refuses a scrape without the bearer token, with another, or with another scheme (401)', async () => {
-    for (const headers of [{}, bearer('wrong-token'), bearer(TOKEN.slice(0, -1)), bearer(`${TOKEN}x`), { Authorization: `Basic ${TOKEN}` }, { Authorization: TOKEN }]) {
+    for (const headers of [
+      {},
+      bearer('wrong-token'),
+      bearer(TOKEN.slice(0, -1)),
+      bearer(`${TOKEN}x`),
+      { Authorization: `Basic ${TOKEN}` },
+      { Authorization: TOKEN },
+    ]) {
       const res = await fetch(`${server.url}/metrics`, { headers })
       expect(res.status, JSON.stringify(headers)).toBe(401)
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/)
@@ -145,28 +155,50 @@ describe('with METRICS_TOKEN', () => {
     expect((await owner.client.get(`/v1/projects/${ids.project}`)).status).toBe(200)
     expect((await owner.client.get(`/v1/projects/${missing}`)).status).toBe(404)
     expect((await owner.client.get(`/${owner.workspaceName}/projects/${ids.project}`)).status).toBe(200)
-    expect((await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Renamed' })).status).toBe(200)
+    expect((await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Renamed' })).status).toBe(
+      200,
+    )
     expect((await owner.client.get(`/no/such/page/${missing}`)).status).toBe(404)
     expect((await owner.client.request('PROPFIND', `/v1/projects/${missing}`)).status).toBe(405)
 
     const { text, samples } = await scrape()
-    const count = (labels: Record<string, string>) => valueOf(samples, 'storymap_http_request_duration_seconds_count', labels)
+    const count = (labels: Record<string, string>) =>
+      valueOf(samples, 'storymap_http_request_duration_seconds_count', labels)
     expect(count({ route: '/v1/projects/:id', method: 'GET', status: '200' })).toBeGreaterThanOrEqual(1)
     expect(count({ route: '/v1/projects/:id', method: 'GET', status: '404' })).toBeGreaterThanOrEqual(1)
-    expect(count({ route: '/:workspace/projects/:projectId', method: 'GET', status: '200' })).toBeGreaterThanOrEqual(1)
+    expect(
+      count({ route: '/:workspace/projects/:projectId', method: 'GET', status: '200' }),
+    ).toBeGreaterThanOrEqual(1)
     // The card operations share a route file; the label names the kind and the operation.
-    expect(count({ route: '/v1/features/:id/rename', method: 'POST', status: '200' })).toBeGreaterThanOrEqual(1)
+    expect(count({ route: '/v1/features/:id/rename', method: 'POST', status: '200' })).toBeGreaterThanOrEqual(
+      1,
+    )
     expect(count({ route: '/v1/:kind/:id/:op', method: 'POST', status: '200' })).toBeUndefined()
     expect(count({ route: '/*', method: 'GET', status: '404' })).toBeGreaterThanOrEqual(1)
     expect(count({ route: 'unmatched', method: 'other', status: '405' })).toBeGreaterThanOrEqual(1)
     expect(count({ route: '/v1/users/signup', method: 'POST', status: '200' })).toBeGreaterThanOrEqual(1)
     // Writes through the one door are timed, and so is every other write (the sign-up's).
-    expect(valueOf(samples, 'storymap_sqlite_write_seconds_count', { kind: 'change' })).toBeGreaterThanOrEqual(8)
-    expect(valueOf(samples, 'storymap_sqlite_write_seconds_count', { kind: 'other' })).toBeGreaterThanOrEqual(1)
+    expect(
+      valueOf(samples, 'storymap_sqlite_write_seconds_count', { kind: 'change' }),
+    ).toBeGreaterThanOrEqual(8)
+    expect(valueOf(samples, 'storymap_sqlite_write_seconds_count', { kind: 'other' })).toBeGreaterThanOrEqual(
+      1,
+    )
     // No id, workspace name or raw path anywhere in the output.
-    for (const raw of [ids.project, ids.feature, missing, owner.workspaceId, owner.workspaceName, '/no/such/page'])
+    for (const raw of [
+      ids.project,
+      ids.feature,
+      missing,
+      owner.workspaceId,
+      owner.workspaceName,
+      '/no/such/page',
+    ])
       expect(text).not.toContain(raw)
-    const routes = new Set(samples.filter((s) => s.name === 'storymap_http_request_duration_seconds_count').map((s) => s.labels.route))
+    const routes = new Set(
+      samples
+        .filter((s) => s.name === 'storymap_http_request_duration_seconds_count')
+        .map((s) => s.labels.route),
+    )
     for (const route of routes) expect(route, route).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|\/ws[0-9a-z]{6,}/)
   })
 
@@ -180,13 +212,17 @@ describe('with METRICS_TOKEN', () => {
     }
     const before = await writes()
     // Reads of the map, each in a read transaction: none counted (the background workers may write meanwhile, far fewer).
-    for (let i = 0; i < 20; i++) expect((await owner.client.get(`/v1/projects/${ids.project}`)).status).toBe(200)
+    for (let i = 0; i < 20; i++)
+      expect((await owner.client.get(`/v1/projects/${ids.project}`)).status).toBe(200)
     const afterReads = await writes()
     expect(afterReads.change).toBe(before.change)
     expect(afterReads.other - before.other).toBeLessThan(20)
     // Invitations are written outside the door.
     for (let i = 0; i < 5; i++)
-      expect((await owner.client.post('/v1/invites', { email: `invitee-${uuid()}@example.com`, level: 'EDITOR' })).status).toBe(200)
+      expect(
+        (await owner.client.post('/v1/invites', { email: `invitee-${uuid()}@example.com`, level: 'EDITOR' }))
+          .status,
+      ).toBe(200)
     const afterInvites = await writes()
     expect(afterInvites.other - afterReads.other).toBeGreaterThanOrEqual(5)
     expect(afterInvites.change).toBe(before.change)
@@ -196,7 +232,9 @@ describe('with METRICS_TOKEN', () => {
     const owner = await signUp(server.url)
     const ids = await makeBoard(owner.client)
     const before = (await gauge('storymap_sse_streams')) ?? -1
-    const stream = await LiveStream.open(server.url, `/v1/projects/${ids.project}/events`, { client: owner.client })
+    const stream = await LiveStream.open(server.url, `/v1/projects/${ids.project}/events`, {
+      client: owner.client,
+    })
     expect(stream.status).toBe(200)
     await stream.next('ready')
     await gaugeBecomes('storymap_sse_streams', {}, before + 1)
@@ -210,16 +248,26 @@ describe('with METRICS_TOKEN', () => {
     // A webhook whose endpoint fails: its delivery stays pending, to be retried.
     receiver.answer(() => 500)
     const webhooksBefore = (await gauge('storymap_outbox_pending', { outbox: 'webhooks' }))!
-    const hook = await owner.client.post('/v1/webhooks', { url: receiver.url, events: ['change'], projectId: null })
+    const hook = await owner.client.post('/v1/webhooks', {
+      url: receiver.url,
+      events: ['change'],
+      projectId: null,
+    })
     expect(hook.status, hook.text).toBe(201)
-    expect((await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Renamed' })).status).toBe(200)
+    expect((await owner.client.post(`/v1/features/${ids.feature}/rename`, { title: 'Renamed' })).status).toBe(
+      200,
+    )
     await receiver.waitFor(1)
     expect(await gauge('storymap_outbox_pending', { outbox: 'webhooks' })).toBe(webhooksBefore + 1)
 
     // A mention e-mail goes at once; a second one within the window (10 minutes) waits in the outbox.
     const other = await signUp(server.url)
     const otherMember = addMember(server.dbPath, owner.workspaceId, other.account.id, 'VIEWER')
-    const mention = () => owner.client.post(`/v1/featurecomments/${uuid()}`, { featureId: ids.feature, post: `@[member:${otherMember}] look` })
+    const mention = () =>
+      owner.client.post(`/v1/featurecomments/${uuid()}`, {
+        featureId: ids.feature,
+        post: `@[member:${otherMember}] look`,
+      })
     expect((await mention()).status).toBe(200)
     await gaugeBecomes('storymap_outbox_pending', { outbox: 'email' }, 0)
     expect((await mention()).status).toBe(200)
@@ -234,7 +282,9 @@ describe('with METRICS_TOKEN', () => {
         feature_id text not null, fields text not null, created_at text not null, attempt integer default 0 not null, next_at text not null)`)
       const githubBefore = (await gauge('storymap_outbox_pending', { outbox: 'github' }))!
       const at = new Date(Date.now() + 3_600_000).toISOString()
-      db.prepare('insert into github_outbox (project_id, feature_id, fields, created_at, next_at) values (?, ?, ?, ?, ?)').run(ids.project, ids.feature, '["title"]', at, at)
+      db.prepare(
+        'insert into github_outbox (project_id, feature_id, fields, created_at, next_at) values (?, ?, ?, ?, ?)',
+      ).run(ids.project, ids.feature, '["title"]', at, at)
       expect(await gauge('storymap_outbox_pending', { outbox: 'github' })).toBe(githubBefore + 1)
     } finally {
       db.close()

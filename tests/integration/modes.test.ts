@@ -61,7 +61,12 @@ describe('start-up', () => {
       ['SMTP_URL', 'http://mail'],
     ]) {
       const run = spawnSync(process.execPath, ['build/server.js'], {
-        env: { PATH: process.env.PATH, DATABASE_PATH: path.join(dir, 'db.sqlite'), NODE_ENV: 'production', [name]: value },
+        env: {
+          PATH: process.env.PATH,
+          DATABASE_PATH: path.join(dir, 'db.sqlite'),
+          NODE_ENV: 'production',
+          [name]: value,
+        },
         encoding: 'utf8',
         timeout: 15_000,
       })

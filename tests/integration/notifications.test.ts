@@ -12,7 +12,11 @@ let mailbox: Awaited<ReturnType<typeof startMailbox>>
 
 beforeAll(async () => {
   mailbox = await startMailbox()
-  server = await startServer({ SMTP_URL: mailbox.url, BASE_URL: BASE, NOTIFICATIONS_WINDOW_SECONDS: String(WINDOW) })
+  server = await startServer({
+    SMTP_URL: mailbox.url,
+    BASE_URL: BASE,
+    NOTIFICATIONS_WINDOW_SECONDS: String(WINDOW),
+  })
 })
 afterAll(async () => {
   await server?.stop()
@@ -22,7 +26,10 @@ afterAll(async () => {
 function memberIdOf(dbPath: string, workspaceId: string, accountId: string): string {
   const db = new Database(dbPath, { readonly: true })
   try {
-    return db.prepare('select id from members where workspace_id = ? and account_id = ?').pluck().get(workspaceId, accountId) as string
+    return db
+      .prepare('select id from members where workspace_id = ? and account_id = ?')
+      .pluck()
+      .get(workspaceId, accountId) as string
   } finally {
     db.close()
   }
@@ -36,7 +43,12 @@ async function waitForNotices(to: string, count: number, since = 0, ms = 10_000)
   const deadline = Date.now() + ms
   while (notices(to, since).length < count) {
     if (Date.now() > deadline)
-      throw new Error(`expected ${count} notices to ${to}, got ${mailbox.mails.slice(since).map((m) => `${m.to} ${m.subject}`).join(" | ")}\n${server.output()}`)
+      throw new Error(
+        `expected ${count} notices to ${to}, got ${mailbox.mails
+          .slice(since)
+          .map((m) => `${m.to} ${m.subject}`)
+          .join(' | ')}\n${server.output()}`,
+      )
     await new Promise((r) => setTimeout(r, 50))
   }
   return notices(to, since)
@@ -101,7 +113,9 @@ describe('mention e-mails', () => {
     expect(mail.subject).toBe("Olivia Owner mentioned you on 'Feature'")
     expect(mail.text).toContain('Please look @Mo Member today')
     expect(mail.text).toContain(`${BASE}/${owner.workspaceName}/projects/${ids.project}/f/${ids.feature}`)
-    expect(mail.raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/storymap\.test\/account\/notifications\/[A-Za-z0-9_-]+>/m)
+    expect(mail.raw).toMatch(
+      /^List-Unsubscribe:\s+<http:\/\/storymap\.test\/account\/notifications\/[A-Za-z0-9_-]+>/m,
+    )
     expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m)
     expect(notices(owner.email, since)).toHaveLength(0)
   })
@@ -122,10 +136,20 @@ describe('editing a comment', () => {
     const { owner, ids, asOther, other, otherMember } = await team('EDITOR')
     const pat = await joiner(owner, 'Pat Person')
     const quiet = await joiner(owner, 'Quinn Quiet')
-    const off = await quiet.client.post('/account/settings', new URLSearchParams({ intent: 'notifications', watching: 'on' }))
+    const off = await quiet.client.post(
+      '/account/settings',
+      new URLSearchParams({ intent: 'notifications', watching: 'on' }),
+    )
     expect(off.status).toBe(302) // Quinn turned mention e-mails off
     const id = uuid()
-    expect((await asOther.post(`/v1/featurecomments/${id}`, { featureId: ids.feature, post: 'Can someone check this?' })).status).toBe(200)
+    expect(
+      (
+        await asOther.post(`/v1/featurecomments/${id}`, {
+          featureId: ids.feature,
+          post: 'Can someone check this?',
+        })
+      ).status,
+    ).toBe(200)
     await waitForNotices(owner.email, 1) // the feature's creator watches it
     const since = mailbox.mails.length
     const res = await edit(
@@ -145,7 +169,12 @@ describe('editing a comment', () => {
     const [toPat, toOwner, toOther, toQuiet] = await afterMarker(
       owner.workspaceId,
       ids.feature,
-      [pat, { email: owner.email, memberId: ownerMember }, { email: other.email, memberId: otherMember }, quiet],
+      [
+        pat,
+        { email: owner.email, memberId: ownerMember },
+        { email: other.email, memberId: otherMember },
+        quiet,
+      ],
       since,
     )
     expect(toPat).toHaveLength(2) // the mention, then the marker alone
@@ -162,10 +191,18 @@ describe('editing a comment', () => {
     const { owner, ids, other, otherMember } = await team('VIEWER')
     const id = uuid()
     const since = mailbox.mails.length
-    await owner.client.post(`/v1/featurecomments/${id}`, { featureId: ids.feature, post: `see @[member:${otherMember}]` })
+    await owner.client.post(`/v1/featurecomments/${id}`, {
+      featureId: ids.feature,
+      post: `see @[member:${otherMember}]`,
+    })
     await waitForNotices(other.email, 1, since)
     expect((await edit(owner.client, id, `see @[member:${otherMember}] tomorrow, please`)).status).toBe(200)
-    const [toOther] = await afterMarker(owner.workspaceId, ids.feature, [{ email: other.email, memberId: otherMember }], since)
+    const [toOther] = await afterMarker(
+      owner.workspaceId,
+      ids.feature,
+      [{ email: other.email, memberId: otherMember }],
+      since,
+    )
     expect(toOther).toHaveLength(2) // the first mention, then the marker alone
     expect(toOther[1].text).not.toContain('tomorrow')
   })
@@ -222,7 +259,12 @@ describe('batching', () => {
     expect(mails[1].text).toContain('Second note')
     expect(mails[1].text).toContain('Third note')
     const ownerMember = memberIdOf(server.dbPath, owner.workspaceId, owner.account.id)
-    const [toOwner] = await afterMarker(owner.workspaceId, ids.feature, [{ email: owner.email, memberId: ownerMember }], since)
+    const [toOwner] = await afterMarker(
+      owner.workspaceId,
+      ids.feature,
+      [{ email: owner.email, memberId: ownerMember }],
+      since,
+    )
     expect(toOwner).toHaveLength(3) // nothing between the batch and the marker, which comes alone
     expect(toOwner[2].subject).toBe("Mark Marker mentioned you on 'Feature'")
     expect(toOwner[2].text).not.toContain('note')
@@ -236,14 +278,22 @@ describe('settings and unsubscribe', () => {
     expect(page.text).toContain('Notifications')
     expect(page.text).toContain('E-mail me when I&#x27;m mentioned')
     expect(page.text).toContain('E-mail me about cards I watch')
-    const saved = await other.client.post('/account/settings', new URLSearchParams({ intent: 'notifications', watching: 'on' }))
+    const saved = await other.client.post(
+      '/account/settings',
+      new URLSearchParams({ intent: 'notifications', watching: 'on' }),
+    )
     expect(saved.status).toBe(302)
     const since = mailbox.mails.length
     await comment(owner.client, ids.feature, `hi @[member:${otherMember}]`) // mentions are off for Mo
     await comment(asOther, ids.feature, 'my own') // Mo watches now
     await waitForNotices(owner.email, 1, since)
     // Mo watches (commented), so the marker comes to Mo as a watch e-mail, alone.
-    const [toOther] = await afterMarker(owner.workspaceId, ids.feature, [{ email: other.email, memberId: otherMember }], since)
+    const [toOther] = await afterMarker(
+      owner.workspaceId,
+      ids.feature,
+      [{ email: other.email, memberId: otherMember }],
+      since,
+    )
     expect(toOther).toHaveLength(1)
     expect(toOther[0].subject).toBe("Mark Marker commented on 'Feature'")
     expect(toOther[0].text).not.toContain('hi @')
@@ -284,12 +334,17 @@ describe('the queue', () => {
       const to = (m: ReceivedMail) => m.to.includes(owner.email.toLowerCase()) && /'/.test(m.subject)
       await asOther.post(`/v1/featurecomments/${uuid()}`, { featureId: ids.feature, post: 'Before' })
       const deadline = Date.now() + 10_000
-      while (mailbox2.mails.filter(to).length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
-      await asOther.post(`/v1/featurecomments/${uuid()}`, { featureId: ids.feature, post: 'Held over the restart' })
+      while (mailbox2.mails.filter(to).length < 1 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50))
+      await asOther.post(`/v1/featurecomments/${uuid()}`, {
+        featureId: ids.feature,
+        post: 'Held over the restart',
+      })
       await first.stop()
       first = await startServer(env, { dir: first.dir })
       const later = Date.now() + 10_000
-      while (mailbox2.mails.filter(to).length < 2 && Date.now() < later) await new Promise((r) => setTimeout(r, 50))
+      while (mailbox2.mails.filter(to).length < 2 && Date.now() < later)
+        await new Promise((r) => setTimeout(r, 50))
       const mails = mailbox2.mails.filter(to)
       expect(mails).toHaveLength(2)
       expect(mails[1].text).toContain('Held over the restart')

@@ -77,7 +77,10 @@ it('`npm start` on Node 20 refuses with one line naming the version needed, and 
     probe.on('error', reject)
     probe.on('exit', () => resolve(out.trim()))
   })
-  expect(Number(version.replace(/^v/, '').split('.')[0]), `${oldNode} must be a Node older than 22`).toBeLessThan(22)
+  expect(
+    Number(version.replace(/^v/, '').split('.')[0]),
+    `${oldNode} must be a Node older than 22`,
+  ).toBeLessThan(22)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-test-'))
   const npm = spawn('npm', ['start', '--silent'], {
     cwd: root,

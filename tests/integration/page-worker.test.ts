@@ -34,7 +34,9 @@ function bigMapCsv() {
 
 async function bigBoard(target: RunningServer) {
   const owner = await signUp(target.url)
-  const imported = await owner.client.post('/v1/projects/import?title=Big', bigMapCsv(), { 'Content-Type': 'text/csv' })
+  const imported = await owner.client.post('/v1/projects/import?title=Big', bigMapCsv(), {
+    'Content-Type': 'text/csv',
+  })
   expect(imported.status, imported.text).toBe(200)
   return { owner, boardPath: `/${owner.workspaceName}/projects/${imported.json.project.id}` }
 }
@@ -42,7 +44,10 @@ async function bigBoard(target: RunningServer) {
 type Probed = { page: { status: number; text: string }; pageMs: number; longestProbe: number }
 
 /** Loads the page while asking /healthz over and over: the page's time, and the longest wait for /healthz meanwhile. */
-async function loadWhileProbing(target: RunningServer, load: () => Promise<{ status: number; text: string }>): Promise<Probed> {
+async function loadWhileProbing(
+  target: RunningServer,
+  load: () => Promise<{ status: number; text: string }>,
+): Promise<Probed> {
   const started = performance.now()
   let done = false
   const page = load().finally(() => (done = true))
@@ -64,7 +69,10 @@ it('goes on answering while a 4,000-card board page is being made; the page is t
   // Three loads on each, turn about; the middle one's share compared (one slow probe is noise).
   const runs: { worker: Probed; main: Probed }[] = []
   for (let i = 0; i < 3; i++)
-    runs.push({ worker: await loadWhileProbing(server, load(onWorker)), main: await loadWhileProbing(mainOnly, load(onMain)) })
+    runs.push({
+      worker: await loadWhileProbing(server, load(onWorker)),
+      main: await loadWhileProbing(mainOnly, load(onMain)),
+    })
   const middle = (side: 'worker' | 'main') =>
     runs.map((run) => run[side]).sort((a, b) => a.longestProbe / a.pageMs - b.longestProbe / b.pageMs)[1]
   const [worker, main] = [middle('worker'), middle('main')]
@@ -90,9 +98,26 @@ it('renders at a lower priority than the main thread, so a write goes first when
 it('renders pages on the worker, and leaves resource routes, /v1 and unknown API paths to the main thread', async () => {
   const build = (await import(path.resolve('build/server/index.js'))) as ServerBuild
   const isPage = pageRouteMatcher(build)
-  for (const page of ['/account/login', '/acme', '/acme/projects/p1', '/acme/projects/p1/f/f1', '/link/k1', '/no/such/page'])
+  for (const page of [
+    '/account/login',
+    '/acme',
+    '/acme/projects/p1',
+    '/acme/projects/p1/f/f1',
+    '/link/k1',
+    '/no/such/page',
+  ])
     expect(isPage(page), page).toBe(true)
-  for (const resource of ['/', '/acme/projects/p1/storymap.csv', '/acme/projects/p1/commands', '/link/k1/storymap.json', '/account/oidc/start', '/v1/projects/p1', '/v1/nothing/here', '/healthz', '/mcp'])
+  for (const resource of [
+    '/',
+    '/acme/projects/p1/storymap.csv',
+    '/acme/projects/p1/commands',
+    '/link/k1/storymap.json',
+    '/account/oidc/start',
+    '/v1/projects/p1',
+    '/v1/nothing/here',
+    '/healthz',
+    '/mcp',
+  ])
     expect(isPage(resource), resource).toBe(false)
 })
 

@@ -41,7 +41,16 @@ describe('page routing (SPEC §2)', () => {
     const user = await signUp(server.url)
     const res = await user.client.get(`/${user.workspaceName}`)
     expect(res.status).toBe(200)
-    for (const text of ['Projects', 'No projects', '0 projects', 'Workspace settings', 'My workspaces', user.email, 'Account settings', 'Log out']) {
+    for (const text of [
+      'Projects',
+      'No projects',
+      '0 projects',
+      'Workspace settings',
+      'My workspaces',
+      user.email,
+      'Account settings',
+      'Log out',
+    ]) {
       expect(res.text).toContain(text)
     }
   })
@@ -64,7 +73,12 @@ describe('forms without JavaScript', () => {
     const user = await signUp(server.url)
     const res = await new Client(server.url).post(
       '/account/signup',
-      form({ workspaceName: `new${Math.floor(Math.random() * 1e9)}`, name: 'X', email: user.email, password: 'secret123' }),
+      form({
+        workspaceName: `new${Math.floor(Math.random() * 1e9)}`,
+        name: 'X',
+        email: user.email,
+        password: 'secret123',
+      }),
     )
     expect(res.text).toContain('Email is already registered.')
   })
@@ -77,7 +91,10 @@ describe('forms without JavaScript', () => {
     const empty = await client.post('/account/login', form({ email: '', password: '' }))
     expect(empty.text).toContain('Email required.')
     expect(empty.text).toContain('Password required.')
-    const ok = await client.post('/account/login', form({ email: user.email, password: user.password, redirectTo: '//evil.example' }))
+    const ok = await client.post(
+      '/account/login',
+      form({ email: user.email, password: user.password, redirectTo: '//evil.example' }),
+    )
     expect(ok.status).toBe(302)
     expect(ok.headers.get('location')).toBe('/')
     expect((await client.get('/v1/account/app')).status).toBe(200)

@@ -66,7 +66,9 @@ it('leaves out install-time packages, C sources, unused binaries, declarations a
 it('signs up (argon2), builds a map (SQLite), serves the board page (React) and the API, and backs up', async () => {
   const owner = await signUp(server.url)
   const ids = await makeBoard(owner.client)
-  expect((await bundle(owner.client, ids.project)).features.map((f: { title: string }) => f.title)).toEqual(['Feature'])
+  expect((await bundle(owner.client, ids.project)).features.map((f: { title: string }) => f.title)).toEqual([
+    'Feature',
+  ])
 
   const page = await owner.client.get(`/${owner.workspaceName}/projects/${ids.project}`)
   expect(page.status).toBe(200)
@@ -77,11 +79,18 @@ it('signs up (argon2), builds a map (SQLite), serves the board page (React) and 
   expect(csv.status, csv.text).toBe(200)
   const docs = await owner.client.get('/v1/openapi.json')
   expect(docs.status).toBe(200)
-  const mcp = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+  const mcp = await fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  })
   expect(mcp.status).toBe(401)
 
   const copy = path.join(server.dir, 'copy.db')
-  execFileSync(process.execPath, ['scripts/backup.mjs', copy], { cwd: app, env: { ...process.env, DATABASE_PATH: server.dbPath } })
+  execFileSync(process.execPath, ['scripts/backup.mjs', copy], {
+    cwd: app,
+    env: { ...process.env, DATABASE_PATH: server.dbPath },
+  })
   expect(fs.statSync(copy).size).toBeGreaterThan(0)
   expect(fs.readdirSync(server.dir).filter((file) => file.startsWith('copy.db'))).toEqual(['copy.db'])
 })

@@ -2,7 +2,14 @@ import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, signUp } from '../support/client'
 import { linkIn, startMailbox } from '../support/mailbox'
-import { freePort, SsoBrowser, type IdTokenForgery, startProvider, TEST_CLIENT, type TestProvider } from '../support/oidc-provider'
+import {
+  freePort,
+  SsoBrowser,
+  type IdTokenForgery,
+  startProvider,
+  TEST_CLIENT,
+  type TestProvider,
+} from '../support/oidc-provider'
 import { startServer, type RunningServer } from '../support/server'
 
 /**
@@ -153,14 +160,18 @@ describe('signing in', () => {
     await first.signIn(sub)
     const id = (await first.app.get('/v1/account/app')).json.account.id
     // The theme chosen in one browser follows the account into the next (CONTRACT §12).
-    await first.app.post('/account/theme', new URLSearchParams({ theme: 'dark', redirectTo: '/' }), { Origin: appUrl })
+    await first.app.post('/account/theme', new URLSearchParams({ theme: 'dark', redirectTo: '/' }), {
+      Origin: appUrl,
+    })
     const before = snapshot()
     const again = new SsoBrowser(appUrl, provider)
     expect(await again.signIn(sub)).toBe('/')
     expect((await again.app.get('/v1/account/app')).json.account.id).toBe(id)
     // The first page shows it, and its cookie keeps it for the log-in page after a log-out.
     expect((await again.app.get('/account/settings')).text).toMatch(/<html[^>]*data-theme="dark"/)
-    expect(again.app.cookies.get('storymap_theme')).toContain(Buffer.from('"dark"').toString('base64').replace(/=+$/, ''))
+    expect(again.app.cookies.get('storymap_theme')).toContain(
+      Buffer.from('"dark"').toString('base64').replace(/=+$/, ''),
+    )
     expect(snapshot()).toEqual({ ...before, sessions: before.sessions + 1 })
     // The same sessions as a password log-in: logging out ends it on the server.
     expect((await again.app.post('/v1/users/logout')).status).toBe(200)
@@ -216,7 +227,11 @@ describe('linking an existing account', () => {
 
   it('shows the account’s theme after a single sign-on (the log-in form never ran)', async () => {
     const owner = await signUp(appUrl)
-    const chose = await owner.client.post('/account/theme', new URLSearchParams({ theme: 'dark', redirectTo: '/' }), { Origin: appUrl })
+    const chose = await owner.client.post(
+      '/account/theme',
+      new URLSearchParams({ theme: 'dark', redirectTo: '/' }),
+      { Origin: appUrl },
+    )
     expect(chose.status).toBe(302)
     const db = new Database(server.dbPath)
     db.prepare('update accounts set email_confirmed = 1 where email = ?').run(owner.email)
@@ -363,8 +378,14 @@ describe('every failed check shows the failure text and creates nothing', () => 
     const forgeries: [string, (claims: Claims) => IdTokenForgery][] = [
       ['claims changed after signing (another sub)', (claims: Claims) => ({ kind: 'claims', claims })],
       ['alg: none', (claims: Claims) => ({ kind: 'alg-none', claims })],
-      ['signed with a key the provider never published', (claims: Claims) => ({ kind: 'unknown-key', kid: 'stranger', claims })],
-      ['signed with another key under the provider’s kid', (claims: Claims) => ({ kind: 'unknown-key', kid: 'test', claims })],
+      [
+        'signed with a key the provider never published',
+        (claims: Claims) => ({ kind: 'unknown-key', kid: 'stranger', claims }),
+      ],
+      [
+        'signed with another key under the provider’s kid',
+        (claims: Claims) => ({ kind: 'unknown-key', kid: 'test', claims }),
+      ],
     ]
 
     for (const [name, forge] of forgeries) {
@@ -390,7 +411,10 @@ describe('every failed check shows the failure text and creates nothing', () => 
       await expectFailedWith(browser, await browser.callback(back), FAILED)
       expect(snapshot()).toEqual(before)
       // The victim's password still works: nothing was linked or dropped.
-      const login = await new Client(appUrl).post('/v1/users/login', { email: target.email, password: target.password })
+      const login = await new Client(appUrl).post('/v1/users/login', {
+        email: target.email,
+        password: target.password,
+      })
       expect(login.status).toBe(200)
     })
   })

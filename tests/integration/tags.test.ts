@@ -34,9 +34,13 @@ describe('the tag list of a project', () => {
     expect(map.tags.map((t: { name: string }) => t.name)).toEqual(['Backend', 'urgent'])
     expect(map.features[0].tagIds).toEqual([])
 
-    expect((await owner.client.post(`/v1/tags/${urgent.json.id}/rename`, { name: 'Urgent' })).json.name).toBe('Urgent')
+    expect((await owner.client.post(`/v1/tags/${urgent.json.id}/rename`, { name: 'Urgent' })).json.name).toBe(
+      'Urgent',
+    )
     expect(await lastActivity(ids.project)).toBe("Renamed tag 'urgent' to 'Urgent'")
-    expect((await owner.client.post(`/v1/tags/${urgent.json.id}/color`, { color: 'ORANGE' })).json.color).toBe('ORANGE')
+    expect(
+      (await owner.client.post(`/v1/tags/${urgent.json.id}/color`, { color: 'ORANGE' })).json.color,
+    ).toBe('ORANGE')
     expect(await lastActivity(ids.project)).toBe("Colored tag 'Urgent' orange")
   })
 
@@ -66,20 +70,30 @@ describe('tags on features', () => {
     const other = await makeBoard(owner.client)
     const foreign = (await createTag(owner.client, other.project, 'Elsewhere')).json
 
-    const live = await LiveStream.open(server.url, `/v1/projects/${ids.project}/events`, { client: owner.client })
+    const live = await LiveStream.open(server.url, `/v1/projects/${ids.project}/events`, {
+      client: owner.client,
+    })
     await live.next('ready')
     const set = await owner.client.post(`/v1/features/${ids.feature}/tags`, { tagIds: [b.id, a.id, b.id] })
     expect(set.status, set.text).toBe(200)
     expect(set.json.tagIds).toEqual([b.id, a.id])
     const event = await live.next('change')
-    expect(event.data.changes).toEqual([expect.objectContaining({ op: 'upsert', kind: 'feature', entity: expect.objectContaining({ tagIds: [b.id, a.id] }) })])
+    expect(event.data.changes).toEqual([
+      expect.objectContaining({
+        op: 'upsert',
+        kind: 'feature',
+        entity: expect.objectContaining({ tagIds: [b.id, a.id] }),
+      }),
+    ])
     expect(await lastActivity(ids.project)).toBe("Tagged feature 'Feature' 'Beta', 'Alpha'")
 
     for (const tagIds of [[foreign.id], [uuid()]]) {
       const refused = await owner.client.post(`/v1/features/${ids.feature}/tags`, { tagIds })
       expect(refused).toMatchObject({ status: 400, json: { error: 'tag_invalid' } })
     }
-    expect((await owner.client.post(`/v1/features/${ids.feature}/tags`, { tagIds: 'x' })).json.error).toBe('tag_ids_invalid')
+    expect((await owner.client.post(`/v1/features/${ids.feature}/tags`, { tagIds: 'x' })).json.error).toBe(
+      'tag_ids_invalid',
+    )
     expect((await owner.client.post(`/v1/milestones/${ids.milestone}/tags`, { tagIds: [] })).status).toBe(404)
 
     // Deleting a tag takes it off its features, in one event; undo puts it back on them.
@@ -89,7 +103,11 @@ describe('tags on features', () => {
     expect(gone.data.changes).toEqual(
       expect.arrayContaining([
         { op: 'delete', kind: 'tag', id: a.id },
-        expect.objectContaining({ op: 'upsert', kind: 'feature', entity: expect.objectContaining({ id: ids.feature, tagIds: [b.id] }) }),
+        expect.objectContaining({
+          op: 'upsert',
+          kind: 'feature',
+          entity: expect.objectContaining({ id: ids.feature, tagIds: [b.id] }),
+        }),
       ]),
     )
     expect(await lastActivity(ids.project)).toBe("Deleted tag 'Alpha' (from 1 feature)")
@@ -117,8 +135,14 @@ describe('export and import keep tags', () => {
     expect(copy.tags[0].id).not.toBe(t1.id)
     expect(copy.features[0].tagIds).toEqual([copy.tags[0].id])
 
-    const bad = await owner.client.post('/v1/projects/import', { ...file.json, features: [{ ...file.json.features[0], tagIds: ['nope'] }] })
-    expect(bad).toMatchObject({ status: 400, json: { error: 'import_invalid', message: 'features[0].tagIds[0]: no tag has the id "nope"' } })
+    const bad = await owner.client.post('/v1/projects/import', {
+      ...file.json,
+      features: [{ ...file.json.features[0], tagIds: ['nope'] }],
+    })
+    expect(bad).toMatchObject({
+      status: 400,
+      json: { error: 'import_invalid', message: 'features[0].tagIds[0]: no tag has the id "nope"' },
+    })
 
     const dup = await owner.client.post(`/v1/projects/${board.project}/duplicate`, { id: uuid() })
     const duplicated = await bundle(owner.client, dup.json.project.id)
@@ -127,7 +151,8 @@ describe('export and import keep tags', () => {
 
   it('CSV: a tenth column feature_tags only when the map has tags; import matches names ignoring case and adds new ones in blue', async () => {
     const board = await makeBoard(owner.client)
-    const csvOf = async (projectId: string) => (await owner.client.get(`/${owner.workspaceName}/projects/${projectId}/storymap.csv`)).text
+    const csvOf = async (projectId: string) =>
+      (await owner.client.get(`/${owner.workspaceName}/projects/${projectId}/storymap.csv`)).text
     expect((await csvOf(board.project)).split('\r\n')[0]).not.toContain('feature_tags')
     const t = (await createTag(owner.client, board.project, 'Mobile', 'PINK')).json
     await owner.client.post(`/v1/features/${board.feature}/tags`, { tagIds: [t.id] })
@@ -140,10 +165,15 @@ describe('export and import keep tags', () => {
       'MVP,Buy,Pay,Card,"Mobile, web"',
       'MVP,Buy,Pay,Cash,"WEB"',
     ].join('\n')
-    const imported = await owner.client.request('POST', '/v1/projects/import', text, { 'Content-Type': 'text/csv' })
+    const imported = await owner.client.request('POST', '/v1/projects/import', text, {
+      'Content-Type': 'text/csv',
+    })
     expect(imported.status, imported.text).toBe(200)
     const map = await bundle(owner.client, imported.json.project.id)
-    expect(map.tags.map((x: { name: string; color: string }) => [x.name, x.color])).toEqual([['Mobile', 'BLUE'], ['web', 'BLUE']])
+    expect(map.tags.map((x: { name: string; color: string }) => [x.name, x.color])).toEqual([
+      ['Mobile', 'BLUE'],
+      ['web', 'BLUE'],
+    ])
     const id = (name: string) => map.tags.find((x: { name: string }) => x.name === name).id
     expect(map.features.map((f: { title: string; tagIds: string[] }) => [f.title, f.tagIds])).toEqual([
       ['Card', [id('Mobile'), id('web')]],

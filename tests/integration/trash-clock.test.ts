@@ -17,7 +17,8 @@ registerMapFollowers()
 const { accounts } = await import('~/lib/db/schema')
 const { createWorkspace, getWorkspaceContextById } = await import('~/features/workspaces/workspace.server')
 const { executeBoardCommand } = await import('~/features/board/board.server')
-const { listProjectTrash, purgeExpiredTrash, restoreFromTrash } = await import('~/features/history/trash.server')
+const { listProjectTrash, purgeExpiredTrash, restoreFromTrash } =
+  await import('~/features/history/trash.server')
 const { pruneChangeLog, projectVersion } = await import('~/features/map/change-log.server')
 
 const uuid = () => crypto.randomUUID()
@@ -26,7 +27,10 @@ let ctx: NonNullable<ReturnType<typeof getWorkspaceContextById>>
 
 beforeAll(() => {
   const accountId = uuid()
-  getDb().insert(accounts).values({ id: accountId, name: 'Clock', email: `c${Date.now()}@example.com`, passwordHash: 'x' }).run()
+  getDb()
+    .insert(accounts)
+    .values({ id: accountId, name: 'Clock', email: `c${Date.now()}@example.com`, passwordHash: 'x' })
+    .run()
   ctx = getWorkspaceContextById(accountId, createWorkspace(accountId, `clock${Date.now()}`).id)!
 })
 afterAll(() => {
@@ -37,10 +41,32 @@ afterAll(() => {
 function smallMap(now: Date) {
   const ids = { project: uuid(), workflow: uuid(), activity: uuid(), release: uuid(), feature: uuid() }
   executeBoardCommand(ctx, { type: 'project.create', id: ids.project, title: 'P' }, now)
-  executeBoardCommand(ctx, { type: 'workflow.create', id: ids.workflow, projectId: ids.project, title: 'G' }, now)
-  executeBoardCommand(ctx, { type: 'subworkflow.create', id: ids.activity, workflowId: ids.workflow, title: 'A' }, now)
-  executeBoardCommand(ctx, { type: 'milestone.create', id: ids.release, projectId: ids.project, title: 'R' }, now)
-  executeBoardCommand(ctx, { type: 'feature.create', id: ids.feature, milestoneId: ids.release, subWorkflowId: ids.activity, title: 'F' }, now)
+  executeBoardCommand(
+    ctx,
+    { type: 'workflow.create', id: ids.workflow, projectId: ids.project, title: 'G' },
+    now,
+  )
+  executeBoardCommand(
+    ctx,
+    { type: 'subworkflow.create', id: ids.activity, workflowId: ids.workflow, title: 'A' },
+    now,
+  )
+  executeBoardCommand(
+    ctx,
+    { type: 'milestone.create', id: ids.release, projectId: ids.project, title: 'R' },
+    now,
+  )
+  executeBoardCommand(
+    ctx,
+    {
+      type: 'feature.create',
+      id: ids.feature,
+      milestoneId: ids.release,
+      subWorkflowId: ids.activity,
+      title: 'F',
+    },
+    now,
+  )
   return ids
 }
 
@@ -60,8 +86,13 @@ it('prunes the log past 1,000 changes and a day, but keeps what the trash and un
   const ids = smallMap(old)
   executeBoardCommand(ctx, { type: 'card.delete', kind: 'feature', id: ids.feature }, old)
   const trashed = projectVersion(ids.project)
-  for (let i = 0; i < 1100; i++) executeBoardCommand(ctx, { type: 'card.rename', kind: 'milestone', id: ids.release, title: `R${i}` }, old)
-  const count = () => getDb().$client.prepare('select count(*) from project_changes where project_id = ?').pluck().get(ids.project)
+  for (let i = 0; i < 1100; i++)
+    executeBoardCommand(ctx, { type: 'card.rename', kind: 'milestone', id: ids.release, title: `R${i}` }, old)
+  const count = () =>
+    getDb()
+      .$client.prepare('select count(*) from project_changes where project_id = ?')
+      .pluck()
+      .get(ids.project)
   expect(pruneChangeLog(new Date(old.getTime() + DAY / 2))).toBe(0)
   pruneChangeLog(new Date(old.getTime() + 2 * DAY))
   expect(count()).toBe(1001) // the last 1,000 and the delete the trash entry points at

@@ -31,8 +31,16 @@ describe('project trash', () => {
     const ids = await makeBoard(owner.client)
     const c = owner.client
     const [second, lone] = [uuid(), uuid()]
-    await c.post(`/v1/features/${second}`, { milestoneId: ids.milestone, subWorkflowId: ids.subworkflow, title: 'Second' })
-    await c.post(`/v1/features/${lone}`, { milestoneId: ids.milestone, subWorkflowId: ids.subworkflow, title: 'Lone' })
+    await c.post(`/v1/features/${second}`, {
+      milestoneId: ids.milestone,
+      subWorkflowId: ids.subworkflow,
+      title: 'Second',
+    })
+    await c.post(`/v1/features/${lone}`, {
+      milestoneId: ids.milestone,
+      subWorkflowId: ids.subworkflow,
+      title: 'Lone',
+    })
     const start = await bundle(c, ids.project)
     const stream = await LiveStream.open(server.url, `/v1/projects/${ids.project}/events`, { client: c })
     await stream.next('ready')
@@ -59,14 +67,19 @@ describe('project trash', () => {
     ])
 
     // The lone feature's activity is itself in the trash.
-    expect(await c.post(`/v1/trash/${lone}/restore`)).toMatchObject({ status: 409, json: { error: 'parent_missing' } })
+    expect(await c.post(`/v1/trash/${lone}/restore`)).toMatchObject({
+      status: 409,
+      json: { error: 'parent_missing' },
+    })
     const restored = await c.post(`/v1/trash/${ids.subworkflow}/restore`)
     expect(restored.status).toBe(200)
     expect(restored.json).toMatchObject({ id: ids.subworkflow, kind: 'subworkflow', title: 'Activity' })
     expect((await c.post(`/v1/trash/${lone}/restore`)).status).toBe(200)
     expect(withoutVersion(await bundle(c, ids.project))).toEqual(withoutVersion(start))
     expect((await c.get(`/v1/projects/${ids.project}/trash`)).json.items).toEqual([])
-    const activity = (await c.get(`/v1/projects/${ids.project}/activity?limit=2`)).json.items.map((i: any) => i.summary)
+    const activity = (await c.get(`/v1/projects/${ids.project}/activity?limit=2`)).json.items.map(
+      (i: any) => i.summary,
+    )
     expect(activity).toEqual(["Restored feature 'Lone'", "Restored activity 'Activity' (2 features)"])
 
     // Delete forever: gone from the trash, and its delete can no longer be undone.
@@ -88,9 +101,13 @@ describe('project trash', () => {
     await c.post(`/v1/projects/${ids.project}/undo`)
     expect((await c.get(`/v1/projects/${ids.project}/trash`)).json.items).toHaveLength(0)
     await c.post(`/v1/projects/${ids.project}/redo`)
-    expect((await c.get(`/v1/projects/${ids.project}/trash`)).json.items.map((i: any) => i.title)).toEqual(['Release'])
+    expect((await c.get(`/v1/projects/${ids.project}/trash`)).json.items.map((i: any) => i.title)).toEqual([
+      'Release',
+    ])
     await c.post(`/v1/trash/${ids.milestone}/restore`)
-    expect((await c.post(`/v1/projects/${ids.project}/undo`)).json.summary).toBe("Undid: Restored release 'Release' (1 feature)")
+    expect((await c.post(`/v1/projects/${ids.project}/undo`)).json.summary).toBe(
+      "Undid: Restored release 'Release' (1 feature)",
+    )
     expect((await bundle(c, ids.project)).milestones).toHaveLength(0)
   })
 })
@@ -105,7 +122,9 @@ describe('workspace trash', () => {
     expect((await c.get(`/v1/projects/${ids.project}`)).status).toBe(404)
     expect((await c.get('/v1/projects')).json).toEqual([])
     const list = await c.get('/v1/trash')
-    expect(list.json.items).toEqual([expect.objectContaining({ id: ids.project, kind: 'project', title: 'Map', cards: 5 })])
+    expect(list.json.items).toEqual([
+      expect.objectContaining({ id: ids.project, kind: 'project', title: 'Map', cards: 5 }),
+    ])
     const restored = await c.post(`/v1/trash/${ids.project}/restore`)
     expect(restored.json).toMatchObject({ id: ids.project, kind: 'project', title: 'Map' })
     const back = await bundle(c, ids.project)
@@ -126,7 +145,9 @@ describe('workspace trash', () => {
     // Move the deletes' dates 31 days back, then restart: the server purges on start.
     await server.stop()
     const db = new Database(server.dbPath)
-    db.prepare("update trash set deleted_at = '2000-01-01T00:00:00.000Z' where workspace_id = ?").run(owner.workspaceId)
+    db.prepare("update trash set deleted_at = '2000-01-01T00:00:00.000Z' where workspace_id = ?").run(
+      owner.workspaceId,
+    )
     db.close()
     server = await startServer({}, { dir: server.dir })
     const client = new Client(server.url, owner.workspaceId)
@@ -137,10 +158,16 @@ describe('workspace trash', () => {
     expect(sql('select count(*) as n from project_changes where project_id = ?', other)).toEqual([{ n: 0 }])
 
     await client.delete(`/v1/milestones/${ids.milestone}`)
-    expect(sql('select count(*) as n from trash where workspace_id = ?', owner.workspaceId)).toEqual([{ n: 1 }])
+    expect(sql('select count(*) as n from trash where workspace_id = ?', owner.workspaceId)).toEqual([
+      { n: 1 },
+    ])
     expect((await client.post('/v1/delete')).status).toBe(200)
-    expect(sql('select count(*) as n from trash where workspace_id = ?', owner.workspaceId)).toEqual([{ n: 0 }])
-    expect(sql('select count(*) as n from project_changes where workspace_id = ?', owner.workspaceId)).toEqual([{ n: 0 }])
+    expect(sql('select count(*) as n from trash where workspace_id = ?', owner.workspaceId)).toEqual([
+      { n: 0 },
+    ])
+    expect(
+      sql('select count(*) as n from project_changes where workspace_id = ?', owner.workspaceId),
+    ).toEqual([{ n: 0 }])
   })
 })
 
@@ -157,9 +184,15 @@ describe('who may', () => {
     expect((await viewer.client.post(`/v1/trash/${ids.feature}/restore`)).status).toBe(403)
     expect((await viewer.client.delete(`/v1/trash/${ids.feature}`)).status).toBe(403)
 
-    sql("update subscriptions set expiration_date = '2000-01-01T00:00:00.000Z' where workspace_id = ?", owner.workspaceId)
+    sql(
+      "update subscriptions set expiration_date = '2000-01-01T00:00:00.000Z' where workspace_id = ?",
+      owner.workspaceId,
+    )
     expect((await owner.client.get(`/v1/projects/${ids.project}/trash`)).status).toBe(200)
-    expect(await owner.client.post(`/v1/trash/${ids.feature}/restore`)).toMatchObject({ status: 403, json: { error: 'plan_inactive' } })
+    expect(await owner.client.post(`/v1/trash/${ids.feature}/restore`)).toMatchObject({
+      status: 403,
+      json: { error: 'plan_inactive' },
+    })
     expect((await owner.client.post(`/v1/projects/${ids.project}/undo`)).status).toBe(403)
     sql('update subscriptions set expiration_date = null where workspace_id = ?', owner.workspaceId)
 

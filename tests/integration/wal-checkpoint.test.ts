@@ -35,19 +35,27 @@ function fileAlone(email: string) {
 
 it('copies a small write from the log into the database file within seconds', async () => {
   const person = await signUp(server.url, { name: 'Checkpointed Person' })
-  await expect.poll(() => fileAlone(person.email), { timeout: 5_000, interval: 200 }).toEqual({ name: 'Checkpointed Person' })
+  await expect
+    .poll(() => fileAlone(person.email), { timeout: 5_000, interval: 200 })
+    .toEqual({ name: 'Checkpointed Person' })
 })
 
 it('hands checkpoints back when its thread ends unasked, and not when it is stopped', async () => {
   const workerUrl = pathToFileURL(path.resolve('build/wal-checkpoint-worker.js'))
   let lost = 0
   // A database it cannot open: the thread fails at once.
-  const failing = startWalCheckpointer(path.join(server.dir, 'no-such-dir', 'x.db'), { onLost: () => lost++, workerUrl })
+  const failing = startWalCheckpointer(path.join(server.dir, 'no-such-dir', 'x.db'), {
+    onLost: () => lost++,
+    workerUrl,
+  })
   await expect.poll(() => lost, { timeout: 5_000 }).toBe(1)
   await failing.stop()
   expect(lost).toBe(1)
 
-  const working = startWalCheckpointer(path.join(server.dir, `own-${Date.now()}.db`), { onLost: () => lost++, workerUrl })
+  const working = startWalCheckpointer(path.join(server.dir, `own-${Date.now()}.db`), {
+    onLost: () => lost++,
+    workerUrl,
+  })
   await working.stop()
   expect(lost).toBe(1)
 })

@@ -26,12 +26,20 @@ async function receiver() {
 }
 
 async function register(client: Client, body: Record<string, unknown>) {
-  const res = await client.post('/v1/webhooks', { events: ['change', 'comment', 'project'], projectId: null, ...body })
+  const res = await client.post('/v1/webhooks', {
+    events: ['change', 'comment', 'project'],
+    projectId: null,
+    ...body,
+  })
   expect(res.status, res.text).toBe(201)
-  return res.json as { webhook: { id: string; url: string; events: string[]; disabledAt: string | null }; secret: string }
+  return res.json as {
+    webhook: { id: string; url: string; events: string[]; disabledAt: string | null }
+    secret: string
+  }
 }
 
-const rename = (client: Client, id: string, title: string) => client.post(`/v1/features/${id}/rename`, { title })
+const rename = (client: Client, id: string, title: string) =>
+  client.post(`/v1/features/${id}/rename`, { title })
 
 describe('registering endpoints', () => {
   it('shows the secret once; the list and the log never show it', async () => {
@@ -39,7 +47,12 @@ describe('registering endpoints', () => {
     const hook = await receiver()
     const { webhook, secret } = await register(owner.client, { url: hook.url, events: ['comment', 'change'] })
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/)
-    expect(webhook).toMatchObject({ url: hook.url, projectId: null, events: ['change', 'comment'], disabledAt: null })
+    expect(webhook).toMatchObject({
+      url: hook.url,
+      projectId: null,
+      events: ['change', 'comment'],
+      disabledAt: null,
+    })
     const list = await owner.client.get('/v1/webhooks')
     expect(list.json.webhooks).toEqual([webhook])
     expect(list.text).not.toContain(secret)
@@ -55,7 +68,9 @@ describe('registering endpoints', () => {
       addMember(server.dbPath, owner.workspaceId, other.account.id, level)
       other.client.workspaceId = owner.workspaceId
       expect((await other.client.get('/v1/webhooks')).status).toBe(403)
-      expect((await other.client.post('/v1/webhooks', { url: hook.url, events: ['change'] })).status).toBe(403)
+      expect((await other.client.post('/v1/webhooks', { url: hook.url, events: ['change'] })).status).toBe(
+        403,
+      )
       expect((await other.client.delete(`/v1/webhooks/${webhook.id}`)).status).toBe(403)
       expect((await other.client.get(`/v1/webhooks/${webhook.id}/deliveries`)).status).toBe(403)
       expect((await other.client.post(`/v1/webhooks/${webhook.id}/test`)).status).toBe(403)
@@ -66,14 +81,22 @@ describe('registering endpoints', () => {
     expect((await admin.client.get('/v1/webhooks')).json.webhooks).toHaveLength(1)
 
     const token = async (scope: string) =>
-      (await owner.client.post('/v1/account/tokens', { name: `t ${scope}`, workspaceId: owner.workspaceId, scope })).json.secret as string
+      (
+        await owner.client.post('/v1/account/tokens', {
+          name: `t ${scope}`,
+          workspaceId: owner.workspaceId,
+          scope,
+        })
+      ).json.secret as string
     // A script: no cookie, no Workspace header (the token names the workspace).
     const script = new Client(server.url)
     const read = await token('read')
     const write = await token('write')
     const auth = (secret: string) => ({ Authorization: `Bearer ${secret}` })
     expect((await script.get('/v1/webhooks', auth(read))).status).toBe(200)
-    expect(await script.post('/v1/webhooks', { url: hook.url, events: ['change'] }, auth(read))).toMatchObject({ status: 403, json: { error: 'token_read_only' } })
+    expect(
+      await script.post('/v1/webhooks', { url: hook.url, events: ['change'] }, auth(read)),
+    ).toMatchObject({ status: 403, json: { error: 'token_read_only' } })
     const made = await script.post('/v1/webhooks', { url: hook.url, events: ['change'] }, auth(write))
     expect(made.status, made.text).toBe(201)
     expect((await script.delete(`/v1/webhooks/${made.json.webhook.id}`, auth(write))).status).toBe(200)
@@ -83,10 +106,20 @@ describe('registering endpoints', () => {
   it('refuses bad bodies and unknown projects', async () => {
     const owner = await signUp(server.url)
     const hook = await receiver()
-    expect(await owner.client.post('/v1/webhooks', { url: 'not a url', events: ['change'] })).toMatchObject({ status: 400, json: { error: 'url_invalid' } })
-    expect(await owner.client.post('/v1/webhooks', { url: 'ftp://example.com/x', events: ['change'] })).toMatchObject({ status: 400, json: { error: 'url_invalid' } })
-    expect(await owner.client.post('/v1/webhooks', { url: hook.url, events: [] })).toMatchObject({ status: 400, json: { error: 'events_invalid' } })
-    expect(await owner.client.post('/v1/webhooks', { url: hook.url, events: ['change'], projectId: uuid() })).toMatchObject({ status: 404 })
+    expect(await owner.client.post('/v1/webhooks', { url: 'not a url', events: ['change'] })).toMatchObject({
+      status: 400,
+      json: { error: 'url_invalid' },
+    })
+    expect(
+      await owner.client.post('/v1/webhooks', { url: 'ftp://example.com/x', events: ['change'] }),
+    ).toMatchObject({ status: 400, json: { error: 'url_invalid' } })
+    expect(await owner.client.post('/v1/webhooks', { url: hook.url, events: [] })).toMatchObject({
+      status: 400,
+      json: { error: 'events_invalid' },
+    })
+    expect(
+      await owner.client.post('/v1/webhooks', { url: hook.url, events: ['change'], projectId: uuid() }),
+    ).toMatchObject({ status: 404 })
   })
 })
 
@@ -102,11 +135,26 @@ describe('refused URLs without the settings', () => {
   it('wants https and a public address', async () => {
     const owner = await signUp(strict.url)
     const post = (url: string) => owner.client.post('/v1/webhooks', { url, events: ['change'] })
-    expect(await post('http://example.com/hook')).toMatchObject({ status: 400, json: { error: 'url_not_allowed' } })
-    expect(await post('https://127.0.0.1/hook')).toMatchObject({ status: 400, json: { error: 'url_not_allowed' } })
-    expect(await post('https://[::1]/hook')).toMatchObject({ status: 400, json: { error: 'url_not_allowed' } })
-    expect(await post('https://169.254.169.254/latest')).toMatchObject({ status: 400, json: { error: 'url_not_allowed' } })
-    expect(await post('https://localhost/hook')).toMatchObject({ status: 400, json: { error: 'url_not_allowed' } })
+    expect(await post('http://example.com/hook')).toMatchObject({
+      status: 400,
+      json: { error: 'url_not_allowed' },
+    })
+    expect(await post('https://127.0.0.1/hook')).toMatchObject({
+      status: 400,
+      json: { error: 'url_not_allowed' },
+    })
+    expect(await post('https://[::1]/hook')).toMatchObject({
+      status: 400,
+      json: { error: 'url_not_allowed' },
+    })
+    expect(await post('https://169.254.169.254/latest')).toMatchObject({
+      status: 400,
+      json: { error: 'url_not_allowed' },
+    })
+    expect(await post('https://localhost/hook')).toMatchObject({
+      status: 400,
+      json: { error: 'url_not_allowed' },
+    })
     expect(await post('not a url')).toMatchObject({ status: 400, json: { error: 'url_invalid' } })
     expect((await owner.client.get('/v1/webhooks')).json.webhooks).toEqual([])
   })
@@ -119,8 +167,13 @@ describe('deliveries', () => {
     const hook = await receiver()
     const { secret } = await register(owner.client, { url: hook.url })
     expect((await rename(owner.client, ids.feature, 'Pay by card')).status).toBe(200)
-    expect((await owner.client.post(`/v1/featurecomments/${uuid()}`, { featureId: ids.feature, post: 'Nice' })).status).toBe(200)
-    expect((await owner.client.post(`/v1/projects/${ids.project}/rename`, { title: 'Shop' })).status).toBe(200)
+    expect(
+      (await owner.client.post(`/v1/featurecomments/${uuid()}`, { featureId: ids.feature, post: 'Nice' }))
+        .status,
+    ).toBe(200)
+    expect((await owner.client.post(`/v1/projects/${ids.project}/rename`, { title: 'Shop' })).status).toBe(
+      200,
+    )
     const [change, comment, project] = await hook.waitFor(3)
     const verifier = new Webhook(secret)
     for (const r of [change, comment, project]) {
@@ -137,8 +190,15 @@ describe('deliveries', () => {
       changes: [{ op: 'upsert', kind: 'feature', entity: { id: ids.feature, title: 'Pay by card' } }],
     })
     expect(comment.json.type).toBe('comment')
-    expect(project.json).toMatchObject({ type: 'project', changes: [{ kind: 'project', entity: { title: 'Shop' } }] })
-    expect([change, comment, project].map((r) => r.json.version)).toEqual([change.json.version, change.json.version + 1, change.json.version + 2])
+    expect(project.json).toMatchObject({
+      type: 'project',
+      changes: [{ kind: 'project', entity: { title: 'Shop' } }],
+    })
+    expect([change, comment, project].map((r) => r.json.version)).toEqual([
+      change.json.version,
+      change.json.version + 1,
+      change.json.version + 2,
+    ])
     expect(() => verifier.verify(change.body + ' ', change.headers as Record<string, string>)).toThrow()
   })
 
@@ -156,7 +216,11 @@ describe('deliveries', () => {
     const got = await hook.waitFor(5)
     expect(got.map((r) => r.json.type)).toEqual(['change', 'change', 'change', 'change', 'project'])
     expect(got[1].json.changes[0].entity.title).toBe('Feature')
-    expect(got[3].json.changes.some((c: { op: string; id?: string; entity?: { id: string } }) => c.entity?.id === ids.feature)).toBe(true)
+    expect(
+      got[3].json.changes.some(
+        (c: { op: string; id?: string; entity?: { id: string } }) => c.entity?.id === ids.feature,
+      ),
+    ).toBe(true)
     expect(got[4].json.changes).toContainEqual({ op: 'delete', kind: 'project', id: ids.project })
   })
 
@@ -166,15 +230,30 @@ describe('deliveries', () => {
     const hook = await receiver()
     await register(owner.client, { url: hook.url, events: ['project'] })
     await rename(owner.client, ids.feature, 'Not a project event')
-    expect((await owner.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: false })).status).toBe(200)
-    expect((await owner.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: false })).status).toBe(200)
+    expect((await owner.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: false })).status).toBe(
+      200,
+    )
+    expect((await owner.client.post(`/v1/projects/${ids.project}/sharing`, { enabled: false })).status).toBe(
+      200,
+    )
     const link = await owner.client.post(`/v1/projects/${ids.project}/newlink`)
     expect(link.status).toBe(200)
     const got = await hook.waitFor(2)
     const version = (await owner.client.get(`/v1/projects/${ids.project}`)).json.version
     // Each is a change of the map's log (issue 32), with a version of its own.
-    expect(got[0].json).toMatchObject({ type: 'project', projectId: ids.project, version: version - 1, by: { name: 'Ana' }, changes: [], summary: "Turned off the share link of project 'Map'" })
-    expect(got[1].json).toMatchObject({ type: 'project', version, summary: "Made a new share link for project 'Map'" })
+    expect(got[0].json).toMatchObject({
+      type: 'project',
+      projectId: ids.project,
+      version: version - 1,
+      by: { name: 'Ana' },
+      changes: [],
+      summary: "Turned off the share link of project 'Map'",
+    })
+    expect(got[1].json).toMatchObject({
+      type: 'project',
+      version,
+      summary: "Made a new share link for project 'Map'",
+    })
     expect(got[1].body).not.toContain(link.json.externalLink)
     const probe = await owner.client.post(`/v1/projects/${ids.project}/rename`, { title: 'Map 2' })
     expect(probe.status).toBe(200)
@@ -225,7 +304,14 @@ describe('deliveries', () => {
     // The back-off grows (scaled down 1000×: 10 ms, 60 ms, 600 ms).
     expect(got[3].at - got[2].at).toBeGreaterThanOrEqual(500)
     const deliveries = (await owner.client.get(`/v1/webhooks/${webhook.id}/deliveries`)).json.deliveries
-    expect(deliveries[1]).toMatchObject({ id: got[0].headers['webhook-id'], event: 'change', status: 200, attempt: 4, error: null, state: 'delivered' })
+    expect(deliveries[1]).toMatchObject({
+      id: got[0].headers['webhook-id'],
+      event: 'change',
+      status: 200,
+      attempt: 4,
+      error: null,
+      state: 'delivered',
+    })
     expect(deliveries[0]).toMatchObject({ status: 200, attempt: 1 })
   })
 
@@ -250,7 +336,11 @@ describe('deliveries', () => {
     hook.answer(() => new Promise((resolve) => setTimeout(() => resolve(200), 15_000)))
     const started = Date.now()
     const slow = await owner.client.post(`/v1/webhooks/${webhook.id}/test`)
-    expect(slow.json.delivery).toMatchObject({ status: null, state: 'failed', error: 'No answer within 10 s.' })
+    expect(slow.json.delivery).toMatchObject({
+      status: null,
+      state: 'failed',
+      error: 'No answer within 10 s.',
+    })
     expect(Date.now() - started).toBeGreaterThanOrEqual(9_900)
     expect(Date.now() - started).toBeLessThan(14_000)
   })
@@ -264,8 +354,14 @@ describe('deliveries', () => {
     expect(test.status, test.text).toBe(200)
     expect(test.json.delivery).toMatchObject({ event: 'ping', status: 200, attempt: 1, error: null })
     const [ping] = await hook.waitFor(1)
-    expect(new Webhook(secret).verify(ping.body, ping.headers as Record<string, string>)).toMatchObject({ type: 'ping', workspaceId: owner.workspaceId, changes: [] })
-    expect((await owner.client.get(`/v1/webhooks/${webhook.id}/deliveries`)).json.deliveries[0]).toMatchObject({ id: ping.headers['webhook-id'], event: 'ping' })
+    expect(new Webhook(secret).verify(ping.body, ping.headers as Record<string, string>)).toMatchObject({
+      type: 'ping',
+      workspaceId: owner.workspaceId,
+      changes: [],
+    })
+    expect(
+      (await owner.client.get(`/v1/webhooks/${webhook.id}/deliveries`)).json.deliveries[0],
+    ).toMatchObject({ id: ping.headers['webhook-id'], event: 'ping' })
     expect((await owner.client.delete(`/v1/webhooks/${webhook.id}`)).status).toBe(200)
     await rename(owner.client, ids.feature, 'After delete')
     const probe = await receiver()
@@ -320,16 +416,26 @@ describe('the address is checked again at each delivery', () => {
     expect(made.status, made.text).toBe(201)
     const webhook = made.json.webhook
     expect(await open.stop()).toBe(0)
-    const strict = await startServer({ WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_RETRY_SCALE: '0.001' }, { dir: open.dir })
+    const strict = await startServer(
+      { WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_RETRY_SCALE: '0.001' },
+      { dir: open.dir },
+    )
     try {
       const client = new Client(strict.url, owner.workspaceId)
       client.cookies = owner.client.cookies
       expect((await rename(client, ids.feature, 'Not to loopback')).status).toBe(200)
       await expect
-        .poll(async () => (await client.get(`/v1/webhooks/${webhook.id}/deliveries`)).json.deliveries[0]?.attempt ?? 0)
+        .poll(
+          async () =>
+            (await client.get(`/v1/webhooks/${webhook.id}/deliveries`)).json.deliveries[0]?.attempt ?? 0,
+        )
         .toBeGreaterThanOrEqual(2)
       const [delivery] = (await client.get(`/v1/webhooks/${webhook.id}/deliveries`)).json.deliveries
-      expect(delivery).toMatchObject({ status: null, state: 'pending', error: 'The address is private, loopback or link-local.' })
+      expect(delivery).toMatchObject({
+        status: null,
+        state: 'pending',
+        error: 'The address is private, loopback or link-local.',
+      })
       expect(hook.received).toHaveLength(0)
     } finally {
       await strict.stop()

@@ -39,7 +39,8 @@ const ORDER: Record<keyof typeof FIELDS, (a: Row, b: Row) => number> = {
   tags: (a, b) => text(String(a.name).toLowerCase(), String(b.name).toLowerCase()) || text(a.id, b.id),
 }
 
-const pick = (row: Row, fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, row[f] ?? null]))
+const pick = (row: Row, fields: readonly string[]) =>
+  Object.fromEntries(fields.map((f) => [f, row[f] ?? null]))
 
 /** The compared part of a bundle; `sort` orders the lists as the bundle should (the model's). */
 export function comparable(b: ProjectBundle, sort: boolean) {
@@ -64,19 +65,31 @@ const LIST_KIND: [keyof ProjectBundle, Kind][] = [
 export function bundleProblems(b: ProjectBundle): string[] {
   const problems: string[] = []
   const ids = (list: { id: string }[] = []) => new Set(list.map((x) => x.id))
-  const [milestones, workflows, activities, features, tags] = [b.milestones, b.workflows, b.subWorkflows, b.features, b.tags].map(ids)
-  for (const s of b.subWorkflows) if (!workflows.has(s.workflowId)) problems.push(`activity ${s.id} has no goal`)
+  const [milestones, workflows, activities, features, tags] = [
+    b.milestones,
+    b.workflows,
+    b.subWorkflows,
+    b.features,
+    b.tags,
+  ].map(ids)
+  for (const s of b.subWorkflows)
+    if (!workflows.has(s.workflowId)) problems.push(`activity ${s.id} has no goal`)
   for (const f of b.features) {
-    if (!milestones.has(f.milestoneId) || !activities.has(f.subWorkflowId)) problems.push(`feature ${f.id} has no cell`)
-    for (const t of f.tagIds ?? []) if (!tags.has(t)) problems.push(`feature ${f.id} carries tag ${t}, not a tag of the project`)
-    if (new Set(f.tagIds).size !== (f.tagIds ?? []).length) problems.push(`feature ${f.id} carries a tag twice`)
+    if (!milestones.has(f.milestoneId) || !activities.has(f.subWorkflowId))
+      problems.push(`feature ${f.id} has no cell`)
+    for (const t of f.tagIds ?? [])
+      if (!tags.has(t)) problems.push(`feature ${f.id} carries tag ${t}, not a tag of the project`)
+    if (new Set(f.tagIds).size !== (f.tagIds ?? []).length)
+      problems.push(`feature ${f.id} carries a tag twice`)
   }
-  for (const c of b.featureComments) if (!features.has(c.featureId)) problems.push(`comment ${c.id} has no feature`)
+  for (const c of b.featureComments)
+    if (!features.has(c.featureId)) problems.push(`comment ${c.id} has no feature`)
   for (const [key, kind] of LIST_KIND) {
     const seen = new Set<string>()
     for (const card of b[key] as unknown as Row[]) {
       const place = [...RANK_SCOPE[kind]!.map((f) => card[f]), card.rank].join('|')
-      if (seen.has(place)) problems.push(`${kind} ${String(card.id)} shares its rank ${String(card.rank)} in its list`)
+      if (seen.has(place))
+        problems.push(`${kind} ${String(card.id)} shares its rank ${String(card.rank)} in its list`)
       if (!isRank(card.rank)) problems.push(`${kind} ${String(card.id)} has rank ${String(card.rank)}`)
       seen.add(place)
     }
@@ -88,7 +101,14 @@ export function bundleProblems(b: ProjectBundle): string[] {
 
 /** Nothing left on the map but the project itself. */
 export function isEmptyMap(b: ProjectBundle) {
-  return [b.milestones, b.workflows, b.subWorkflows, b.features, b.featureComments, b.personas, b.workflowPersonas, b.tags ?? []].every(
-    (list) => list.length === 0,
-  )
+  return [
+    b.milestones,
+    b.workflows,
+    b.subWorkflows,
+    b.features,
+    b.featureComments,
+    b.personas,
+    b.workflowPersonas,
+    b.tags ?? [],
+  ].every((list) => list.length === 0)
 }

@@ -44,16 +44,32 @@ async function freshProject(w: World): Promise<{ model: Model; real: Real }> {
   if (made.status !== 200) throw new Error(`project: ${made.status} ${made.text}`)
   const real: Real = { w, projectId, last: undefined as never, summaries: new Map(), log: [] }
   real.last = await fetchBundle(real)
-  const members = Object.fromEntries(Object.values(w.actors).map((a) => [a.who, { memberId: a.memberId, name: a.name }])) as Model['members']
+  const members = Object.fromEntries(
+    Object.values(w.actors).map((a) => [a.who, { memberId: a.memberId, name: a.name }]),
+  ) as Model['members']
   return { model: newModel(real.last, members), real }
 }
 
-const EMPTY = { version: 0, milestones: [], workflows: [], subWorkflows: [], features: [], featureComments: [], personas: [], workflowPersonas: [], tags: [] }
+const EMPTY = {
+  version: 0,
+  milestones: [],
+  workflows: [],
+  subWorkflows: [],
+  features: [],
+  featureComments: [],
+  personas: [],
+  workflowPersonas: [],
+  tags: [],
+}
 
 /** Replays the §6 events after `since` onto `base` (the bundle at `since`) and checks it rebuilds what the server sends. */
 async function replayEvents(m: Model, r: Real, base: ProjectBundle): Promise<ProjectBundle> {
   const owner = r.w.actors.owner
-  const stream = await LiveStream.open(r.w.server.url, `/v1/projects/${r.projectId}/events?since=${base.version}`, { client: owner.client })
+  const stream = await LiveStream.open(
+    r.w.server.url,
+    `/v1/projects/${r.projectId}/events?since=${base.version}`,
+    { client: owner.client },
+  )
   try {
     expect((await stream.next('ready')).data.version).toBe(version(m))
     let rebuilt = base
@@ -62,10 +78,16 @@ async function replayEvents(m: Model, r: Real, base: ProjectBundle): Promise<Pro
       const step = m.steps[v - 1]
       const actor = r.w.actors[step.who]
       expect(event.version).toBe(v)
-      expect(event.by, `author of version ${v}`).toEqual({ memberId: actor.memberId, name: actor.name, ...(step.mcp ? { via: actor.token } : {}) })
+      expect(event.by, `author of version ${v}`).toEqual({
+        memberId: actor.memberId,
+        name: actor.name,
+        ...(step.mcp ? { via: actor.token } : {}),
+      })
       r.summaries.set(v, event.summary ?? '')
-      if (step.undoOf) expect(event.summary).toBe(`Undid: ${r.summaries.get(step.undoOf)!.replace(/^Redid: /, '')}`)
-      if (step.redoOf) expect(event.summary).toBe(`Redid: ${r.summaries.get(step.redoOf)!.replace(/^Redid: /, '')}`)
+      if (step.undoOf)
+        expect(event.summary).toBe(`Undid: ${r.summaries.get(step.undoOf)!.replace(/^Redid: /, '')}`)
+      if (step.redoOf)
+        expect(event.summary).toBe(`Redid: ${r.summaries.get(step.redoOf)!.replace(/^Redid: /, '')}`)
       rebuilt = applyChangeEvent(rebuilt, event)
     }
     // Events never carry the share key (CONTRACT §6), nor the project's GitHub link (§13, not
@@ -73,7 +95,10 @@ async function replayEvents(m: Model, r: Real, base: ProjectBundle): Promise<Pro
     const served = await fetchBundle(r)
     const key = served.project.externalLink
     expect(JSON.stringify(stream.events), 'the share key in an event').not.toContain(key)
-    const keyed = { ...rebuilt, project: { ...rebuilt.project, externalLink: key, github: served.project.github } }
+    const keyed = {
+      ...rebuilt,
+      project: { ...rebuilt.project, externalLink: key, github: served.project.github },
+    }
     expect(keyed, `events ${base.version + 1}..${version(m)} replayed`).toEqual(served)
     return keyed
   } finally {
@@ -92,8 +117,13 @@ async function undoEverything(m: Model, r: Real) {
     const { who, step } = targets.sort((a, b) => b.step.version - a.step.version)[0]
     const predicted = predictUndo(m, who)
     if ('refuse' in predicted) {
-      const history = m.steps.map((s) => `v${s.version} ${s.who} ${s.type}${s.undoneBy ? ` (undone by v${s.undoneBy})` : ''}: ${r.summaries.get(s.version) ?? ''}`)
-      throw new Error(`undo-all: ${who} cannot undo version ${step.version} (${predicted.refuse.code})\n${history.join('\n')}`)
+      const history = m.steps.map(
+        (s) =>
+          `v${s.version} ${s.who} ${s.type}${s.undoneBy ? ` (undone by v${s.undoneBy})` : ''}: ${r.summaries.get(s.version) ?? ''}`,
+      )
+      throw new Error(
+        `undo-all: ${who} cannot undo version ${step.version} (${predicted.refuse.code})\n${history.join('\n')}`,
+      )
     }
     await new Door({ who, channel: turn % 2 ? 'mcp' : 'rest', op: { t: 'undo' } }).run(m, r)
   }
@@ -123,5 +153,10 @@ it('the write path agrees with the model through every door, replays from its ev
     }),
     { numRuns: RUNS, seed: SEED, path: process.env.MODEL_PATH },
   )
-  console.info([...tally].sort().map(([what, n]) => `${n}\t${what}`).join('\n'))
+  console.info(
+    [...tally]
+      .sort()
+      .map(([what, n]) => `${n}\t${what}`)
+      .join('\n'),
+  )
 })

@@ -3,7 +3,18 @@ import { expect } from 'vitest'
 import { parseBoardCommand, type BoardCommand, type BoardCommandInput } from '~/features/board/board-commands'
 import type { ProjectBundle } from '~/features/map/bundle-types'
 import { bundleProblems, comparable } from './compare'
-import { commit, label, mayDraw, predictCommands, predictRedo, predictRestore, predictUndo, version, type Model, type Prediction } from './model'
+import {
+  commit,
+  label,
+  mayDraw,
+  predictCommands,
+  predictRedo,
+  predictRestore,
+  predictUndo,
+  version,
+  type Model,
+  type Prediction,
+} from './model'
 import { build, describePlan, type Plan } from './plans'
 import { mcpCall, sendCommands, sendHistory, type Channel, type Outcome, type World } from './world'
 
@@ -15,7 +26,13 @@ import { mcpCall, sendCommands, sendHistory, type Channel, type Outcome, type Wo
  */
 
 /** The server side of one sequence: its project, the bundle last read, each version's activity sentence, and what was sent (ids as `kind#n`). */
-export type Real = { w: World; projectId: string; last: ProjectBundle; summaries: Map<number, string>; log: string[] }
+export type Real = {
+  w: World
+  projectId: string
+  last: ProjectBundle
+  summaries: Map<number, string>
+  log: string[]
+}
 
 /** What the runs did, printed at the end (a model test that runs nothing passes too). */
 export const tally = new Map<string, number>()
@@ -39,7 +56,8 @@ function statusOfCode(code = ''): number | undefined {
 function parsed(commands: BoardCommandInput[]): BoardCommand[] {
   return commands.map((c) => {
     const result = parseBoardCommand(c)
-    if (!result.ok) throw new Error(`the model made an invalid command: ${JSON.stringify(c)} (${result.code})`)
+    if (!result.ok)
+      throw new Error(`the model made an invalid command: ${JSON.stringify(c)} (${result.code})`)
     return result.command
   })
 }
@@ -67,7 +85,11 @@ export class Door implements fc.AsyncCommand<Model, Real> {
     if (built.kind === 'history') {
       sent = `${built.op} ${built.id}`
       channel = built.op === 'undo' && this.plan.channel === 'mcp' ? 'mcp' : 'rest'
-      const predict = { undo: () => predictUndo(m, who), redo: () => predictRedo(m, who), restore: () => predictRestore(m, who, built.id) }
+      const predict = {
+        undo: () => predictUndo(m, who),
+        redo: () => predictRedo(m, who),
+        restore: () => predictRestore(m, who, built.id),
+      }
       predicted = built.expect ? { refuse: built.expect } : predict[built.op]()
       outcome = await sendHistory(actor, channel, built.op, built.id)
     } else {
@@ -86,24 +108,35 @@ export class Door implements fc.AsyncCommand<Model, Real> {
     sent = sent.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, (id) => (id === newId ? 'new' : label(m, id)))
     r.log.push(`${this.plan.who} ${sent} via ${channel}: ${outcome.ok ? 'ok' : outcome.code}`)
     const what = `${describePlan(this.plan)} = ${sent} via ${channel}, answered ${JSON.stringify(outcome)}`
-    count(`${'refuse' in predicted ? `refused ${predicted.refuse.code ?? predicted.refuse.status}` : 'accepted'} ${this.plan.op.t} via ${channel}`)
+    count(
+      `${'refuse' in predicted ? `refused ${predicted.refuse.code ?? predicted.refuse.status}` : 'accepted'} ${this.plan.op.t} via ${channel}`,
+    )
     if ('refuse' in predicted) {
       expect(outcome.ok, `${what}: expected a refusal ${JSON.stringify(predicted.refuse)}`).toBe(false)
       const status = outcome.ok ? undefined : (outcome.status ?? statusOfCode(outcome.code))
       expect(status, what).toBe(predicted.refuse.status)
-      if (predicted.refuse.code) expect(outcome.ok ? undefined : outcome.code, what).toBe(predicted.refuse.code)
+      if (predicted.refuse.code)
+        expect(outcome.ok ? undefined : outcome.code, what).toBe(predicted.refuse.code)
       expect(await fetchBundle(r), `${what}: a refused write changed the map`).toEqual(r.last)
       return
     }
     expect(outcome.ok, `${what}: expected success`).toBe(true)
     commit(m, predicted, channel === 'mcp')
     if (built.kind === 'history' && outcome.ok) {
-      const answer = built.op === 'restore' ? { id: built.id } : { version: version(m), summary: expect.stringMatching(built.op === 'undo' ? /^Undid: / : /^Redid: /) }
+      const answer =
+        built.op === 'restore'
+          ? { id: built.id }
+          : {
+              version: version(m),
+              summary: expect.stringMatching(built.op === 'undo' ? /^Undid: / : /^Redid: /),
+            }
       expect(outcome.body, what).toMatchObject(answer)
     }
     const now = await fetchBundle(r)
     expect(now.version, `${what}: version`).toBe(version(m))
-    expect(comparable(now, false), `${what}: the map differs from the model`).toEqual(comparable(m.bundle, true))
+    expect(comparable(now, false), `${what}: the map differs from the model`).toEqual(
+      comparable(m.bundle, true),
+    )
     expect(bundleProblems(now), what).toEqual([])
     r.last = now
   }

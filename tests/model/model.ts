@@ -2,7 +2,17 @@ import { isDeepStrictEqual } from 'node:util'
 import type { BoardCommand } from '~/features/board/board-commands'
 import { applyCommand } from '~/features/board/board-reducer'
 import type { ProjectBundle } from '~/features/map/bundle-types'
-import { applyStates, diff, entitiesOf, find, PARENTS, RANK_SCOPE, type Entity, type Entry, type Kind } from './states'
+import {
+  applyStates,
+  diff,
+  entitiesOf,
+  find,
+  PARENTS,
+  RANK_SCOPE,
+  type Entity,
+  type Entry,
+  type Kind,
+} from './states'
 
 /**
  * What the server should hold after a sequence of writes, computed without it: plain commands by
@@ -59,7 +69,12 @@ export function living(m: Model, kind: Kind): Entity[] {
 
 const refuse = (status: number, code?: string): Prediction => ({ refuse: { status, code } })
 const TRASHED = new Set<Kind>(['milestone', 'workflow', 'subWorkflow', 'feature'])
-const CARD_LIST = { milestone: 'milestones', workflow: 'workflows', subworkflow: 'subWorkflows', feature: 'features' } as const
+const CARD_LIST = {
+  milestone: 'milestones',
+  workflow: 'workflows',
+  subworkflow: 'subWorkflows',
+  feature: 'features',
+} as const
 
 /** The server's rules beyond the command schema and the reducer (SPEC §4, §6, CONTRACT §12). */
 function ruleBroken(b: ProjectBundle, memberId: string, c: BoardCommand): Refusal | null {
@@ -74,7 +89,8 @@ function ruleBroken(b: ProjectBundle, memberId: string, c: BoardCommand): Refusa
     if (taken) return { status: 409, code: 'tag_taken' }
   }
   if (c.type === 'comment.edit' || c.type === 'comment.delete') {
-    if (b.featureComments.find((x) => x.id === c.id)?.memberId !== memberId) return { status: 403, code: 'not_author' }
+    if (b.featureComments.find((x) => x.id === c.id)?.memberId !== memberId)
+      return { status: 403, code: 'not_author' }
   }
   return null
 }
@@ -87,14 +103,23 @@ export function predictCommands(m: Model, who: Who, commands: BoardCommand[]): P
   for (const c of commands) {
     const broken = ruleBroken(b, memberId, c)
     if (broken) return { refuse: broken }
-    b = applyCommand(b, c, { memberId, name, now: new Date(Date.UTC(2000, 0, 1) + ++m.clock * 1000).toISOString() })
+    b = applyCommand(b, c, {
+      memberId,
+      name,
+      now: new Date(Date.UTC(2000, 0, 1) + ++m.clock * 1000).toISOString(),
+    })
   }
   return { bundle: b, record: { who, type: 'command' }, trashes: commands[0].type === 'card.delete' }
 }
 
 /** The caller's newest change that is not undone (CONTRACT §7). */
 export function undoTarget(m: Model, who: Who): Step | undefined {
-  return [...m.steps].reverse().find((s) => s.who === who && (s.type === 'command' || s.type === 'redo' || s.type === 'restore') && !s.undoneBy)
+  return [...m.steps]
+    .reverse()
+    .find(
+      (s) =>
+        s.who === who && (s.type === 'command' || s.type === 'redo' || s.type === 'restore') && !s.undoneBy,
+    )
 }
 
 /** The caller's latest undo not redone, unless they made a new change since. */
@@ -125,7 +150,10 @@ export function untouchedSince(m: Model, step: Step, since: number): boolean {
   }
   return m.steps
     .slice(since)
-    .every((later) => !later.entries.some(touches) || (later.type === 'undo' ? later.undoOf! > since : !!later.undoneBy))
+    .every(
+      (later) =>
+        !later.entries.some(touches) || (later.type === 'undo' ? later.undoOf! > since : !!later.undoneBy),
+    )
 }
 
 /**
@@ -140,7 +168,9 @@ function rankTakenInNewList(m: Model, step: Step, back: boolean): boolean {
     const [from, to] = back ? [e.after, e.before] : [e.before, e.after]
     const scope = RANK_SCOPE[e.kind]
     if (!from || !to || !scope || from.rank !== to.rank || scope.every((f) => from[f] === to[f])) return false
-    return living(m, e.kind).some((x) => x.id !== e.id && x.rank === to.rank && scope.every((f) => x[f] === to[f]))
+    return living(m, e.kind).some(
+      (x) => x.id !== e.id && x.rank === to.rank && scope.every((f) => x[f] === to[f]),
+    )
   })
 }
 
@@ -149,7 +179,8 @@ function rankTakenInNewList(m: Model, step: Step, back: boolean): boolean {
  * redo goes back (no undo_conflict) without breaking a later step.
  */
 export function mayDraw(m: Model, who: Who, op: 'undo' | 'redo' | 'restore', id: string): boolean {
-  const p = op === 'undo' ? predictUndo(m, who) : op === 'redo' ? predictRedo(m, who) : predictRestore(m, who, id)
+  const p =
+    op === 'undo' ? predictUndo(m, who) : op === 'redo' ? predictRedo(m, who) : predictRestore(m, who, id)
   if ('refuse' in p) return p.refuse.code !== 'undo_conflict'
   if (op === 'restore') return true
   const undo = op === 'redo' ? redoTarget(m, who)! : undefined
@@ -157,7 +188,11 @@ export function mayDraw(m: Model, who: Who, op: 'undo' | 'redo' | 'restore', id:
   // A put-back that also changes something its step did not touch (a tag that goes comes off the
   // features that carried it) changes what a later step left: that step's undo becomes a conflict.
   const ownOnly = diff(m.bundle, p.bundle).every((e) => step.entries.some((s) => s.id === e.id))
-  return ownOnly && untouchedSince(m, step, undo ? undo.version : step.version) && !rankTakenInNewList(m, step, op === 'undo')
+  return (
+    ownOnly &&
+    untouchedSince(m, step, undo ? undo.version : step.version) &&
+    !rankTakenInNewList(m, step, op === 'undo')
+  )
 }
 
 /** An id as a counterexample shows it: its kind and when it appeared (`feature#3`). */
@@ -167,9 +202,15 @@ export function label(m: Model, id: string): string {
 }
 
 function replay(m: Model, step: Step, back: boolean, record: StepRecord): Prediction {
-  const transitions = step.entries.map((e) => ({ kind: e.kind, id: e.id, from: back ? e.after : e.before, to: back ? e.before : e.after }))
+  const transitions = step.entries.map((e) => ({
+    kind: e.kind,
+    id: e.id,
+    from: back ? e.after : e.before,
+    to: back ? e.before : e.after,
+  }))
   const applied = applyStates(m.bundle, transitions)
-  if ('conflict' in applied || isDeepStrictEqual(applied.bundle, m.bundle)) return refuse(409, 'undo_conflict')
+  if ('conflict' in applied || isDeepStrictEqual(applied.bundle, m.bundle))
+    return refuse(409, 'undo_conflict')
   return { bundle: applied.bundle, record, trashes: true }
 }
 
@@ -195,7 +236,12 @@ export function predictRestore(m: Model, who: Who, id: string): Prediction {
   const removed = m.steps[version - 1].entries.filter((e) => e.before !== null && e.after === null)
   const root = removed.find((e) => e.id === id)!
   const parentGone = (['projectId', 'workflowId', 'milestoneId', 'subWorkflowId'] as const).some((field) => {
-    const kind = { projectId: 'project', workflowId: 'workflow', milestoneId: 'milestone', subWorkflowId: 'subWorkflow' }[field] as Kind
+    const kind = {
+      projectId: 'project',
+      workflowId: 'workflow',
+      milestoneId: 'milestone',
+      subWorkflowId: 'subWorkflow',
+    }[field] as Kind
     return field in root.before! && !find(m.bundle, kind, root.before![field])
   })
   if (parentGone) return refuse(409, 'parent_missing')
@@ -203,7 +249,8 @@ export function predictRestore(m: Model, who: Who, id: string): Prediction {
     m.bundle,
     removed.map((e) => ({ kind: e.kind, id: e.id, from: null, to: e.before })),
   )
-  if ('conflict' in applied) return refuse(409, applied.conflict === 'parent_missing' ? 'parent_missing' : 'restore_conflict')
+  if ('conflict' in applied)
+    return refuse(409, applied.conflict === 'parent_missing' ? 'parent_missing' : 'restore_conflict')
   return { bundle: applied.bundle, record: { who, type: 'restore' }, trashes: false }
 }
 
@@ -221,8 +268,15 @@ export function commit(m: Model, p: Accepted, mcp: boolean): boolean {
   const gone = new Set(entries.filter((e) => e.after === null).map((e) => e.id))
   if (p.trashes)
     for (const e of entries)
-      if (e.after === null && TRASHED.has(e.kind) && !['projectId', 'workflowId', 'milestoneId', 'subWorkflowId'].some((f) => gone.has(String(e.before![f]))))
+      if (
+        e.after === null &&
+        TRASHED.has(e.kind) &&
+        !['projectId', 'workflowId', 'milestoneId', 'subWorkflowId'].some((f) =>
+          gone.has(String(e.before![f])),
+        )
+      )
         m.trash.set(e.id, step.version)
-  for (const { kind, entity } of entitiesOf(m.bundle).values()) if (!m.born.has(entity.id)) m.born.set(entity.id, { n: m.born.size, kind })
+  for (const { kind, entity } of entitiesOf(m.bundle).values())
+    if (!m.born.has(entity.id)) m.born.set(entity.id, { n: m.born.size, kind })
   return true
 }

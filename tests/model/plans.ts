@@ -59,10 +59,13 @@ export function build(plan: Plan, m: Model, w: World | undefined, newId: string)
     case 'create': {
       // A card whose parents are missing makes the first missing one instead, so that no create is wasted.
       const kind: CreateKind =
-        op.kind === 'feature' && !nth('milestone', 0) ? 'milestone'
-        : (op.kind === 'feature' || op.kind === 'subworkflow') && !nth('workflow', 0) ? 'workflow'
-        : op.kind === 'feature' && !nth('subWorkflow', 0) ? 'subworkflow'
-        : op.kind
+        op.kind === 'feature' && !nth('milestone', 0)
+          ? 'milestone'
+          : (op.kind === 'feature' || op.kind === 'subworkflow') && !nth('workflow', 0)
+            ? 'workflow'
+            : op.kind === 'feature' && !nth('subWorkflow', 0)
+              ? 'subworkflow'
+              : op.kind
       const [first, second] = op.at
       const where = {
         workflow: { projectId },
@@ -70,10 +73,14 @@ export function build(plan: Plan, m: Model, w: World | undefined, newId: string)
         subworkflow: { workflowId: nth('workflow', first) },
         feature: { milestoneId: nth('milestone', first), subWorkflowId: nth('subWorkflow', second) },
       }
-      const commands = [{ type: `${kind}.create`, id: newId, title: op.title, ...where[kind] } as BoardCommandInput]
+      const commands = [
+        { type: `${kind}.create`, id: newId, title: op.title, ...where[kind] } as BoardCommandInput,
+      ]
       // MCP's add_* tools may set a colour and a size in the same change.
-      if (plan.channel === 'mcp' && op.color !== undefined) commands.push({ type: 'card.color', kind, id: newId, color: op.color as '' })
-      if (plan.channel === 'mcp' && op.size !== undefined && kind === 'feature') commands.push({ type: 'feature.estimate', id: newId, estimate: op.size })
+      if (plan.channel === 'mcp' && op.color !== undefined)
+        commands.push({ type: 'card.color', kind, id: newId, color: op.color as '' })
+      if (plan.channel === 'mcp' && op.size !== undefined && kind === 'feature')
+        commands.push({ type: 'feature.estimate', id: newId, estimate: op.size })
       return { kind: 'write', commands }
     }
     case 'rename':
@@ -83,42 +90,68 @@ export function build(plan: Plan, m: Model, w: World | undefined, newId: string)
     case 'edit': {
       const id = nth(op.t === 'edit' && op.field === 'estimate' ? 'feature' : CHANGE_KIND[op.kind], op.at)
       if (!id) return null
-      if (op.t === 'rename') return { kind: 'write', commands: [{ type: 'card.rename', kind: op.kind, id, title: op.title }] }
-      if (op.t !== 'edit') return { kind: 'write', commands: [{ type: `card.${op.t}`, kind: op.kind as CardKind, id }] }
-      if (op.field === 'estimate') return { kind: 'write', commands: [{ type: 'feature.estimate', id, estimate: op.value as number }] }
-      return { kind: 'write', commands: [{ type: `card.${op.field}`, kind: op.kind, id, [op.field]: op.value } as BoardCommandInput] }
+      if (op.t === 'rename')
+        return { kind: 'write', commands: [{ type: 'card.rename', kind: op.kind, id, title: op.title }] }
+      if (op.t !== 'edit')
+        return { kind: 'write', commands: [{ type: `card.${op.t}`, kind: op.kind as CardKind, id }] }
+      if (op.field === 'estimate')
+        return { kind: 'write', commands: [{ type: 'feature.estimate', id, estimate: op.value as number }] }
+      return {
+        kind: 'write',
+        commands: [
+          { type: `card.${op.field}`, kind: op.kind, id, [op.field]: op.value } as BoardCommandInput,
+        ],
+      }
     }
     case 'move': {
       const id = nth(CHANGE_KIND[op.kind], op.at)
       if (!id) return null
-      if (op.kind === 'workflow' || op.kind === 'milestone') return { kind: 'write', commands: [{ type: `${op.kind}.move`, id, index: op.index }] }
+      if (op.kind === 'workflow' || op.kind === 'milestone')
+        return { kind: 'write', commands: [{ type: `${op.kind}.move`, id, index: op.index }] }
       if (op.kind === 'subworkflow') {
         const toWorkflowId = nth('workflow', op.to[0])!
         return { kind: 'write', commands: [{ type: 'subworkflow.move', id, toWorkflowId, index: op.index }] }
       }
       const [toMilestoneId, toSubWorkflowId] = [nth('milestone', op.to[0])!, nth('subWorkflow', op.to[1])!]
-      return { kind: 'write', commands: [{ type: 'feature.move', id, toMilestoneId, toSubWorkflowId, index: op.index }] }
+      return {
+        kind: 'write',
+        commands: [{ type: 'feature.move', id, toMilestoneId, toSubWorkflowId, index: op.index }],
+      }
     }
     case 'comment':
     case 'commentEdit':
     case 'commentDelete': {
       if (op.t === 'comment') {
         const featureId = nth('feature', op.at)
-        return featureId ? { kind: 'write', commands: [{ type: 'comment.create', id: newId, featureId, post: op.text }] } : null
+        return featureId
+          ? { kind: 'write', commands: [{ type: 'comment.create', id: newId, featureId, post: op.text }] }
+          : null
       }
       const id = nth('featureComment', op.at)
       if (!id) return null
-      return { kind: 'write', commands: [op.t === 'commentEdit' ? { type: 'comment.edit', id, post: op.text } : { type: 'comment.delete', id }] }
+      return {
+        kind: 'write',
+        commands: [
+          op.t === 'commentEdit'
+            ? { type: 'comment.edit', id, post: op.text }
+            : { type: 'comment.delete', id },
+        ],
+      }
     }
     case 'tagCreate':
-      return { kind: 'write', commands: [{ type: 'tag.create', id: newId, projectId, name: op.name, color: op.color as 'RED' }] }
+      return {
+        kind: 'write',
+        commands: [{ type: 'tag.create', id: newId, projectId, name: op.name, color: op.color as 'RED' }],
+      }
     case 'tagRename':
     case 'tagColor':
     case 'tagDelete': {
       const id = nth('tag', op.at)
       if (!id) return null
-      if (op.t === 'tagRename') return { kind: 'write', commands: [{ type: 'tag.rename', id, name: op.name }] }
-      if (op.t === 'tagColor') return { kind: 'write', commands: [{ type: 'tag.color', id, color: op.color as 'RED' }] }
+      if (op.t === 'tagRename')
+        return { kind: 'write', commands: [{ type: 'tag.rename', id, name: op.name }] }
+      if (op.t === 'tagColor')
+        return { kind: 'write', commands: [{ type: 'tag.color', id, color: op.color as 'RED' }] }
       return { kind: 'write', commands: [{ type: 'tag.delete', id }] }
     }
     case 'tagFeature': {
@@ -131,7 +164,9 @@ export function build(plan: Plan, m: Model, w: World | undefined, newId: string)
       return { kind: 'history', op: op.t, id: projectId }
     case 'restore': {
       const trashed = [...m.trash.keys()].sort((a, b) => m.born.get(a)!.n - m.born.get(b)!.n)
-      return trashed.length === 0 ? null : { kind: 'history', op: 'restore', id: trashed[op.at % trashed.length] }
+      return trashed.length === 0
+        ? null
+        : { kind: 'history', op: 'restore', id: trashed[op.at % trashed.length] }
     }
     case 'foreign': {
       const f = w?.foreign ?? { project: '', feature: '', milestone: '', subworkflow: '' }
@@ -142,7 +177,13 @@ export function build(plan: Plan, m: Model, w: World | undefined, newId: string)
       const commands: Record<typeof op.what, BoardCommandInput> = {
         rename: { type: 'card.rename', kind: 'feature', id: pick(f.feature), title: 'Taken over' },
         delete: { type: 'card.delete', kind: 'milestone', id: pick(f.milestone) },
-        feature: { type: 'feature.create', id: newId, milestoneId: pick(f.milestone), subWorkflowId: pick(f.subworkflow), title: 'Stray' },
+        feature: {
+          type: 'feature.create',
+          id: newId,
+          milestoneId: pick(f.milestone),
+          subWorkflowId: pick(f.subworkflow),
+          title: 'Stray',
+        },
         comment: { type: 'comment.create', id: newId, featureId: pick(f.feature), post: 'Stray' },
       }
       return { kind: 'write', commands: [commands[op.what]], expect }
@@ -150,8 +191,20 @@ export function build(plan: Plan, m: Model, w: World | undefined, newId: string)
     case 'bad': {
       const expect = { status: 400 }
       const feature = nth('feature', op.at)
-      if (op.what === 'title') return { kind: 'write', commands: [{ type: 'workflow.create', id: newId, projectId, title: op.at % 2 ? '  ' : 'x'.repeat(201) }], expect }
-      if (op.what === 'tag') return { kind: 'write', commands: [{ type: 'tag.create', id: newId, projectId, name: 'a,b', color: 'RED' }], expect }
+      if (op.what === 'title')
+        return {
+          kind: 'write',
+          commands: [
+            { type: 'workflow.create', id: newId, projectId, title: op.at % 2 ? '  ' : 'x'.repeat(201) },
+          ],
+          expect,
+        }
+      if (op.what === 'tag')
+        return {
+          kind: 'write',
+          commands: [{ type: 'tag.create', id: newId, projectId, name: 'a,b', color: 'RED' }],
+          expect,
+        }
       if (!feature) return null
       const commands: Record<typeof op.what, BoardCommandInput> = {
         color: { type: 'card.color', kind: 'feature', id: feature, color: 'PLAID' as '' },
@@ -165,7 +218,15 @@ export function build(plan: Plan, m: Model, w: World | undefined, newId: string)
 }
 
 const at = fc.nat(30)
-const title = fc.constantFrom('Pay', '  Pay by card ', 'Ship', 'Café ☕', 'Track parcel', 'x'.repeat(200), 'Log in')
+const title = fc.constantFrom(
+  'Pay',
+  '  Pay by card ',
+  'Ship',
+  'Café ☕',
+  'Track parcel',
+  'x'.repeat(200),
+  'Log in',
+)
 const cardColor = fc.constantFrom('', ...COLORS)
 const cardKind = fc.constantFrom<CardKind>('workflow', 'milestone', 'subworkflow', 'feature', 'feature')
 const tagName = fc.constantFrom('Urgent', 'urgent', 'UX', 'Backend', ' later ')
@@ -182,24 +243,83 @@ const ops: fc.Arbitrary<Op> = fc.oneof(
     weight: 12,
     arbitrary: fc.record({
       t: fc.constant('create' as const),
-      kind: fc.constantFrom<CreateKind>('workflow', 'milestone', 'subworkflow', 'subworkflow', 'feature', 'feature', 'feature'),
+      kind: fc.constantFrom<CreateKind>(
+        'workflow',
+        'milestone',
+        'subworkflow',
+        'subworkflow',
+        'feature',
+        'feature',
+        'feature',
+      ),
       at: fc.tuple(at, at),
       title,
       color: fc.option(cardColor, { nil: undefined }),
       size: fc.option(fc.nat(999), { nil: undefined }),
     }),
   },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant('rename' as const), kind: fc.oneof(cardKind, fc.constant('project' as const)), at, title }) },
-  { weight: 3, arbitrary: fc.record({ t: fc.constantFrom('open' as const, 'close' as const), kind: cardKind, at }) },
-  { weight: 3, arbitrary: fieldValue.chain(([field, value]) => fc.record({ t: fc.constant('edit' as const), kind: cardKind, at, field: fc.constant(field), value: fc.constant(value) })) },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant('move' as const), kind: cardKind, at, to: fc.tuple(at, at), index: fc.nat(4) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant('rename' as const),
+      kind: fc.oneof(cardKind, fc.constant('project' as const)),
+      at,
+      title,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ t: fc.constantFrom('open' as const, 'close' as const), kind: cardKind, at }),
+  },
+  {
+    weight: 3,
+    arbitrary: fieldValue.chain(([field, value]) =>
+      fc.record({
+        t: fc.constant('edit' as const),
+        kind: cardKind,
+        at,
+        field: fc.constant(field),
+        value: fc.constant(value),
+      }),
+    ),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant('move' as const),
+      kind: cardKind,
+      at,
+      to: fc.tuple(at, at),
+      index: fc.nat(4),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('delete' as const), kind: cardKind, at }) },
-  { weight: 4, arbitrary: fc.record({ t: fc.constantFrom('comment' as const, 'commentEdit' as const, 'commentDelete' as const), at, text: fc.constantFrom('Agreed', ' LGTM ', 'Why?') }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('tagCreate' as const), name: tagName, color: fc.constantFrom(...COLORS) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      t: fc.constantFrom('comment' as const, 'commentEdit' as const, 'commentDelete' as const),
+      at,
+      text: fc.constantFrom('Agreed', ' LGTM ', 'Why?'),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('tagCreate' as const),
+      name: tagName,
+      color: fc.constantFrom(...COLORS),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('tagRename' as const), at, name: tagName }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('tagColor' as const), at, color: fc.constantFrom(...COLORS) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ t: fc.constant('tagColor' as const), at, color: fc.constantFrom(...COLORS) }),
+  },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('tagDelete' as const), at }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('tagFeature' as const), at, tags: fc.array(at, { maxLength: 3 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ t: fc.constant('tagFeature' as const), at, tags: fc.array(at, { maxLength: 3 }) }),
+  },
   { weight: 4, arbitrary: fc.record({ t: fc.constant('undo' as const) }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('redo' as const) }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('restore' as const), at }) },
@@ -207,8 +327,30 @@ const ops: fc.Arbitrary<Op> = fc.oneof(
 
 /** Refusal probes by members who may write: another workspace's or unknown ids (404), bad input (400). */
 const probes: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ t: fc.constant('foreign' as const), what: fc.constantFrom('rename' as const, 'delete' as const, 'feature' as const, 'comment' as const, 'undo' as const, 'restore' as const), unknown: fc.boolean() }),
-  fc.record({ t: fc.constant('bad' as const), what: fc.constantFrom('title' as const, 'color' as const, 'estimate' as const, 'annotations' as const, 'comment' as const, 'tag' as const), at }),
+  fc.record({
+    t: fc.constant('foreign' as const),
+    what: fc.constantFrom(
+      'rename' as const,
+      'delete' as const,
+      'feature' as const,
+      'comment' as const,
+      'undo' as const,
+      'restore' as const,
+    ),
+    unknown: fc.boolean(),
+  }),
+  fc.record({
+    t: fc.constant('bad' as const),
+    what: fc.constantFrom(
+      'title' as const,
+      'color' as const,
+      'estimate' as const,
+      'annotations' as const,
+      'comment' as const,
+      'tag' as const,
+    ),
+    at,
+  }),
 )
 
 const channel = fc.constantFrom<Channel>('rest', 'board', 'mcp')

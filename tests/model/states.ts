@@ -39,7 +39,17 @@ export const LIST_OF: Record<Exclude<Kind, 'project'>, ListKey> = {
 const KINDS = Object.keys(LIST_OF) as Exclude<Kind, 'project'>[]
 
 /** Parents first (inserts in this order, deletes in the reverse). */
-const ORDER: Kind[] = ['project', 'tag', 'workflow', 'milestone', 'subWorkflow', 'feature', 'persona', 'featureComment', 'workflowPersona']
+const ORDER: Kind[] = [
+  'project',
+  'tag',
+  'workflow',
+  'milestone',
+  'subWorkflow',
+  'feature',
+  'persona',
+  'featureComment',
+  'workflowPersona',
+]
 /** Written back by an undo but not checked. */
 const LOOSE = new Set(['kind', 'lastModified', 'lastModifiedByName'])
 /** The fields naming the list a card's rank orders it in. */
@@ -75,7 +85,8 @@ export function entitiesOf(b: ProjectBundle): Map<string, { kind: Kind; entity: 
   const all = new Map<string, { kind: Kind; entity: Entity }>()
   all.set(key('project', b.project.id), { kind: 'project', entity: b.project as unknown as Entity })
   for (const kind of KINDS)
-    for (const entity of (b[LIST_OF[kind]] ?? []) as unknown as Entity[]) all.set(key(kind, entity.id), { kind, entity })
+    for (const entity of (b[LIST_OF[kind]] ?? []) as unknown as Entity[])
+      all.set(key(kind, entity.id), { kind, entity })
   return all
 }
 
@@ -100,7 +111,12 @@ export function diff(a: ProjectBundle, b: ProjectBundle): Entry[] {
     const x = before.get(k)
     const y = after.get(k)
     if (x && y && same(x.entity, y.entity)) continue
-    entries.push({ kind: (x ?? y)!.kind, id: (x ?? y)!.entity.id, before: x?.entity ?? null, after: y?.entity ?? null })
+    entries.push({
+      kind: (x ?? y)!.kind,
+      id: (x ?? y)!.entity.id,
+      before: x?.entity ?? null,
+      after: y?.entity ?? null,
+    })
   }
   return entries
 }
@@ -132,7 +148,8 @@ function freeRank(b: ProjectBundle, kind: Kind, entity: Entity): string | null {
 
 function missingParent(b: ProjectBundle, kind: Kind, entity: Entity): string | null {
   for (const [field, parentKind] of PARENTS[kind])
-    if (!find(b, parentKind, entity[field])) return `${kind} ${entity.id} needs ${parentKind} ${String(entity[field])}`
+    if (!find(b, parentKind, entity[field]))
+      return `${kind} ${entity.id} needs ${parentKind} ${String(entity[field])}`
   return null
 }
 
@@ -151,14 +168,21 @@ export function applyStates(b: ProjectBundle, transitions: Transition[]): Applie
   }
   for (const { kind, entity } of entitiesOf(next).values())
     for (const [field] of PARENTS[kind])
-      if (deleted.has(String(entity[field]))) return { conflict: 'changed', why: `${kind} ${entity.id} was added under it since` }
+      if (deleted.has(String(entity[field])))
+        return { conflict: 'changed', why: `${kind} ${entity.id} was added under it since` }
   // Cards whose list or rank changes leave their rank first, so ranks can swap.
-  const ranked = (t: Transition) => RANK_SCOPE[t.kind] && t.from && t.to && changedKeys(t.from, t.to).some((k) => k === 'rank' || RANK_SCOPE[t.kind]!.includes(k))
-  for (const t of ts.filter(ranked)) next = put(next, t.kind, { ...find(next, t.kind, t.id)!, rank: `~${t.id}` })
+  const ranked = (t: Transition) =>
+    RANK_SCOPE[t.kind] &&
+    t.from &&
+    t.to &&
+    changedKeys(t.from, t.to).some((k) => k === 'rank' || RANK_SCOPE[t.kind]!.includes(k))
+  for (const t of ts.filter(ranked))
+    next = put(next, t.kind, { ...find(next, t.kind, t.id)!, rank: `~${t.id}` })
   for (const t of ts) {
     if (t.to === null) continue
     const current = t.from === null ? null : find(next, t.kind, t.id)!
-    const values = t.from === null ? t.to : Object.fromEntries(changedKeys(t.from, t.to).map((k) => [k, t.to![k]]))
+    const values =
+      t.from === null ? t.to : Object.fromEntries(changedKeys(t.from, t.to).map((k) => [k, t.to![k]]))
     if (t.from !== null && Object.keys(values).length === 0) continue
     const entity: Entity = { ...(current ?? {}), ...values, id: t.id }
     const missing = missingParent(next, t.kind, entity)
@@ -178,5 +202,12 @@ export function applyStates(b: ProjectBundle, transitions: Transition[]): Applie
 function withoutGoneTags(b: ProjectBundle): ProjectBundle {
   const tags = new Set((b.tags ?? []).map((t) => t.id))
   if (!b.features.some((f) => (f.tagIds ?? []).some((id) => !tags.has(id)))) return b
-  return { ...b, features: b.features.map((f) => ((f.tagIds ?? []).every((id) => tags.has(id)) ? f : { ...f, tagIds: (f.tagIds ?? []).filter((id) => tags.has(id)) })) }
+  return {
+    ...b,
+    features: b.features.map((f) =>
+      (f.tagIds ?? []).every((id) => tags.has(id))
+        ? f
+        : { ...f, tagIds: (f.tagIds ?? []).filter((id) => tags.has(id)) },
+    ),
+  }
 }

@@ -14,19 +14,31 @@ import type { Who } from './model'
  */
 
 export type Channel = 'rest' | 'board' | 'mcp'
-export type Actor = { who: Who; client: Client; memberId: string; name: string; mcp: McpClient; token: string }
+export type Actor = {
+  who: Who
+  client: Client
+  memberId: string
+  name: string
+  mcp: McpClient
+  token: string
+}
 export type World = {
   server: RunningServer
   workspaceName: string
   actors: Record<Who, Actor>
   foreign: Awaited<ReturnType<typeof makeBoard>>
 }
-export type Outcome = { ok: true; id?: string; body: any } | { ok: false; status?: number; code?: string; text: string }
+export type Outcome =
+  { ok: true; id?: string; body: any } | { ok: false; status?: number; code?: string; text: string }
 
 export async function openWorld(): Promise<World> {
   const server = await startServer()
   const owner = await signUp(server.url, { name: 'Olga Owner' })
-  const users = { owner, editor: await signUp(server.url, { name: 'Eda Editor' }), viewer: await signUp(server.url, { name: 'Vic Viewer' }) }
+  const users = {
+    owner,
+    editor: await signUp(server.url, { name: 'Eda Editor' }),
+    viewer: await signUp(server.url, { name: 'Vic Viewer' }),
+  }
   addMember(server.dbPath, owner.workspaceId, users.editor.account.id, 'EDITOR')
   addMember(server.dbPath, owner.workspaceId, users.viewer.account.id, 'VIEWER')
   const members = (await owner.client.get('/v1/members')).json as { id: string; accountId: string }[]
@@ -35,11 +47,17 @@ export async function openWorld(): Promise<World> {
     const user = users[who]
     user.client.workspaceId = owner.workspaceId
     const token = `${who} bot`
-    const made = await user.client.post('/v1/account/tokens', { name: token, workspaceId: owner.workspaceId, scope: 'write' })
+    const made = await user.client.post('/v1/account/tokens', {
+      name: token,
+      workspaceId: owner.workspaceId,
+      scope: 'write',
+    })
     if (made.status !== 201) throw new Error(`token: ${made.status} ${made.text}`)
     const mcp = new McpClient({ name: 'storymap-model', version: '1.0.0' })
     const headers = { Authorization: `Bearer ${made.json.secret}` }
-    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers } }))
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers } }),
+    )
     const memberId = members.find((m) => m.accountId === user.account.id)!.id
     actors[who] = { who, client: user.client, memberId, name: user.name, mcp, token }
   }
@@ -52,7 +70,13 @@ export async function closeWorld(w: World | undefined) {
   await w?.server.stop()
 }
 
-const PATH: Record<string, string> = { milestone: 'milestones', workflow: 'workflows', subworkflow: 'subworkflows', feature: 'features', project: 'projects' }
+const PATH: Record<string, string> = {
+  milestone: 'milestones',
+  workflow: 'workflows',
+  subworkflow: 'subworkflows',
+  feature: 'features',
+  project: 'projects',
+}
 
 /** The /v1 route of a command (SPEC §7, CONTRACT §12). */
 function restCall(c: BoardCommandInput): [method: string, path: string, body?: Record<string, unknown>] {
@@ -63,7 +87,8 @@ function restCall(c: BoardCommandInput): [method: string, path: string, body?: R
   if (verb === 'create' && noun in PATH) return ['POST', card, body]
   if (noun === 'card' && verb === 'delete') return ['DELETE', card]
   if (noun === 'card' && (verb === 'open' || verb === 'close')) return ['POST', `${card}/${verb}`]
-  if (noun === 'card' || verb === 'move' || verb === 'estimate' || verb === 'tags') return ['POST', `${card}/${verb}`, body]
+  if (noun === 'card' || verb === 'move' || verb === 'estimate' || verb === 'tags')
+    return ['POST', `${card}/${verb}`, body]
   if (type === 'comment.create') return ['POST', `/v1/featurecomments/${id}`, body]
   if (type === 'comment.edit') return ['POST', `/v1/featurecomments/${id}/post`, { description: body.post }]
   if (type === 'comment.delete') return ['DELETE', `/v1/featurecomments/${id}`]
@@ -87,7 +112,10 @@ function beforeId(b: ProjectBundle, c: { id: string; index?: number }, list: { i
 }
 
 /** The MCP tool call of a write (a create may carry a colour and a size), or null when MCP has no tool for it. */
-export function mcpCall(commands: BoardCommandInput[], b: ProjectBundle): [tool: string, args: Record<string, unknown>] | null {
+export function mcpCall(
+  commands: BoardCommandInput[],
+  b: ProjectBundle,
+): [tool: string, args: Record<string, unknown>] | null {
   const c = commands[0] as BoardCommandInput & Record<string, any>
   const create = TOOL_OF_CREATE[c.type]
   if (create) {
@@ -120,12 +148,36 @@ export function mcpCall(commands: BoardCommandInput[], b: ProjectBundle): [tool:
       return ['add_comment', { featureId: c.featureId, text: c.post }]
     case 'milestone.move':
     case 'workflow.move':
-      return ['move_card', { id: c.id, beforeId: beforeId(b, c, c.type === 'milestone.move' ? b.milestones : b.workflows) }]
+      return [
+        'move_card',
+        { id: c.id, beforeId: beforeId(b, c, c.type === 'milestone.move' ? b.milestones : b.workflows) },
+      ]
     case 'subworkflow.move':
-      return ['move_card', { id: c.id, goalId: c.toWorkflowId, beforeId: beforeId(b, c, b.subWorkflows.filter((s) => s.workflowId === c.toWorkflowId)) }]
+      return [
+        'move_card',
+        {
+          id: c.id,
+          goalId: c.toWorkflowId,
+          beforeId: beforeId(
+            b,
+            c,
+            b.subWorkflows.filter((s) => s.workflowId === c.toWorkflowId),
+          ),
+        },
+      ]
     case 'feature.move': {
-      const cell = b.features.filter((f) => f.subWorkflowId === c.toSubWorkflowId && f.milestoneId === c.toMilestoneId)
-      return ['move_card', { id: c.id, activityId: c.toSubWorkflowId, releaseId: c.toMilestoneId, beforeId: beforeId(b, c, cell) }]
+      const cell = b.features.filter(
+        (f) => f.subWorkflowId === c.toSubWorkflowId && f.milestoneId === c.toMilestoneId,
+      )
+      return [
+        'move_card',
+        {
+          id: c.id,
+          activityId: c.toSubWorkflowId,
+          releaseId: c.toMilestoneId,
+          beforeId: beforeId(b, c, cell),
+        },
+      ]
     }
   }
   return null
@@ -149,17 +201,34 @@ async function viaHttp(client: Client, method: string, path: string, body?: unkn
 }
 
 /** Sends one write through `channel`. */
-export function sendCommands(w: World, actor: Actor, channel: Channel, projectId: string, commands: BoardCommandInput[], b: ProjectBundle) {
+export function sendCommands(
+  w: World,
+  actor: Actor,
+  channel: Channel,
+  projectId: string,
+  commands: BoardCommandInput[],
+  b: ProjectBundle,
+) {
   if (channel === 'mcp') {
     const call = mcpCall(commands, b)
     if (!call) throw new Error(`no MCP tool for ${commands[0].type}`)
     return viaMcp(actor, ...call)
   }
-  if (channel === 'board') return viaHttp(actor.client, 'POST', `/${w.workspaceName}/projects/${projectId}/commands`, commands[0])
+  if (channel === 'board')
+    return viaHttp(actor.client, 'POST', `/${w.workspaceName}/projects/${projectId}/commands`, commands[0])
   return viaHttp(actor.client, ...restCall(commands[0]))
 }
 
-export function sendHistory(actor: Actor, channel: Channel, op: 'undo' | 'redo' | 'restore', id: string): Promise<Outcome> {
+export function sendHistory(
+  actor: Actor,
+  channel: Channel,
+  op: 'undo' | 'redo' | 'restore',
+  id: string,
+): Promise<Outcome> {
   if (op === 'undo' && channel === 'mcp') return viaMcp(actor, 'undo', { projectId: id })
-  return viaHttp(actor.client, 'POST', op === 'restore' ? `/v1/trash/${id}/restore` : `/v1/projects/${id}/${op}`)
+  return viaHttp(
+    actor.client,
+    'POST',
+    op === 'restore' ? `/v1/trash/${id}/restore` : `/v1/projects/${id}/${op}`,
+  )
 }

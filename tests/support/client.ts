@@ -31,7 +31,9 @@ export class Client {
       const eq = pair.indexOf('=')
       const name = pair.slice(0, eq).trim()
       const value = pair.slice(eq + 1).trim()
-      const expired = attrs.some((a) => /max-age=0/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()))
+      const expired = attrs.some(
+        (a) => /max-age=0/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()),
+      )
       if (!value || expired) this.cookies.delete(name)
       else this.cookies.set(name, value)
     }
@@ -61,7 +63,16 @@ export class Client {
 
 let counter = 0
 /** Signs up a fresh user with their own workspace; the client keeps the session and workspace id. */
-export async function signUp(baseUrl: string, overrides: Partial<{ workspaceName: string; name: string; email: string; password: string; invitation: string }> = {}) {
+export async function signUp(
+  baseUrl: string,
+  overrides: Partial<{
+    workspaceName: string
+    name: string
+    email: string
+    password: string
+    invitation: string
+  }> = {},
+) {
   counter += 1
   const tag = `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e6)}`
   const body = {

@@ -28,11 +28,23 @@ export type FakeIssue = {
   pull_request?: { url: string }
   gone?: 'deleted' | 'transferred'
 }
-type Repo = { owner: string; name: string; issues: Map<number, FakeIssue>; labels: FakeLabel[]; nextNumber: number }
+type Repo = {
+  owner: string
+  name: string
+  issues: Map<number, FakeIssue>
+  labels: FakeLabel[]
+  nextNumber: number
+}
 type Token = { repos: Set<string>; push: boolean }
 /** Which calls a fault hits: its path, and optionally the method and a test of the query. */
 export type FaultMatch = { method?: string; query?: (query: Obj) => boolean }
-type Fault = { path: RegExp; match: FaultMatch; kind: 'status' | 'drop' | 'rate'; status?: number; headers?: Record<string, string> }
+type Fault = {
+  path: RegExp
+  match: FaultMatch
+  kind: 'status' | 'drop' | 'rate'
+  status?: number
+  headers?: Record<string, string>
+}
 export type FakeCall = { method: string; path: string; query: Obj; status: number; body: Obj; at: number }
 
 const LIMIT = 5000
@@ -57,7 +69,14 @@ export class FakeGithub {
       const repo = this.repoFor(req, res)
       if (!repo) return
       const token = this.tokenOf(req)!
-      res.json({ id: 1, name: repo.name, full_name: `${repo.owner}/${repo.name}`, owner: { login: repo.owner }, private: true, permissions: { admin: false, push: token.push, pull: true } })
+      res.json({
+        id: 1,
+        name: repo.name,
+        full_name: `${repo.owner}/${repo.name}`,
+        owner: { login: repo.owner },
+        private: true,
+        permissions: { admin: false, push: token.push, pull: true },
+      })
     })
     app.get('/repos/:owner/:repo/issues', (req, res) => {
       const repo = this.repoFor(req, res)
@@ -66,7 +85,11 @@ export class FakeGithub {
     app.post('/repos/:owner/:repo/issues', (req, res) => {
       const repo = this.repoFor(req, res, true)
       if (!repo) return
-      const issue = this.makeIssue(repo, { title: req.body.title, body: req.body.body ?? null, labels: req.body.labels ?? [] })
+      const issue = this.makeIssue(repo, {
+        title: req.body.title,
+        body: req.body.body ?? null,
+        labels: req.body.labels ?? [],
+      })
       res.status(201).json(this.shown(issue))
     })
     app.get('/repos/:owner/:repo/issues/:number', (req, res) => {
@@ -90,12 +113,17 @@ export class FakeGithub {
       if (!repo) return
       const name = String(req.body.name ?? '')
       if (repo.labels.some((l) => l.name.toLowerCase() === name.toLowerCase()))
-        return res.status(422).json({ message: 'Validation Failed', errors: [{ resource: 'Label', code: 'already_exists', field: 'name' }] })
+        return res.status(422).json({
+          message: 'Validation Failed',
+          errors: [{ resource: 'Label', code: 'already_exists', field: 'name' }],
+        })
       const label = { id: this.ids++, name, color: String(req.body.color ?? 'ededed') }
       repo.labels.push(label)
       res.status(201).json(label)
     })
-    app.use((req, res) => res.status(404).json({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }))
+    app.use((req, res) =>
+      res.status(404).json({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }),
+    )
     await new Promise<void>((resolve) => {
       this.server = app.listen(port, '127.0.0.1', () => resolve())
     })
@@ -124,16 +152,34 @@ export class FakeGithub {
     this.tokens.delete(token)
   }
 
-  seedIssue(fullName: string, fields: { title: string; body?: string | null; labels?: string[]; state?: 'open' | 'closed'; pullRequest?: boolean }) {
+  seedIssue(
+    fullName: string,
+    fields: {
+      title: string
+      body?: string | null
+      labels?: string[]
+      state?: 'open' | 'closed'
+      pullRequest?: boolean
+    },
+  ) {
     const repo = this.repo(fullName)
-    const issue = this.makeIssue(repo, { title: fields.title, body: fields.body ?? null, labels: fields.labels ?? [] })
+    const issue = this.makeIssue(repo, {
+      title: fields.title,
+      body: fields.body ?? null,
+      labels: fields.labels ?? [],
+    })
     if (fields.state === 'closed') this.change(repo, issue, { state: 'closed' })
-    if (fields.pullRequest) issue.pull_request = { url: `${this.url}/repos/${fullName}/pulls/${issue.number}` }
+    if (fields.pullRequest)
+      issue.pull_request = { url: `${this.url}/repos/${fullName}/pulls/${issue.number}` }
     return issue
   }
 
   /** Someone edits the issue on GitHub. */
-  edit(fullName: string, number: number, changes: { title?: string; body?: string; state?: 'open' | 'closed'; labels?: string[] }) {
+  edit(
+    fullName: string,
+    number: number,
+    changes: { title?: string; body?: string; state?: 'open' | 'closed'; labels?: string[] },
+  ) {
     const repo = this.repo(fullName)
     const issue = repo.issues.get(number)!
     this.change(repo, issue, changes)
@@ -168,10 +214,17 @@ export class FakeGithub {
   }
 
   /** The next call whose path matches hits a rate limit: 403 with x-ratelimit-remaining 0 and reset, or 429 with retry-after. */
-  rateLimitNext(path: RegExp, how: { status: 403; resetInSeconds: number } | { status: 429; retryAfter: number }, match: FaultMatch = {}) {
+  rateLimitNext(
+    path: RegExp,
+    how: { status: 403; resetInSeconds: number } | { status: 429; retryAfter: number },
+    match: FaultMatch = {},
+  ) {
     const headers: Record<string, string> =
       how.status === 403
-        ? { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + how.resetInSeconds) }
+        ? {
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + how.resetInSeconds),
+          }
         : { 'retry-after': String(how.retryAfter) }
     this.faults.push({ path, match, kind: 'rate', status: how.status, headers })
   }
@@ -183,7 +236,14 @@ export class FakeGithub {
   // ---- the server's side
 
   private guard(req: express.Request, res: express.Response, next: express.NextFunction) {
-    const call: FakeCall = { method: req.method, path: req.path, query: { ...req.query }, status: 0, body: req.body ?? {}, at: Date.now() }
+    const call: FakeCall = {
+      method: req.method,
+      path: req.path,
+      query: { ...req.query },
+      status: 0,
+      body: req.body ?? {},
+      at: Date.now(),
+    }
     this.calls.push(call)
     res.on('finish', () => {
       call.status = res.statusCode
@@ -193,13 +253,21 @@ export class FakeGithub {
     res.setHeader('x-ratelimit-remaining', String(Math.max(0, LIMIT - this.costly - 1)))
     res.setHeader('x-ratelimit-reset', String(Math.ceil(Date.now() / 1000) + 3600))
     const at = this.faults.findIndex(
-      (f) => f.path.test(req.path) && (!f.match.method || f.match.method === req.method) && (!f.match.query || f.match.query(req.query)),
+      (f) =>
+        f.path.test(req.path) &&
+        (!f.match.method || f.match.method === req.method) &&
+        (!f.match.query || f.match.query(req.query)),
     )
     if (at >= 0) {
       const [fault] = this.faults.splice(at, 1)
       if (fault.kind === 'drop') return req.socket.destroy()
       for (const [key, value] of Object.entries(fault.headers ?? {})) res.setHeader(key, value)
-      const message = fault.kind === 'rate' ? 'API rate limit exceeded' : fault.status === 401 ? 'Bad credentials' : 'Server Error'
+      const message =
+        fault.kind === 'rate'
+          ? 'API rate limit exceeded'
+          : fault.status === 401
+            ? 'Bad credentials'
+            : 'Server Error'
       return res.status(fault.status!).json({ message })
     }
     if (!this.tokenOf(req)) return res.status(401).json({ message: 'Bad credentials' })
@@ -236,7 +304,9 @@ export class FakeGithub {
   private issueFor(repo: Repo, req: express.Request, res: express.Response): FakeIssue | undefined {
     const issue = repo.issues.get(Number(req.params.number))
     if (!issue || issue.gone) {
-      res.status(issue?.gone === 'deleted' ? 410 : 404).json({ message: issue?.gone === 'deleted' ? 'This issue was deleted' : 'Not Found' })
+      res
+        .status(issue?.gone === 'deleted' ? 410 : 404)
+        .json({ message: issue?.gone === 'deleted' ? 'This issue was deleted' : 'Not Found' })
       return undefined
     }
     return issue
@@ -247,7 +317,10 @@ export class FakeGithub {
     return new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().replace('.000Z', 'Z')
   }
 
-  private makeIssue(repo: Repo, fields: { title: string; body: string | null; labels: (string | { name: string })[] }): FakeIssue {
+  private makeIssue(
+    repo: Repo,
+    fields: { title: string; body: string | null; labels: (string | { name: string })[] },
+  ): FakeIssue {
     const number = repo.nextNumber++
     const at = this.stamp()
     const issue: FakeIssue = {
@@ -289,20 +362,33 @@ export class FakeGithub {
 
   private shown(issue: FakeIssue) {
     const { gone: _gone, ...shown } = issue
-    return { ...shown, url: issue.html_url.replace('https://github.com', `${this.url}/repos`), user: { login: 'octocat' } }
+    return {
+      ...shown,
+      url: issue.html_url.replace('https://github.com', `${this.url}/repos`),
+      user: { login: 'octocat' },
+    }
   }
 
   private listIssues(req: express.Request, res: express.Response, repo: Repo) {
     const q = req.query as Record<string, string | undefined>
     const state = q.state ?? 'open'
-    const wanted = (q.labels ?? '').split(',').map((l) => l.trim().toLowerCase()).filter(Boolean)
+    const wanted = (q.labels ?? '')
+      .split(',')
+      .map((l) => l.trim().toLowerCase())
+      .filter(Boolean)
     let list = [...repo.issues.values()].filter((i) => !i.gone && (state === 'all' || i.state === state))
-    if (q.since) list = list.filter((i) => i.updated_at >= new Date(q.since!).toISOString().replace('.000Z', 'Z'))
-    if (wanted.length > 0) list = list.filter((i) => wanted.every((w) => i.labels.some((l) => l.name.toLowerCase() === w)))
+    if (q.since)
+      list = list.filter((i) => i.updated_at >= new Date(q.since!).toISOString().replace('.000Z', 'Z'))
+    if (wanted.length > 0)
+      list = list.filter((i) => wanted.every((w) => i.labels.some((l) => l.name.toLowerCase() === w)))
     const key = q.sort === 'updated' ? 'updated_at' : 'created_at'
     const dir = q.direction === 'asc' ? 1 : -1
     list.sort((a, b) => (a[key] < b[key] ? -dir : a[key] > b[key] ? dir : (a.number - b.number) * dir))
-    this.paginate(req, res, list.map((i) => this.shown(i)))
+    this.paginate(
+      req,
+      res,
+      list.map((i) => this.shown(i)),
+    )
   }
 
   /** One page of a list, with GitHub's Link header and an ETag of exactly what is sent. */

@@ -99,14 +99,12 @@ export class FakeStripe {
       res.json(sub)
     })
     app.use((req, res) =>
-      res
-        .status(404)
-        .json({
-          error: {
-            type: 'invalid_request_error',
-            message: `Unrecognized request URL (${req.method}: ${req.path})`,
-          },
-        }),
+      res.status(404).json({
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${req.method}: ${req.path})`,
+        },
+      }),
     )
     await new Promise<void>((resolve) => {
       this.server = app.listen(0, '127.0.0.1', () => resolve())
@@ -181,15 +179,13 @@ export class FakeStripe {
   }
 
   private notFound(res: express.Response, kind: string, id: string) {
-    return res
-      .status(404)
-      .json({
-        error: {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: `No such ${kind}: '${id}'`,
-        },
-      })
+    return res.status(404).json({
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such ${kind}: '${id}'`,
+      },
+    })
   }
 }
 

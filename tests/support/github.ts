@@ -12,12 +12,17 @@ export async function link(client: Client, projectId: string, repository: string
 }
 
 /** Polls `read` until `check` holds (up to `ms`), then answers the last value read. */
-export async function eventually<T>(read: () => Promise<T> | T, check: (value: T) => boolean, ms = 10_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T> | T,
+  check: (value: T) => boolean,
+  ms = 10_000,
+): Promise<T> {
   const deadline = Date.now() + ms
   for (;;) {
     const value = await read()
     if (check(value)) return value
-    if (Date.now() > deadline) throw new Error(`condition not met in ${ms} ms; last value: ${JSON.stringify(value)}`)
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in ${ms} ms; last value: ${JSON.stringify(value)}`)
     await new Promise((r) => setTimeout(r, 50))
   }
 }
@@ -39,11 +44,18 @@ export function featureOf(bundle: { features: { id: string }[] }, id: string) {
 /** The worker's finished polls of a repository (list calls that carry `since`; a first poll after a full-read link has none). */
 export function pollsOf(github: FakeGithub, repository: string) {
   const path = `/repos/${repository}/issues`
-  return github.calls.filter((c) => c.method === 'GET' && c.path.toLowerCase() === path.toLowerCase() && c.query.since && c.status !== 0)
+  return github.calls.filter(
+    (c) =>
+      c.method === 'GET' && c.path.toLowerCase() === path.toLowerCase() && c.query.since && c.status !== 0,
+  )
 }
 
 /** Waits until the worker has polled the repository `count` more times (so what it would do has been done). */
 export async function afterPolls(github: FakeGithub, repository: string, count = 2, ms = 15_000) {
   const seen = pollsOf(github, repository).length
-  await eventually(() => pollsOf(github, repository).length, (n) => n >= seen + count, ms)
+  await eventually(
+    () => pollsOf(github, repository).length,
+    (n) => n >= seen + count,
+    ms,
+  )
 }

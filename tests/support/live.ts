@@ -87,7 +87,10 @@ export class LiveStream {
       }
       if (this.closedByServer) throw new Error(`stream ended while waiting for ${type ?? 'an event'}`)
       const left = deadline - Date.now()
-      if (left <= 0) throw new Error(`no ${type ?? 'event'} within ${timeoutMs} ms; got ${JSON.stringify(this.events.map((e) => e.event))}`)
+      if (left <= 0)
+        throw new Error(
+          `no ${type ?? 'event'} within ${timeoutMs} ms; got ${JSON.stringify(this.events.map((e) => e.event))}`,
+        )
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left)
         this.waiters.push(() => {
@@ -103,7 +106,10 @@ export class LiveStream {
     let timer: NodeJS.Timeout | undefined
     await Promise.race([
       this.ended,
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`stream still open after ${timeoutMs} ms`)), timeoutMs))),
+      new Promise(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`stream still open after ${timeoutMs} ms`)), timeoutMs)),
+      ),
     ])
     clearTimeout(timer)
     if (!this.closedByServer) throw new Error('stream was closed by the client, not the server')

@@ -19,7 +19,8 @@ export type IdTokenForgery =
   | { kind: 'unknown-key'; kid: string; claims: Record<string, unknown> }
 
 const b64url = (value: string | Buffer) => Buffer.from(value).toString('base64url')
-const decodePart = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>
+const decodePart = (part: string) =>
+  JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>
 
 /** The ID token as a forger would send it (see IdTokenForgery). */
 export function forgeIdToken(idToken: string, forgery: IdTokenForgery): string {

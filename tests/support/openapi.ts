@@ -2,7 +2,13 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { expect } from 'vitest'
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>; components: unknown }
+type Doc = {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+  >
+  components: unknown
+}
 type Answer = { status: number; headers: Headers; json: unknown; text: string }
 
 const ROOT = 'https://storymap.test/openapi.json'
@@ -12,7 +18,10 @@ function absoluteRefs(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(absoluteRefs)
   if (schema && typeof schema === 'object') {
     return Object.fromEntries(
-      Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#') ? ROOT + v : absoluteRefs(v)]),
+      Object.entries(schema).map(([k, v]) => [
+        k,
+        k === '$ref' && typeof v === 'string' && v.startsWith('#') ? ROOT + v : absoluteRefs(v),
+      ]),
     )
   }
   return schema

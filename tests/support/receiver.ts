@@ -26,11 +26,19 @@ export async function startReceiver() {
       received.push(item)
       waiters.splice(0).forEach((w) => w())
       const given = await answer(item)
-      const { status, body: text, headers } = typeof given === 'number' ? { status: given, body: undefined, headers: {} } : given
-      res.writeHead(status, { 'Content-Type': 'text/plain', ...headers }).end(text ?? (status >= 300 ? `refused with ${status}` : 'ok'))
+      const {
+        status,
+        body: text,
+        headers,
+      } = typeof given === 'number' ? { status: given, body: undefined, headers: {} } : given
+      res
+        .writeHead(status, { 'Content-Type': 'text/plain', ...headers })
+        .end(text ?? (status >= 300 ? `refused with ${status}` : 'ok'))
     })
   })
-  const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)))
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+  )
   return {
     url: `http://127.0.0.1:${port}/hook`,
     received,

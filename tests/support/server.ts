@@ -71,10 +71,13 @@ export async function startServer(
       new Promise((resolve) => {
         const ended = (code: number | null, by: NodeJS.Signals | null) => {
           if ((by !== null && by !== signal) || (signal === 'SIGTERM' && code !== 0))
-            process.stderr.write(`the server ended with ${code ?? by} (asked: ${signal}); its last output:\n${log.slice(-4000)}\n`)
+            process.stderr.write(
+              `the server ended with ${code ?? by} (asked: ${signal}); its last output:\n${log.slice(-4000)}\n`,
+            )
           resolve(code ?? by)
         }
-        if (child.exitCode !== null || child.signalCode !== null) return ended(child.exitCode, child.signalCode)
+        if (child.exitCode !== null || child.signalCode !== null)
+          return ended(child.exitCode, child.signalCode)
         child.once('exit', ended)
         child.kill(signal)
       }),
@@ -85,5 +88,7 @@ export async function startServer(
 export function threadNiceness(pid: number): number[] {
   return fs
     .readdirSync(`/proc/${pid}/task`)
-    .map((tid) => Number(fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]))
+    .map((tid) =>
+      Number(fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]),
+    )
 }

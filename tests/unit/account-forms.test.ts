@@ -32,9 +32,7 @@ describe('account form schemas (SPEC §5 texts)', () => {
   it('contact: topic defaults to general, body 1..10000, sender an email', () => {
     expect(contactSchema.parse({ body: 'hi', sender: 'a@b.co' }).topic).toBe('general')
     expect(contactSchema.safeParse({ topic: 'other', body: 'hi', sender: 'a@b.co' }).success).toBe(false)
-    expect(firstMessage(contactSchema.safeParse({ body: '', sender: 'a@b.co' }))).toBe(
-      'Minimum 1 character.',
-    )
+    expect(firstMessage(contactSchema.safeParse({ body: '', sender: 'a@b.co' }))).toBe('Minimum 1 character.')
     expect(firstMessage(contactSchema.safeParse({ body: 'x'.repeat(10001), sender: 'a@b.co' }))).toBe(
       'Maximum 10000 characters.',
     )

@@ -19,7 +19,15 @@ describe('readBearer', () => {
   })
   it('tells no header from a malformed one', () => {
     expect(readBearer(null)).toEqual({ kind: 'none' })
-    for (const header of ['', 'Bearer', 'Bearer ', 'Bearer smp_short', `Basic ${secret}`, `Bearer ${secret} extra`, `Bearer smp_${'é'.repeat(40)}`])
+    for (const header of [
+      '',
+      'Bearer',
+      'Bearer ',
+      'Bearer smp_short',
+      `Basic ${secret}`,
+      `Bearer ${secret} extra`,
+      `Bearer smp_${'é'.repeat(40)}`,
+    ])
       expect(readBearer(header), header).toEqual({ kind: 'malformed' })
   })
 })
@@ -71,10 +79,20 @@ describe('the rest', () => {
   })
   it('validates a new token', () => {
     const workspaceId = '3f1c2b8e-8a0b-4d6c-9d1e-2f3a4b5c6d7e'
-    expect(createTokenSchema.safeParse({ name: ' CI ', workspaceId, scope: 'read' }).data).toEqual({ name: 'CI', workspaceId, scope: 'read' })
-    expect(createTokenSchema.safeParse({ name: 'CI', workspaceId, scope: 'read', expiresInDays: 0 }).success).toBe(false)
-    expect(createTokenSchema.safeParse({ name: 'CI', workspaceId, scope: 'read', expiresInDays: 1.5 }).success).toBe(false)
-    expect(createTokenSchema.safeParse({ name: 'x'.repeat(101), workspaceId, scope: 'write' }).success).toBe(false)
+    expect(createTokenSchema.safeParse({ name: ' CI ', workspaceId, scope: 'read' }).data).toEqual({
+      name: 'CI',
+      workspaceId,
+      scope: 'read',
+    })
+    expect(
+      createTokenSchema.safeParse({ name: 'CI', workspaceId, scope: 'read', expiresInDays: 0 }).success,
+    ).toBe(false)
+    expect(
+      createTokenSchema.safeParse({ name: 'CI', workspaceId, scope: 'read', expiresInDays: 1.5 }).success,
+    ).toBe(false)
+    expect(createTokenSchema.safeParse({ name: 'x'.repeat(101), workspaceId, scope: 'write' }).success).toBe(
+      false,
+    )
   })
   it('names the author with the token', () => {
     expect(authorLabel({ name: 'Ana', via: 'CI sync' })).toBe('Ana via CI sync')

@@ -14,9 +14,20 @@ describe('alertForFailed', () => {
 
   it('writes every alert as a sentence: a capital first, a full stop last', () => {
     const types: BoardCommandType[] = [
-      'card.rename', 'card.description', 'feature.move', 'milestone.move', 'workflow.move', 'subworkflow.move',
-      'persona.delete', 'persona.update', 'persona.create', 'workflowPersona.delete', 'workflowPersona.create',
-      'comment.delete', 'comment.edit', 'comment.create',
+      'card.rename',
+      'card.description',
+      'feature.move',
+      'milestone.move',
+      'workflow.move',
+      'subworkflow.move',
+      'persona.delete',
+      'persona.update',
+      'persona.create',
+      'workflowPersona.delete',
+      'workflowPersona.create',
+      'comment.delete',
+      'comment.edit',
+      'comment.create',
     ]
     for (const type of types) expect(alertForFailed(type), type).toMatch(/^[A-Z].*\.$/)
   })

@@ -15,7 +15,9 @@ const parse = (query: string) => parseBoardFilter(new URLSearchParams(query))
 describe('parseBoardFilter', () => {
   it('reads every parameter of CONTRACT §9', () => {
     expect(
-      parse('q=pay+card&color=RED&color=BLUE&annotation=RISKY&status=closed&persona=p1&size=3-8&tag=t1&tag=t2&tag=t1'),
+      parse(
+        'q=pay+card&color=RED&color=BLUE&annotation=RISKY&status=closed&persona=p1&size=3-8&tag=t1&tag=t2&tag=t1',
+      ),
     ).toEqual({
       q: 'pay card',
       colors: ['RED', 'BLUE'],

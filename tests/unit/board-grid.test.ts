@@ -2,10 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { buildGrid, cellKey } from '~/features/board/board-grid'
 import type { ProjectBundle } from '~/features/map/bundle-types'
 
- 
 const card = (id: string, rank: string, extra: Record<string, unknown> = {}): any => ({
-  id, workspaceId: 'w', rank, title: id, description: '', createdAt: '', createdBy: '', createdByName: '',
-  lastModified: '', lastModifiedByName: '', color: '', status: 'OPEN', annotations: '', ...extra,
+  id,
+  workspaceId: 'w',
+  rank,
+  title: id,
+  description: '',
+  createdAt: '',
+  createdBy: '',
+  createdByName: '',
+  lastModified: '',
+  lastModifiedByName: '',
+  color: '',
+  status: 'OPEN',
+  annotations: '',
+  ...extra,
 })
 const closed = { status: 'CLOSED' }
 
@@ -13,7 +24,11 @@ const bundle = {
   project: {},
   milestones: [card('m1', 'b'), card('m2', 'c', closed), card('m3', 'd')],
   workflows: [card('w2', 'm'), card('w1', 'c'), card('w3', 'x', closed)],
-  subWorkflows: [card('s1', 'c', { workflowId: 'w1' }), card('s2', 'd', { workflowId: 'w1', ...closed }), card('s3', 'c', { workflowId: 'w2' })],
+  subWorkflows: [
+    card('s1', 'c', { workflowId: 'w1' }),
+    card('s2', 'd', { workflowId: 'w1', ...closed }),
+    card('s3', 'c', { workflowId: 'w2' }),
+  ],
   features: [
     card('f1', 'c', { milestoneId: 'm1', subWorkflowId: 's1', estimate: 3 }),
     card('f2', 'b', { milestoneId: 'm1', subWorkflowId: 's1', estimate: 2, ...closed }),
@@ -72,7 +87,11 @@ describe('buildGrid with the previous grid', () => {
     const before = buildGrid(bundle, false)
     const f1 = bundle.features.find((f) => f.id === 'f1')!
     const moved = { ...f1, milestoneId: 'm3', subWorkflowId: 's3' }
-    const after = buildGrid({ ...bundle, features: bundle.features.map((f) => (f.id === 'f1' ? moved : f)) }, false, before)
+    const after = buildGrid(
+      { ...bundle, features: bundle.features.map((f) => (f.id === 'f1' ? moved : f)) },
+      false,
+      before,
+    )
     expect(after.cells.get(cellKey('m1', 's3'))).toBe(before.cells.get(cellKey('m1', 's3')))
     expect(after.cells.get(cellKey('m1', 's1'))!.map((f) => f.id)).toEqual(['f2'])
     expect(after.cells.get(cellKey('m3', 's3'))).toEqual([moved])

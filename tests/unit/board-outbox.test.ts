@@ -62,7 +62,9 @@ describe('BoardOutbox', () => {
   it('sends writes one at a time, in the order they were made', async () => {
     const fake = fakeEnvironment()
     const outbox = new BoardOutbox(fake.env)
-    const answers = await Promise.all(['A', 'B', 'C'].map((t) => outbox.send('/w/projects/p/commands', rename(t))))
+    const answers = await Promise.all(
+      ['A', 'B', 'C'].map((t) => outbox.send('/w/projects/p/commands', rename(t))),
+    )
     expect(fake.sent).toEqual(['A', 'B', 'C'])
     expect(answers.every((a) => a.ok)).toBe(true)
     expect(outbox.getState()).toEqual({ offline: false, signedOut: false, waiting: 0 })
@@ -107,7 +109,10 @@ describe('BoardOutbox', () => {
   it('answers a refusal with its status and message; a create repeated after a lost answer counts as done', async () => {
     const fake = fakeEnvironment()
     const outbox = new BoardOutbox(fake.env)
-    fake.net.answers.set('Refused', { status: 403, body: { error: 'level_too_low', message: 'Viewers cannot edit.' } })
+    fake.net.answers.set('Refused', {
+      status: 403,
+      body: { error: 'level_too_low', message: 'Viewers cannot edit.' },
+    })
     await expect(outbox.send('/c', rename('Refused'))).resolves.toEqual({
       ok: false,
       status: 403,
@@ -120,9 +125,15 @@ describe('BoardOutbox', () => {
     ;(fake.env as { fetch: typeof fetch }).fetch = async () => {
       attempts++
       if (attempts === 1) throw new TypeError('Failed to fetch')
-      return new Response(JSON.stringify({ error: 'id_taken', message: 'This id is already used.' }), { status: 409 })
+      return new Response(JSON.stringify({ error: 'id_taken', message: 'This id is already used.' }), {
+        status: 409,
+      })
     }
-    const create = outbox.send('/c', { type: 'feature.create', id: crypto.randomUUID(), title: 'New' } as BoardCommand)
+    const create = outbox.send('/c', {
+      type: 'feature.create',
+      id: crypto.randomUUID(),
+      title: 'New',
+    } as BoardCommand)
     await fake.settle()
     await fake.tick(1000)
     await expect(create).resolves.toEqual({ ok: true })

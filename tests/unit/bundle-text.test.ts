@@ -33,7 +33,10 @@ describe('the map text a board page carries', () => {
 })
 
 describe('the map a board page renders', () => {
-  const bundle = { version: 3, project: { id: 'p1', title: `It's "ours" — ünïcode` } } as unknown as ProjectBundle
+  const bundle = {
+    version: 3,
+    project: { id: 'p1', title: `It's "ours" — ünïcode` },
+  } as unknown as ProjectBundle
 
   it('packs from the kept UTF-8 bytes as from the text, and leaves the kept bytes as they were', () => {
     const json = JSON.stringify(bundle)
@@ -71,11 +74,15 @@ describe('the map a whole page carries in its own element', () => {
     const left = withBundleForRender({ bundleText: null }, () => ({}) as ProjectBundle, json)
     expect(JSON.parse(pageMapText(left)!)).toEqual({ project: { title: 'a <b> “c”' } })
     expect(pageMapText(left)).not.toContain('<')
-    expect(pageMapText(withBundleForRender({ bundleText: 'x' }, () => ({}) as ProjectBundle, json))).toBeNull()
+    expect(
+      pageMapText(withBundleForRender({ bundleText: 'x' }, () => ({}) as ProjectBundle, json)),
+    ).toBeNull()
     expect(pageMapText({ bundleText: null })).toBeNull()
     // A map with no `<` goes as it is: the same text, no copy of it made.
     const plain = JSON.stringify({ project: { title: 'a “c”' } })
-    expect(pageMapText(withBundleForRender({ bundleText: null }, () => ({}) as ProjectBundle, plain))).toBe(plain)
+    expect(pageMapText(withBundleForRender({ bundleText: null }, () => ({}) as ProjectBundle, plain))).toBe(
+      plain,
+    )
   })
 
   it('is read by the browser from the page once, and kept for the same answer shown again offline', () => {
@@ -89,7 +96,9 @@ describe('the map a whole page carries in its own element', () => {
       },
     }
     const saved = globalThis.document
-    Object.assign(globalThis, { document: { getElementById: (id: string) => (id === 'page-map' ? element : null) } })
+    Object.assign(globalThis, {
+      document: { getElementById: (id: string) => (id === 'page-map' ? element : null) },
+    })
     try {
       expect(bundleOfPage({ bundleText: null })).toEqual(map)
       text = null // the element went when fresher data came

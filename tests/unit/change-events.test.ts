@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { changeEventJson, foldTouchedRows, groupByProject, priorStateJson, withoutGithubIssues, type TouchedRow } from '~/features/map/change-events'
+import {
+  changeEventJson,
+  foldTouchedRows,
+  groupByProject,
+  priorStateJson,
+  withoutGithubIssues,
+  type TouchedRow,
+} from '~/features/map/change-events'
 
-const row = (id: string, old: string | null, now: string | null, kind = 'feature', projectId = 'p'): TouchedRow => ({
+const row = (
+  id: string,
+  old: string | null,
+  now: string | null,
+  kind = 'feature',
+  projectId = 'p',
+): TouchedRow => ({
   kind,
   id,
   projectId,
@@ -34,12 +47,20 @@ describe('foldTouchedRows', () => {
   })
 
   it('tells kinds apart when ids repeat across tables', () => {
-    expect(foldTouchedRows([row('x', null, '{}', 'feature'), row('x', null, '{}', 'persona')])).toHaveLength(2)
+    expect(foldTouchedRows([row('x', null, '{}', 'feature'), row('x', null, '{}', 'persona')])).toHaveLength(
+      2,
+    )
   })
 })
 
 it('groups changes by project, in order', () => {
-  const groups = groupByProject(foldTouchedRows([row('a', null, '1', 'feature', 'p1'), row('b', null, '2', 'feature', 'p2'), row('c', null, '3', 'feature', 'p1')]))
+  const groups = groupByProject(
+    foldTouchedRows([
+      row('a', null, '1', 'feature', 'p1'),
+      row('b', null, '2', 'feature', 'p2'),
+      row('c', null, '3', 'feature', 'p1'),
+    ]),
+  )
   expect([...groups.keys()]).toEqual(['p1', 'p2'])
   expect(groups.get('p1')!.map((c) => c.id)).toEqual(['a', 'c'])
 })
@@ -50,7 +71,9 @@ it('writes the change event and the prior state as JSON, entities verbatim', () 
     row('c1', '{"id":"c1"}', null, 'featureComment'),
     row('n1', null, '{"id":"n1"}'),
   ])
-  const event = JSON.parse(changeEventJson(7, '2026-01-01T00:00:00.000Z', { memberId: 'm', name: 'Ann "A"' }, changes))
+  const event = JSON.parse(
+    changeEventJson(7, '2026-01-01T00:00:00.000Z', { memberId: 'm', name: 'Ann "A"' }, changes),
+  )
   expect(event).toEqual({
     version: 7,
     at: '2026-01-01T00:00:00.000Z',
@@ -71,10 +94,18 @@ it('writes the change event and the prior state as JSON, entities verbatim', () 
 
 describe('an event as the public link sees it', () => {
   it('drops features’ GitHub issues and the repository a link notice names, and keeps the rest', () => {
-    const notice = JSON.stringify({ version: 4, changes: [], summary: "Linked project 'Shop' to GitHub repository 'acme/shop'" })
+    const notice = JSON.stringify({
+      version: 4,
+      changes: [],
+      summary: "Linked project 'Shop' to GitHub repository 'acme/shop'",
+    })
     expect(JSON.parse(withoutGithubIssues(notice)).summary).toBe("Linked project 'Shop' to GitHub")
     const feature = { id: 'f1', title: 'Pay', github: { number: 12, state: 'open' } }
-    const change = JSON.stringify({ version: 5, changes: [{ op: 'upsert', kind: 'feature', entity: feature }], summary: "Closed feature 'Pay'" })
+    const change = JSON.stringify({
+      version: 5,
+      changes: [{ op: 'upsert', kind: 'feature', entity: feature }],
+      summary: "Closed feature 'Pay'",
+    })
     expect(JSON.parse(withoutGithubIssues(change))).toEqual({
       version: 5,
       changes: [{ op: 'upsert', kind: 'feature', entity: { id: 'f1', title: 'Pay' } }],

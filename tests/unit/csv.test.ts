@@ -55,7 +55,7 @@ const bundle: ProjectBundle = {
   featureComments: [],
   personas: [],
   workflowPersonas: [],
-      tags: [],
+  tags: [],
 }
 
 describe('projectToCsv (SPEC §9)', () => {

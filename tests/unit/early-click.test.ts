@@ -102,7 +102,12 @@ describe('the head script and the page taking over', () => {
       },
     }
     const location = { assign: vi.fn() }
-    const window: Record<string, unknown> = { document, location, Element: FakeElement, setTimeout: (f: () => void, ms: number) => setTimeout(f, ms) }
+    const window: Record<string, unknown> = {
+      document,
+      location,
+      Element: FakeElement,
+      setTimeout: (f: () => void, ms: number) => setTimeout(f, ms),
+    }
     window.window = window
     vm.runInNewContext(HOLD_EARLY_CLICKS, window)
     vi.stubGlobal('window', window)

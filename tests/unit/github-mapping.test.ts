@@ -14,11 +14,18 @@ import {
 } from '~/features/github/issue-mapping'
 import { classifyFailure, rateLimitUntil, refusalOf } from '~/features/github/sync-failures'
 
-const place = { permalink: 'https://maps.example.com/team/projects/p/f/f1', release: 'MVP', goal: 'Buy', activity: 'Pay' }
+const place = {
+  permalink: 'https://maps.example.com/team/projects/p/f/f1',
+  release: 'MVP',
+  goal: 'Buy',
+  activity: 'Pay',
+}
 
 describe('feature → issue', () => {
   it('writes the description, a line ---, and the footer', () => {
-    expect(footerLine(place)).toBe('Story map: https://maps.example.com/team/projects/p/f/f1 · MVP · Buy › Pay')
+    expect(footerLine(place)).toBe(
+      'Story map: https://maps.example.com/team/projects/p/f/f1 · MVP · Buy › Pay',
+    )
     expect(issueBody('Cards first.\n\n', place)).toBe(`Cards first.\n\n---\n${footerLine(place)}`)
     expect(issueBody('', place)).toBe(`---\n${footerLine(place)}`)
   })
@@ -32,7 +39,9 @@ describe('feature → issue', () => {
 describe('issue → feature', () => {
   it('takes the part above the footer as the description, and keeps bodies without one', () => {
     expect(descriptionOfBody(issueBody('Cards first.', place))).toBe('Cards first.')
-    expect(descriptionOfBody(`Edited on GitHub\r\n\r\n---\r\n${footerLine(place)}\r\n`)).toBe('Edited on GitHub')
+    expect(descriptionOfBody(`Edited on GitHub\r\n\r\n---\r\n${footerLine(place)}\r\n`)).toBe(
+      'Edited on GitHub',
+    )
     expect(descriptionOfBody('a\n---\nnot a footer')).toBe('a\n---\nnot a footer')
     expect(descriptionOfBody(null)).toBe('')
     expect(descriptionOfBody(`---\n${footerLine(place)}`)).toBe('')
@@ -49,7 +58,10 @@ describe('issue → feature', () => {
       { id: 't1', name: 'Bug' },
       { id: 't2', name: 'UX' },
     ]
-    expect(tagsForLabels(['bug', 'ux', 'New', 'new', 'BUG'], tags)).toEqual({ tagIds: ['t1', 't2'], missing: ['New'] })
+    expect(tagsForLabels(['bug', 'ux', 'New', 'new', 'BUG'], tags)).toEqual({
+      tagIds: ['t1', 't2'],
+      missing: ['New'],
+    })
     expect(tagsForLabels(['a,b'], [])).toEqual({ tagIds: [], missing: ['a b'] })
     expect(labelKey(['Bug', 'ux', 'bug'])).toBe(labelKey(['UX', 'BUG']))
   })
@@ -61,13 +73,23 @@ describe('the conflict rule', () => {
     expect(decideField({ synced: 'a', github: 'b', map: 'a', githubAt: at(1), mapAt: at(2) })).toBe('pull')
     expect(decideField({ synced: 'a', github: 'a', map: 'b', githubAt: at(1), mapAt: at(2) })).toBe('none')
     expect(decideField({ synced: 'a', github: 'b', map: 'b', githubAt: at(1), mapAt: at(2) })).toBe('none')
-    expect(decideField({ synced: 'a', github: 'b', map: 'c', githubAt: at(3), mapAt: at(2) })).toBe('github-later')
-    expect(decideField({ synced: 'a', github: 'b', map: 'c', githubAt: at(1), mapAt: at(2) })).toBe('map-later')
+    expect(decideField({ synced: 'a', github: 'b', map: 'c', githubAt: at(3), mapAt: at(2) })).toBe(
+      'github-later',
+    )
+    expect(decideField({ synced: 'a', github: 'b', map: 'c', githubAt: at(1), mapAt: at(2) })).toBe(
+      'map-later',
+    )
   })
 
   it('says in the Activity line which side won', () => {
     const synced = { title: 'A', body: '', state: 'open', labels: '[]' }
-    const decisions = decideFields({ synced, github: { ...synced, title: 'G', state: 'closed' }, map: { ...synced, title: 'M' }, githubAt: at(5), mapAt: at(2) })
+    const decisions = decideFields({
+      synced,
+      github: { ...synced, title: 'G', state: 'closed' },
+      map: { ...synced, title: 'M' },
+      githubAt: at(5),
+      mapAt: at(2),
+    })
     expect(decisions).toEqual({ title: 'github-later', body: 'none', state: 'pull', labels: 'none' })
     expect(pullSummary({ title: 'M' }, { title: 'G' }, decisions, 'closed')).toBe(
       "Renamed feature 'M' to 'G', closed feature 'G' (title changed on both sides, GitHub's change was later and wins)",
@@ -77,9 +99,21 @@ describe('the conflict rule', () => {
 
 describe('what a change sends', () => {
   it('names the issue fields a feature change touches (a move changes the footer)', () => {
-    const before = { title: 'A', description: '', status: 'OPEN', tagIds: [], milestoneId: 'm', subWorkflowId: 's', color: '' }
+    const before = {
+      title: 'A',
+      description: '',
+      status: 'OPEN',
+      tagIds: [],
+      milestoneId: 'm',
+      subWorkflowId: 's',
+      color: '',
+    }
     expect(changedIssueFields(before, { ...before, color: 'RED' })).toEqual([])
-    expect(changedIssueFields(before, { ...before, title: 'B', status: 'CLOSED', tagIds: ['t'] })).toEqual(['title', 'state', 'labels'])
+    expect(changedIssueFields(before, { ...before, title: 'B', status: 'CLOSED', tagIds: ['t'] })).toEqual([
+      'title',
+      'state',
+      'labels',
+    ])
     expect(changedIssueFields(before, { ...before, milestoneId: 'm2' })).toEqual(['body'])
     expect(changedIssueFields(null, before)).toEqual(['title', 'body', 'state', 'labels'])
   })
@@ -89,17 +123,29 @@ describe('GitHub failures', () => {
   const now = 1_800_000_000_000
   it('reads rate limits to the second, from retry-after or x-ratelimit-reset', () => {
     expect(rateLimitUntil(429, { 'retry-after': '7' }, now)).toBe(now + 7000)
-    expect(rateLimitUntil(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(now / 1000 + 30) }, now)).toBe(now + 30_000)
+    expect(
+      rateLimitUntil(
+        403,
+        { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(now / 1000 + 30) },
+        now,
+      ),
+    ).toBe(now + 30_000)
     expect(rateLimitUntil(403, { 'x-ratelimit-remaining': '12' }, now)).toBeNull()
     expect(rateLimitUntil(429, {}, now)).toBe(now + 60_000)
   })
 
   it('maps answers to the refusal codes of the contract', () => {
-    const code = (status: number | null, headers = {}) => refusalOf(classifyFailure(status, headers, 'msg', now), now)
+    const code = (status: number | null, headers = {}) =>
+      refusalOf(classifyFailure(status, headers, 'msg', now), now)
     expect(code(401)).toMatchObject({ status: 409, code: 'github_token_invalid' })
     expect(code(404)).toMatchObject({ status: 409, code: 'github_repository_missing' })
     expect(code(410)).toMatchObject({ status: 409, code: 'github_repository_missing' })
-    expect(code(429, { 'retry-after': '3' })).toEqual({ status: 503, code: 'github_rate_limited', message: expect.any(String), retryAfter: 3 })
+    expect(code(429, { 'retry-after': '3' })).toEqual({
+      status: 503,
+      code: 'github_rate_limited',
+      message: expect.any(String),
+      retryAfter: 3,
+    })
     expect(code(502)).toMatchObject({ status: 502, code: 'github_unreachable' })
     expect(code(null)).toMatchObject({ status: 502, code: 'github_unreachable' })
   })

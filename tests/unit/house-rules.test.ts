@@ -18,7 +18,9 @@ describe('lint keeps the floors', () => {
       'app/features/history/example.server.ts',
       "import { createFeature } from '~/features/board/cards.server'\nexport const f = createFeature\n",
     )
-    expect(inside.join('\n')).toMatch(/import-x\/no-restricted-paths: .*through its front door: ~\/features\/board/)
+    expect(inside.join('\n')).toMatch(
+      /import-x\/no-restricted-paths: .*through its front door: ~\/features\/board/,
+    )
     const doors = await problems(
       'app/features/history/example.server.ts',
       [
@@ -32,7 +34,10 @@ describe('lint keeps the floors', () => {
   }, 60_000)
 
   it('refuses map/ importing any feature, even through its front door', async () => {
-    const found = await problems('app/features/map/example.ts', "import { titleSchema } from '~/features/board'\nexport const t = titleSchema\n")
+    const found = await problems(
+      'app/features/map/example.ts',
+      "import { titleSchema } from '~/features/board'\nexport const t = titleSchema\n",
+    )
     expect(found.join('\n')).toMatch(/map\/ is the ground floor: it imports no feature/)
   }, 60_000)
 

@@ -52,7 +52,8 @@ function bundleOf(map: ImportedMap): ProjectBundle {
     })),
     featureComments: [],
     personas: [],
-    workflowPersonas: [], tags: [],
+    workflowPersonas: [],
+    tags: [],
   }
 }
 

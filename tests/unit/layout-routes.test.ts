@@ -12,7 +12,8 @@ const files = fs.readdirSync(ROUTES).filter((f) => /\.tsx?$/.test(f))
 const routeName = (file: string) => file.replace(/\.tsx?$/, '')
 const names = files.map(routeName)
 // A resource route (no component: the JSON API) renders nothing, so it needs no boundary.
-const rendersPage = (file: string) => /export default\b/.test(fs.readFileSync(path.join(ROUTES, file), 'utf8'))
+const rendersPage = (file: string) =>
+  /export default\b/.test(fs.readFileSync(path.join(ROUTES, file), 'utf8'))
 const layouts = files.filter((file) => {
   const name = routeName(file)
   return rendersPage(file) && names.some((other) => other !== name && other.startsWith(`${name}.`))
@@ -20,12 +21,16 @@ const layouts = files.filter((file) => {
 
 describe('layout routes', () => {
   it('are found (the test reads the routes it means)', () => {
-    expect(layouts.map(routeName)).toEqual(expect.arrayContaining(['$workspace', 'account', '$workspace.projects.$projectId', 'link.$key']))
+    expect(layouts.map(routeName)).toEqual(
+      expect.arrayContaining(['$workspace', 'account', '$workspace.projects.$projectId', 'link.$key']),
+    )
   })
   for (const file of layouts) {
     it(`${file} exports an ErrorBoundary`, () => {
       const source = fs.readFileSync(path.join(ROUTES, file), 'utf8')
-      expect(source).toMatch(/export (function ErrorBoundary|\{[^}]*\bas ErrorBoundary\b[^}]*\}|const ErrorBoundary)/)
+      expect(source).toMatch(
+        /export (function ErrorBoundary|\{[^}]*\bas ErrorBoundary\b[^}]*\}|const ErrorBoundary)/,
+      )
     })
   }
   it('and the root', () => {

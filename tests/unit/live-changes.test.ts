@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import type { ProjectBundle } from '~/features/map/bundle-types'
-import { applyChangeEvent, deletionRoots, type ChangeEvent, type EntityChange } from '~/features/map/event-merge'
+import {
+  applyChangeEvent,
+  deletionRoots,
+  type ChangeEvent,
+  type EntityChange,
+} from '~/features/map/event-merge'
 
-const feature = (id: string, rank: string, title = id) => ({ id, rank, title, milestoneId: 'm', subWorkflowId: 's' })
+const feature = (id: string, rank: string, title = id) => ({
+  id,
+  rank,
+  title,
+  milestoneId: 'm',
+  subWorkflowId: 's',
+})
 const base = {
   version: 4,
   project: { kind: 'project', id: 'p', title: 'Map' },
@@ -47,7 +58,10 @@ describe('applyChangeEvent', () => {
       event([upsert('feature', feature('c', 'a', 'c')), upsert('feature', feature('d', 'p'))]),
     )
     expect(next.features.map((f) => f.id)).toEqual(['c', 'a', 'b', 'd'])
-    const comments = applyChangeEvent(base, event([upsert('featureComment', { id: 'c3', createdAt: '2026-01-03' })]))
+    const comments = applyChangeEvent(
+      base,
+      event([upsert('featureComment', { id: 'c3', createdAt: '2026-01-03' })]),
+    )
     expect(comments.featureComments.map((c) => c.id)).toEqual(['c3', 'c2', 'c1'])
     const personas = applyChangeEvent(base, event([upsert('persona', { id: 'p2', name: 'Al' })]))
     expect(personas.personas.map((p) => p.name)).toEqual(['Al', 'Bea'])
@@ -84,15 +98,33 @@ describe('deletionRoots', () => {
       { id: 'f2', milestoneId: 'later', subWorkflowId: 'pay' },
     ],
   } as unknown as ProjectBundle
-  const deletes = (...ids: [EntityChange['kind'], string][]) => event(ids.map(([kind, id]) => ({ op: 'delete', kind, id })))
+  const deletes = (...ids: [EntityChange['kind'], string][]) =>
+    event(ids.map(([kind, id]) => ({ op: 'delete', kind, id })))
 
   it('points each card a goal’s delete took at the goal, whatever the order the event lists them in', () => {
-    const roots = deletionRoots(map, deletes(['feature', 'f2'], ['subWorkflow', 'pay'], ['workflow', 'shop'], ['feature', 'f1'], ['subWorkflow', 'browse']))
-    expect(Object.fromEntries(roots)).toEqual({ f1: 'shop', f2: 'shop', pay: 'shop', browse: 'shop', shop: 'shop' })
+    const roots = deletionRoots(
+      map,
+      deletes(
+        ['feature', 'f2'],
+        ['subWorkflow', 'pay'],
+        ['workflow', 'shop'],
+        ['feature', 'f1'],
+        ['subWorkflow', 'browse'],
+      ),
+    )
+    expect(Object.fromEntries(roots)).toEqual({
+      f1: 'shop',
+      f2: 'shop',
+      pay: 'shop',
+      browse: 'shop',
+      shop: 'shop',
+    })
   })
 
   it('points a release’s features at the release, and a feature deleted alone at itself', () => {
-    expect(Object.fromEntries(deletionRoots(map, deletes(['milestone', 'later'], ['feature', 'f2'])))).toEqual({ later: 'later', f2: 'later' })
+    expect(
+      Object.fromEntries(deletionRoots(map, deletes(['milestone', 'later'], ['feature', 'f2']))),
+    ).toEqual({ later: 'later', f2: 'later' })
     expect(Object.fromEntries(deletionRoots(map, deletes(['feature', 'f1'])))).toEqual({ f1: 'f1' })
   })
 })

@@ -27,7 +27,9 @@ console.log(JSON.stringify({ grew, ended: sink.writableEnded }))
 `
 
 it('keeps none of the chunks an open stream has already sent (20 MB sent through a stream that stays open)', () => {
-  const out = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', PROBE], { encoding: 'utf8' })
+  const out = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', PROBE], {
+    encoding: 'utf8',
+  })
   const { grew, ended } = JSON.parse(out) as { grew: number; ended: boolean }
   expect(ended).toBe(true)
   // With the leak, all 2,000 chunks of 10 KB stay reachable: 21 MB here; without it, 1–3 MB of noise.

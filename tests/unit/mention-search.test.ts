@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { NO_FILTER } from '~/features/board/board-filter'
 import type { Feature, FeatureComment, ProjectBundle } from '~/features/map/bundle-types'
-import { commentSearchText, createSearchTextIndex, featureMatcher, memberNameMap } from '~/features/board/feature-match'
+import {
+  commentSearchText,
+  createSearchTextIndex,
+  featureMatcher,
+  memberNameMap,
+} from '~/features/board/feature-match'
 
 /** The board's search (CONTRACT §9) over comments with mentions (§12): it matches what the user reads. */
-const feature = (id: string, title: string) => ({ id, title, description: '', tagIds: [] }) as unknown as Feature
-const comment = (id: string, featureId: string, post: string) => ({ id, featureId, post }) as unknown as FeatureComment
+const feature = (id: string, title: string) =>
+  ({ id, title, description: '', tagIds: [] }) as unknown as Feature
+const comment = (id: string, featureId: string, post: string) =>
+  ({ id, featureId, post }) as unknown as FeatureComment
 
 const features = [feature('f1', 'Checkout'), feature('f2', 'Invoices'), feature('f3', 'Refunds')]
 const comments = [
@@ -13,9 +20,19 @@ const comments = [
   comment('c2', 'f2', 'Plain note'),
   comment('c3', 'f3', 'Who is @[member:m-gone]?'),
 ]
-const bundle = { features, featureComments: comments, tags: [], workflowPersonas: [], subWorkflows: [] } as unknown as ProjectBundle
+const bundle = {
+  features,
+  featureComments: comments,
+  tags: [],
+  workflowPersonas: [],
+  subWorkflows: [],
+} as unknown as ProjectBundle
 
-function found(index: ReturnType<typeof createSearchTextIndex>, members: { id: string; name: string }[], q: string) {
+function found(
+  index: ReturnType<typeof createSearchTextIndex>,
+  members: { id: string; name: string }[],
+  q: string,
+) {
   const texts = index(features, comments, memberNameMap(members))
   const matches = featureMatcher({ ...NO_FILTER, q }, bundle, (f) => texts.get(f.id) ?? '')
   return features.filter((f) => matches?.(f)).map((f) => f.id)

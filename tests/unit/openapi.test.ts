@@ -46,13 +46,16 @@ describe('the OpenAPI document covers every /v1 route', () => {
     expect(routePattern('v1.openapi[.]json.ts').test('/v1/openapi.json')).toBe(true)
   })
 
-  it.each(routeFiles.map((r) => [r.file, r] as const))('%s: each method it serves is documented', (_file, route) => {
-    for (const method of route.methods) {
-      if (route.file === 'v1.openapi[.]json.ts') continue // the document itself
-      const found = documented.filter((d) => d.method === method && route.pattern.test(d.path))
-      expect(found, `${method} ${route.pattern} is not in the OpenAPI document`).not.toEqual([])
-    }
-  })
+  it.each(routeFiles.map((r) => [r.file, r] as const))(
+    '%s: each method it serves is documented',
+    (_file, route) => {
+      for (const method of route.methods) {
+        if (route.file === 'v1.openapi[.]json.ts') continue // the document itself
+        const found = documented.filter((d) => d.method === method && route.pattern.test(d.path))
+        expect(found, `${method} ${route.pattern} is not in the OpenAPI document`).not.toEqual([])
+      }
+    },
+  )
 
   it('documents no route that does not exist', () => {
     for (const d of documented) {
@@ -76,12 +79,16 @@ describe('the document', () => {
     expect(doc.paths?.['/v1/account/tokens']?.post?.security).toEqual([{ session: [] }])
     expect(doc.paths?.['/v1/workspace/tokens']?.get?.security).toEqual([{ session: [] }])
     expect(doc.paths?.['/v1/projects/{id}']?.get?.security).toEqual([{ session: [] }, { bearer: [] }])
-    expect(JSON.stringify(doc.paths?.['/v1/features/{id}/rename']?.post?.responses?.['403'])).toContain('token_read_only')
+    expect(JSON.stringify(doc.paths?.['/v1/features/{id}/rename']?.post?.responses?.['403'])).toContain(
+      'token_read_only',
+    )
   })
 
   it('takes request bodies from the schemas the server validates with', () => {
     const body = doc.paths?.['/v1/features/{id}/estimate']?.post?.requestBody
-    const schema = (body as { content: Record<string, { schema: Record<string, any> }> }).content['application/json'].schema
+    const schema = (body as { content: Record<string, { schema: Record<string, any> }> }).content[
+      'application/json'
+    ].schema
     expect(schema.properties.estimate).toMatchObject({ type: 'integer', minimum: 0, maximum: 999 })
     expect(schema.required).toEqual(['estimate'])
     // a feature's size is only a feature's

@@ -1,12 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { liveVersionReached, setLiveVersion } from '~/features/board/ui/live/live-version'
-import { forgetOwnEdit, loadAfterOwnEdit, noteOwnEdit, ownEditPending } from '~/features/board/ui/live/own-edits'
+import {
+  forgetOwnEdit,
+  loadAfterOwnEdit,
+  noteOwnEdit,
+  ownEditPending,
+} from '~/features/board/ui/live/own-edits'
 import { rememberShown } from '~/http/offline-loader'
 
 const P = 'p1'
 const KEY = `board:${P}`
 const rename = { type: 'card.rename', kind: 'feature', id: 'f1', title: 'Price filter' } as const
-const answer = (version: number) => ({ ok: true, version, history: { undo: `Renamed feature 'Filters' to 'Price filter'`, redo: null } })
+const answer = (version: number) => ({
+  ok: true,
+  version,
+  history: { undo: `Renamed feature 'Filters' to 'Price filter'`, redo: null },
+})
 const shown = { bundleText: 'map text', title: 'Shop', history: { undo: null, redo: null } }
 
 describe('the version a live board shows', () => {
@@ -34,7 +43,11 @@ describe('the version a live board shows', () => {
 })
 
 describe('the board data after one’s own edit', () => {
-  const fromServer = vi.fn(async () => ({ ...shown, bundleText: 'fresh map', history: { undo: 'from the server', redo: null } }))
+  const fromServer = vi.fn(async () => ({
+    ...shown,
+    bundleText: 'fresh map',
+    history: { undo: 'from the server', redo: null },
+  }))
   const signal = () => new AbortController().signal
 
   beforeEach(() => {
@@ -82,7 +95,9 @@ describe('the board data after one’s own edit', () => {
     forgetOwnEdit()
     await loadAfterOwnEdit(P, KEY, signal(), fromServer)
     noteOwnEdit(P, rename, answer(9))
-    expect(await loadAfterOwnEdit('another-project', 'board:another-project', signal(), fromServer)).toMatchObject({ bundleText: 'fresh map' })
+    expect(
+      await loadAfterOwnEdit('another-project', 'board:another-project', signal(), fromServer),
+    ).toMatchObject({ bundleText: 'fresh map' })
     expect(fromServer).toHaveBeenCalledTimes(3)
   })
 
@@ -97,6 +112,9 @@ describe('the board data after one’s own edit', () => {
     await expect(cancelled).rejects.toThrow('cancelled')
     expect(ownEditPending(P)).toBe(true)
     setLiveVersion(P, 7)
-    expect(await loadAfterOwnEdit(P, KEY, signal(), fromServer)).toEqual({ ...shown, history: answer(7).history })
+    expect(await loadAfterOwnEdit(P, KEY, signal(), fromServer)).toEqual({
+      ...shown,
+      history: answer(7).history,
+    })
   })
 })

@@ -11,7 +11,9 @@ afterEach(() => {
 })
 
 it('the door opens on the main thread, never in the page worker (its open boards would not hear of the change)', () => {
-  const client = openDatabase(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-door-')), 'storymap.db')).$client
+  const client = openDatabase(
+    path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-door-')), 'storymap.db'),
+  ).$client
   installMapDoor(client)
   expect(isPageWorker()).toBe(false)
   expect(() => openDoor(client, false)).not.toThrow()

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { canShareExternally, daysLeft, initialSubscription, isPlanActive, planTurnsAt, statusText, trialBanner } from '~/features/map/plan'
+import {
+  canShareExternally,
+  daysLeft,
+  initialSubscription,
+  isPlanActive,
+  planTurnsAt,
+  statusText,
+  trialBanner,
+} from '~/features/map/plan'
 import fc from 'fast-check'
 
 const now = new Date('2026-11-22T12:00:00.000Z')
@@ -36,7 +44,11 @@ describe('plan state', () => {
   })
 
   it('shows the trial banner only under 6 days, with "today" and "in {n} days"', () => {
-    const trial = (d: number) => ({ level: 'TRIAL' as const, externalStatus: 'trialing', expirationDate: inDays(d) })
+    const trial = (d: number) => ({
+      level: 'TRIAL' as const,
+      externalStatus: 'trialing',
+      expirationDate: inDays(d),
+    })
     expect(trialBanner(trial(6), now)).toBeNull()
     expect(trialBanner(trial(5), now)).toBe('Your trial ends in 5 days.')
     expect(trialBanner(trial(1), now)).toBe('Your trial ends in 1 days.')
@@ -61,10 +73,15 @@ describe('when a plan turns by time alone (a live stream checks its access again
         fc.option(fc.integer({ min: -40, max: 40 }), { nil: null }),
         fc.integer({ min: 0, max: 60 * 86_400_000 }),
         (externalStatus, endDays, later) => {
-          const sub = { level: 'BASIC' as const, externalStatus, expirationDate: endDays === null ? null : inDays(endDays) }
+          const sub = {
+            level: 'BASIC' as const,
+            externalStatus,
+            expirationDate: endDays === null ? null : inDays(endDays),
+          }
           const turns = planTurnsAt(sub, now)
           const at = new Date(now.getTime() + later)
-          if (turns === null || at.getTime() < turns) expect(isPlanActive(sub, at)).toBe(isPlanActive(sub, now))
+          if (turns === null || at.getTime() < turns)
+            expect(isPlanActive(sub, at)).toBe(isPlanActive(sub, now))
           if (turns !== null) {
             expect(turns).toBeGreaterThan(now.getTime())
             expect(isPlanActive(sub, new Date(turns))).not.toBe(isPlanActive(sub, now))
@@ -76,9 +93,15 @@ describe('when a plan turns by time alone (a live stream checks its access again
   })
 
   it('is the trial end, the paid period end plus the grace, or never', () => {
-    expect(planTurnsAt({ level: 'TRIAL', externalStatus: 'trialing', expirationDate: inDays(3) }, now)).toBe(Date.parse(inDays(3)))
-    expect(planTurnsAt({ level: 'BASIC', externalStatus: 'active', expirationDate: inDays(3) }, now)).toBe(Date.parse(inDays(5)))
-    expect(planTurnsAt({ level: 'BASIC', externalStatus: 'canceled', expirationDate: inDays(3) }, now)).toBeNull()
+    expect(planTurnsAt({ level: 'TRIAL', externalStatus: 'trialing', expirationDate: inDays(3) }, now)).toBe(
+      Date.parse(inDays(3)),
+    )
+    expect(planTurnsAt({ level: 'BASIC', externalStatus: 'active', expirationDate: inDays(3) }, now)).toBe(
+      Date.parse(inDays(5)),
+    )
+    expect(
+      planTurnsAt({ level: 'BASIC', externalStatus: 'canceled', expirationDate: inDays(3) }, now),
+    ).toBeNull()
     expect(planTurnsAt(initialSubscription('selfhosted', 14, now), now)).toBeNull()
   })
 })

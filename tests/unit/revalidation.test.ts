@@ -20,7 +20,9 @@ describe('isOverlayMove', () => {
 describe('isBoardWrite', () => {
   it('is a JSON command posted to a project page', () => {
     expect(isBoardWrite({ formAction: '/acme/projects/p1', formEncType: 'application/json' })).toBe(true)
-    expect(isBoardWrite({ formAction: '/acme/projects/p1', formEncType: 'application/x-www-form-urlencoded' })).toBe(false)
+    expect(
+      isBoardWrite({ formAction: '/acme/projects/p1', formEncType: 'application/x-www-form-urlencoded' }),
+    ).toBe(false)
     expect(isBoardWrite({ formAction: '/acme/settings', formEncType: 'application/json' })).toBe(false)
   })
 })

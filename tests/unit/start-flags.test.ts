@@ -22,6 +22,8 @@ describe('how the server is started', () => {
   })
 
   it('caps the heap and keeps V8 to one helper thread, so its collector leaves the cores to the event loop (ADR 29)', () => {
-    expect(startFlags()).toEqual(expect.arrayContaining(['--max-old-space-size=256', '--max-semi-space-size=4', '--v8-pool-size=1']))
+    expect(startFlags()).toEqual(
+      expect.arrayContaining(['--max-old-space-size=256', '--max-semi-space-size=4', '--v8-pool-size=1']),
+    )
   })
 })

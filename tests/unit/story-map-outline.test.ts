@@ -28,7 +28,14 @@ const bundle = (): ProjectBundle =>
     workflows: [card('g1', 'Buy'), card('g2', 'Help')],
     subWorkflows: [card('a1', 'Pay', { workflowId: 'g1' }), card('a2', 'Browse', { workflowId: 'g1' })],
     features: [
-      card('f1', 'Pay by card', { subWorkflowId: 'a1', milestoneId: 'r1', estimate: 5, color: 'TEAL', annotations: 'RISKY,IDEA', description: '\nCards and wallets' }),
+      card('f1', 'Pay by card', {
+        subWorkflowId: 'a1',
+        milestoneId: 'r1',
+        estimate: 5,
+        color: 'TEAL',
+        annotations: 'RISKY,IDEA',
+        description: '\nCards and wallets',
+      }),
       card('f2', 'Refunds', { subWorkflowId: 'a1', milestoneId: 'r2', estimate: 0, status: 'CLOSED' }),
     ],
     featureComments: [{ featureId: 'f1' }, { featureId: 'f1' }],
@@ -69,7 +76,16 @@ describe('storyMapOutline', () => {
     const empty = { ...bundle(), milestones: [], workflows: [], subWorkflows: [], features: [] }
     empty.project = { ...empty.project, title: 'Two\nlines', description: '' }
     expect(storyMapOutline(empty)).toBe(
-      ['Story map "Two lines" [p]', '0 goals, 0 activities, 0 releases, 0 features.', '', 'Releases, top to bottom:', '  (none)', '', 'Goals › activities, left to right, with their features per release:', '  (none)'].join('\n'),
+      [
+        'Story map "Two lines" [p]',
+        '0 goals, 0 activities, 0 releases, 0 features.',
+        '',
+        'Releases, top to bottom:',
+        '  (none)',
+        '',
+        'Goals › activities, left to right, with their features per release:',
+        '  (none)',
+      ].join('\n'),
     )
   })
 })

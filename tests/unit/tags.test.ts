@@ -6,7 +6,20 @@ import { featureMatcher } from '~/features/board/feature-match'
 import { storyMapOutline } from '~/features/automation/story-map-outline'
 
 const feature = (id: string, title: string, tagIds: string[]): Feature =>
-  ({ id, title, description: '', status: 'OPEN', color: '', annotations: '', estimate: 0, rank: id, subWorkflowId: 'a', milestoneId: 'r', projectId: 'p', tagIds }) as Feature
+  ({
+    id,
+    title,
+    description: '',
+    status: 'OPEN',
+    color: '',
+    annotations: '',
+    estimate: 0,
+    rank: id,
+    subWorkflowId: 'a',
+    milestoneId: 'r',
+    projectId: 'p',
+    tagIds,
+  }) as Feature
 
 const bundle = (): ProjectBundle =>
   ({
@@ -14,7 +27,9 @@ const bundle = (): ProjectBundle =>
     project: { kind: 'project', id: 'p', workspaceId: 'w', title: 'Shop', description: '' },
     milestones: [{ id: 'r', title: 'MVP', rank: 'a', status: 'OPEN', color: '', annotations: '' }],
     workflows: [{ id: 'g', title: 'Buy', rank: 'a', status: 'OPEN', color: '', annotations: '' }],
-    subWorkflows: [{ id: 'a', workflowId: 'g', title: 'Pay', rank: 'a', status: 'OPEN', color: '', annotations: '' }],
+    subWorkflows: [
+      { id: 'a', workflowId: 'g', title: 'Pay', rank: 'a', status: 'OPEN', color: '', annotations: '' },
+    ],
     features: [feature('f1', 'Card', ['t1']), feature('f2', 'Cash', ['t2']), feature('f3', 'Coupon', [])],
     featureComments: [],
     personas: [],
@@ -41,7 +56,11 @@ describe('tags in the board filter (CONTRACT §12)', () => {
   it('writes tags to the URL and shows a chip per tag by name', () => {
     const filter = { ...NO_FILTER, tags: ['t2', 't1'] }
     expect(writeBoardFilter(new URLSearchParams('demo=1'), filter).toString()).toBe('demo=1&tag=t2&tag=t1')
-    const chips = filterChips(filter, () => undefined, (id) => bundle().tags.find((t) => t.id === id)?.name)
+    const chips = filterChips(
+      filter,
+      () => undefined,
+      (id) => bundle().tags.find((t) => t.id === id)?.name,
+    )
     expect(chips.map((c) => c.label)).toEqual(['Tag: Web', 'Tag: Mobile'])
     expect(chips[0].without.tags).toEqual(['t1'])
   })
@@ -49,7 +68,11 @@ describe('tags in the board filter (CONTRACT §12)', () => {
 
 describe('tag commands on a bundle (optimistic edits, demo mode)', () => {
   it('creates in name order, renames, recolours, tags a feature, and a delete takes the tag off its features', () => {
-    let b = applyCommand(bundle(), { type: 'tag.create', id: 't0', projectId: 'p', name: 'api', color: 'RED' }, meta)
+    let b = applyCommand(
+      bundle(),
+      { type: 'tag.create', id: 't0', projectId: 'p', name: 'api', color: 'RED' },
+      meta,
+    )
     expect(b.tags.map((t) => t.name)).toEqual(['api', 'Mobile', 'Web'])
     b = applyCommand(b, { type: 'tag.rename', id: 't0', name: 'Zeta' }, meta)
     expect(b.tags.map((t) => t.name)).toEqual(['Mobile', 'Web', 'Zeta'])

@@ -40,8 +40,12 @@ describe('sign-up form (SPEC §5)', () => {
     expect(errorsOf(signupSchema, { ...ok, workspaceName: 'my team' }).workspaceName).toEqual([
       'Lowercase alphanumerics only. Spaces not allowed.',
     ])
-    expect(errorsOf(signupSchema, { ...ok, workspaceName: 'a' }).workspaceName).toEqual(['Minimum 2 characters.'])
-    expect(errorsOf(signupSchema, { ...ok, workspaceName: 'a'.repeat(201) }).workspaceName).toEqual(['Maximum 200 characters.'])
+    expect(errorsOf(signupSchema, { ...ok, workspaceName: 'a' }).workspaceName).toEqual([
+      'Minimum 2 characters.',
+    ])
+    expect(errorsOf(signupSchema, { ...ok, workspaceName: 'a'.repeat(201) }).workspaceName).toEqual([
+      'Maximum 200 characters.',
+    ])
     expect(errorsOf(signupSchema, { ...ok, workspaceName: '' }).workspaceName).toEqual(['Required.'])
   })
   it('uses the sign-up texts for the other fields', () => {
@@ -54,7 +58,9 @@ describe('sign-up form (SPEC §5)', () => {
       email: ['Invalid email address.'],
       password: ['Minimum 6 characters.'],
     })
-    expect(errorsOf(signupSchema, { ...ok, name: 'n'.repeat(201) })).toEqual({ name: ['Maximum 200 characters.'] })
+    expect(errorsOf(signupSchema, { ...ok, name: 'n'.repeat(201) })).toEqual({
+      name: ['Maximum 200 characters.'],
+    })
   })
   it('needs no workspace name through an invitation, and says Required. beside the other errors without one', () => {
     const { workspaceName: _workspaceName, ...invited } = ok

@@ -15,17 +15,36 @@ import { signedHeaders } from '~/features/automation/webhook-sender.server'
 describe('webhook URLs', () => {
   it('takes https, and http only when allowed; anything else is url_invalid', () => {
     expect(checkUrlForm('https://hooks.example.com/x', false).ok).toBe(true)
-    expect(checkUrlForm('http://hooks.example.com/x', false)).toMatchObject({ ok: false, code: 'url_not_allowed' })
+    expect(checkUrlForm('http://hooks.example.com/x', false)).toMatchObject({
+      ok: false,
+      code: 'url_not_allowed',
+    })
     expect(checkUrlForm('http://hooks.example.com/x', true).ok).toBe(true)
     expect(checkUrlForm('ftp://hooks.example.com/x', true)).toMatchObject({ ok: false, code: 'url_invalid' })
     expect(checkUrlForm('not a url', true)).toMatchObject({ ok: false, code: 'url_invalid' })
-    expect(checkUrlForm('https://user:pw@example.com/', true)).toMatchObject({ ok: false, code: 'url_invalid' })
+    expect(checkUrlForm('https://user:pw@example.com/', true)).toMatchObject({
+      ok: false,
+      code: 'url_invalid',
+    })
   })
 
   it('knows loopback, private, link-local and mapped addresses from public ones', () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '::1', 'fe80::1', 'fd00::5', '::ffff:127.0.0.1', '100.64.0.1'])
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::5',
+      '::ffff:127.0.0.1',
+      '100.64.0.1',
+    ])
       expect(isPrivateAddress(a), a).toBe(true)
-    for (const a of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '172.32.0.1']) expect(isPrivateAddress(a), a).toBe(false)
+    for (const a of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '172.32.0.1'])
+      expect(isPrivateAddress(a), a).toBe(false)
   })
 })
 
@@ -46,7 +65,9 @@ describe('which endpoint gets which change', () => {
   })
 
   it('parses events into a set in a fixed order and refuses none', () => {
-    expect(createWebhookSchema.parse({ url: 'https://x.test', events: ['project', 'change', 'change'] }).events).toEqual(['change', 'project'])
+    expect(
+      createWebhookSchema.parse({ url: 'https://x.test', events: ['project', 'change', 'change'] }).events,
+    ).toEqual(['change', 'project'])
     expect(createWebhookSchema.safeParse({ url: 'https://x.test', events: [] }).success).toBe(false)
     expect(createWebhookSchema.safeParse({ url: 'https://x.test', events: ['moved'] }).success).toBe(false)
   })
@@ -55,7 +76,16 @@ describe('which endpoint gets which change', () => {
 describe('payload, signature, back-off', () => {
   it('puts type, workspace and project before the event fields', () => {
     const body = payloadJson('change', 'w', 'p', '{"version":3,"at":"t","by":{},"changes":[],"summary":"s"}')
-    expect(JSON.parse(body)).toEqual({ type: 'change', workspaceId: 'w', projectId: 'p', version: 3, at: 't', by: {}, changes: [], summary: 's' })
+    expect(JSON.parse(body)).toEqual({
+      type: 'change',
+      workspaceId: 'w',
+      projectId: 'p',
+      version: 3,
+      at: 't',
+      by: {},
+      changes: [],
+      summary: 's',
+    })
   })
 
   it('signs so that the standardwebhooks verifier accepts it', () => {
@@ -68,7 +98,9 @@ describe('payload, signature, back-off', () => {
   })
 
   it('backs off about 10 s, 1 min, 10 min, 1 h, 6 h, and gives up after 24 h (both scaled)', () => {
-    expect([1, 2, 3, 4, 5, 6, 9].map((n) => retryDelayMs(n))).toEqual([10_000, 60_000, 600_000, 3_600_000, 21_600_000, 21_600_000, 21_600_000])
+    expect([1, 2, 3, 4, 5, 6, 9].map((n) => retryDelayMs(n))).toEqual([
+      10_000, 60_000, 600_000, 3_600_000, 21_600_000, 21_600_000, 21_600_000,
+    ])
     expect(retryDelayMs(1, 0.001)).toBe(10)
     const since = '2026-01-01T00:00:00.000Z'
     expect(failedTooLong(since, new Date('2026-01-01T23:59:59.000Z'))).toBe(false)

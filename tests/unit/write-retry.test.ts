@@ -3,7 +3,9 @@ import { isSettledByRetry, retryDelayMs } from '~/features/board/write-retry'
 
 describe('retryDelayMs', () => {
   it('goes at once first, then waits 1, 2, 4, 8 s and never more than 15 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 50].map(retryDelayMs)).toEqual([0, 1000, 2000, 4000, 8000, 15_000, 15_000, 15_000])
+    expect([0, 1, 2, 3, 4, 5, 6, 50].map(retryDelayMs)).toEqual([
+      0, 1000, 2000, 4000, 8000, 15_000, 15_000, 15_000,
+    ])
   })
 })
 

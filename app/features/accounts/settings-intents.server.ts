@@ -33,11 +33,17 @@ export const accountIntents = {
     if (submission.status !== 'success') return { reply: { intent: 'email', result: submission.reply() } }
     try {
       await requestEmailChange(account, submission.value.email)
-      if (!mailConfigured()) return { failed: `Your new email waits for verification, but no link could reach it. ${MAIL_NOT_SET_UP}` }
+      if (!mailConfigured())
+        return {
+          failed: `Your new email waits for verification, but no link could reach it. ${MAIL_NOT_SET_UP}`,
+        }
       return { done: 'An email has been sent to your new email with instructions.' }
     } catch (error) {
       if (!(error instanceof DomainError)) throw error
-      if (error.field) return { reply: { intent: 'email', result: submission.reply({ fieldErrors: { email: [error.message] } }) } }
+      if (error.field)
+        return {
+          reply: { intent: 'email', result: submission.reply({ fieldErrors: { email: [error.message] } }) },
+        }
       return { failed: FAILED }
     }
   },

@@ -5,5 +5,7 @@ export type Theme = (typeof THEMES)[number]
 export const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' }
 
 export function parseTheme(value: unknown): Theme {
-  return typeof value === 'string' && (THEMES as readonly string[]).includes(value) ? (value as Theme) : 'system'
+  return typeof value === 'string' && (THEMES as readonly string[]).includes(value)
+    ? (value as Theme)
+    : 'system'
 }

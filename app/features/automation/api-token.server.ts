@@ -89,14 +89,22 @@ function assertManagesTokens(ctx: WorkspaceContext) {
 export function listWorkspaceTokens(ctx: WorkspaceContext) {
   assertManagesTokens(ctx)
   return getDb()
-    .select({ token: apiTokens, memberName: accounts.name, memberEmail: accounts.email, memberId: members.id })
+    .select({
+      token: apiTokens,
+      memberName: accounts.name,
+      memberEmail: accounts.email,
+      memberId: members.id,
+    })
     .from(apiTokens)
     .innerJoin(members, eq(members.id, apiTokens.memberId))
     .innerJoin(accounts, eq(accounts.id, members.accountId))
     .where(eq(apiTokens.workspaceId, ctx.workspace.id))
     .orderBy(asc(accounts.name), asc(apiTokens.createdAt))
     .all()
-    .map(({ token, ...member }) => ({ ...publicToken(token), member: { id: member.memberId, name: member.memberName, email: member.memberEmail } }))
+    .map(({ token, ...member }) => ({
+      ...publicToken(token),
+      member: { id: member.memberId, name: member.memberName, email: member.memberEmail },
+    }))
 }
 
 export function revokeWorkspaceToken(ctx: WorkspaceContext, tokenId: string) {
@@ -117,7 +125,8 @@ export type TokenAuth = { tokenId: string; name: string; scope: TokenScope; cont
 export function authenticateToken(secret: string, now = new Date()): TokenAuth | null {
   const hash = sha256(secret)
   const row = prepared('api-token-by-hash', (db) =>
-    db.select({ token: apiTokens, accountId: members.accountId })
+    db
+      .select({ token: apiTokens, accountId: members.accountId })
       .from(apiTokens)
       .innerJoin(members, eq(members.id, apiTokens.memberId))
       .where(eq(apiTokens.secretHash, sql.placeholder('hash')))
@@ -127,6 +136,15 @@ export function authenticateToken(secret: string, now = new Date()): TokenAuth |
   const context = getWorkspaceContextById(row.accountId, row.token.workspaceId, now)
   if (!context) return null
   if (lastUsedIsStale(row.token.lastUsedAt, now))
-    getDb().update(apiTokens).set({ lastUsedAt: now.toISOString() }).where(eq(apiTokens.id, row.token.id)).run()
-  return { tokenId: row.token.id, name: row.token.name, scope: row.token.scope, context: { ...context, via: row.token.name } }
+    getDb()
+      .update(apiTokens)
+      .set({ lastUsedAt: now.toISOString() })
+      .where(eq(apiTokens.id, row.token.id))
+      .run()
+  return {
+    tokenId: row.token.id,
+    name: row.token.name,
+    scope: row.token.scope,
+    context: { ...context, via: row.token.name },
+  }
 }

@@ -62,7 +62,8 @@ export function expiresAtFor(now: Date, days: number | null | undefined): string
   return days ? new Date(now.getTime() + days * 86_400_000).toISOString() : null
 }
 
-export const isExpired = (expiresAt: string | null, now: Date) => expiresAt !== null && Date.parse(expiresAt) <= now.getTime()
+export const isExpired = (expiresAt: string | null, now: Date) =>
+  expiresAt !== null && Date.parse(expiresAt) <= now.getTime()
 
 export const lastUsedIsStale = (lastUsedAt: string | null, now: Date) =>
   lastUsedAt === null || now.getTime() - Date.parse(lastUsedAt) >= LAST_USED_EVERY_MS
@@ -79,11 +80,13 @@ export function tokenRefusal(method: string, pathname: string, scope: TokenScope
   const sessionOnly =
     path.startsWith('/v1/account/') ||
     path === '/v1/account' ||
-    ((path.startsWith('/v1/users/') || path === '/v1/users') && !(method === 'POST' && path === '/v1/users/contact')) ||
+    ((path.startsWith('/v1/users/') || path === '/v1/users') &&
+      !(method === 'POST' && path === '/v1/users/contact')) ||
     (method === 'POST' && path === '/v1/delete') ||
     path === '/v1/workspace/tokens' ||
     path.startsWith('/v1/workspace/tokens/')
-  if (sessionOnly) return { code: 'token_not_allowed', message: 'This call needs a signed-in session, not an API token.' }
+  if (sessionOnly)
+    return { code: 'token_not_allowed', message: 'This call needs a signed-in session, not an API token.' }
   if (scope === 'read' && method !== 'GET' && method !== 'HEAD')
     return { code: 'token_read_only', message: 'This token may only read.' }
   return null

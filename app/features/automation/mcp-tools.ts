@@ -21,12 +21,14 @@ const annotations = z
 const size = z.number().optional().describe(`A feature's size, a whole number 0–${ESTIMATE_MAX} (0: none).`)
 
 const IDS = 'Ids are UUIDs as get_story_map shows them in brackets.'
-const WRITES = 'Needs a token with write scope. The change shows live on open boards, in the activity as "… via <token name>", and undo takes it back.'
+const WRITES =
+  'Needs a token with write scope. The change shows live on open boards, in the activity as "… via <token name>", and undo takes it back.'
 
 export const MCP_TOOLS = {
   list_projects: {
     title: 'List story maps',
-    description: "Lists the story maps (projects) of the token's workspace: id, title and how many goals, activities, releases and features each has.",
+    description:
+      "Lists the story maps (projects) of the token's workspace: id, title and how many goals, activities, releases and features each has.",
     input: {},
     writes: false,
   },
@@ -38,8 +40,12 @@ export const MCP_TOOLS = {
   },
   search_cards: {
     title: 'Search features',
-    description: "Finds features of a story map whose title, description or comments contain every word of the query, as the board's search does (case and accents ignored). Answers each with its id, release and activity.",
-    input: { projectId: id('The project id.'), query: z.string().describe('Words to find, e.g. "pay card".') },
+    description:
+      "Finds features of a story map whose title, description or comments contain every word of the query, as the board's search does (case and accents ignored). Answers each with its id, release and activity.",
+    input: {
+      projectId: id('The project id.'),
+      query: z.string().describe('Words to find, e.g. "pay card".'),
+    },
     writes: false,
   },
   add_goal: {
@@ -109,7 +115,10 @@ export const MCP_TOOLS = {
   add_comment: {
     title: 'Comment on a feature',
     description: `Adds a comment to a feature as the token's member. ${WRITES}`,
-    input: { featureId: id('The feature id.'), text: z.string().describe('The comment, up to 10,000 characters.') },
+    input: {
+      featureId: id('The feature id.'),
+      text: z.string().describe('The comment, up to 10,000 characters.'),
+    },
     writes: true,
   },
   undo: {

@@ -23,7 +23,11 @@ import { NO_FILTER } from '~/features/board'
  */
 
 type Args = Record<string, unknown>
-type ToolResult = { content: { type: 'text'; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean }
+type ToolResult = {
+  content: { type: 'text'; text: string }[]
+  structuredContent?: Record<string, unknown>
+  isError?: boolean
+}
 
 const text = (value: string, structuredContent?: Record<string, unknown>): ToolResult => ({
   content: [{ type: 'text', text: value }],
@@ -38,7 +42,8 @@ function commandOf(input: BoardCommandInput | Record<string, unknown>): BoardCom
 
 function idArg(args: Args, name: string): string {
   const value = args[name]
-  if (!isUuid(value)) throw refuse.invalid(`${name}_invalid`, `${name} must be an id (a UUID) as get_story_map shows it.`)
+  if (!isUuid(value))
+    throw refuse.invalid(`${name}_invalid`, `${name} must be an id (a UUID) as get_story_map shows it.`)
   return value.toLowerCase()
 }
 
@@ -58,16 +63,26 @@ function fieldCommands(kind: CardKind, id: string, args: Args): BoardCommandInpu
     commands.push({ type: 'feature.estimate', id, estimate: args.size as number })
   }
   if (args.status !== undefined) {
-    if (args.status !== 'OPEN' && args.status !== 'CLOSED') throw refuse.invalid('status_invalid', 'status is OPEN or CLOSED.')
+    if (args.status !== 'OPEN' && args.status !== 'CLOSED')
+      throw refuse.invalid('status_invalid', 'status is OPEN or CLOSED.')
     // Reopen first so the other fields of a closed card may change; close last.
-    const change = { type: args.status === 'OPEN' ? 'card.open' : 'card.close', kind, id } as BoardCommandInput
+    const change = {
+      type: args.status === 'OPEN' ? 'card.open' : 'card.close',
+      kind,
+      id,
+    } as BoardCommandInput
     if (args.status === 'OPEN') commands.unshift(change)
     else commands.push(change)
   }
   return commands
 }
 
-const KIND_NAME: Record<CardKind, string> = { workflow: 'goal', subworkflow: 'activity', milestone: 'release', feature: 'feature' }
+const KIND_NAME: Record<CardKind, string> = {
+  workflow: 'goal',
+  subworkflow: 'activity',
+  milestone: 'release',
+  feature: 'feature',
+}
 
 function cardIn(auth: TokenAuth, id: string) {
   const found = locateCard(auth.context.workspace.id, id)
@@ -80,7 +95,8 @@ function indexBefore(list: { id: string }[], movedId: string, beforeId: string |
   const others = list.filter((c) => c.id !== movedId)
   if (beforeId === undefined) return others.length
   const index = others.findIndex((c) => c.id === beforeId)
-  if (index < 0) throw refuse.invalid('before_id_invalid', 'beforeId is not a card of the list the card moves to.')
+  if (index < 0)
+    throw refuse.invalid('before_id_invalid', 'beforeId is not a card of the list the card moves to.')
   return index
 }
 
@@ -101,8 +117,16 @@ function move(auth: TokenAuth, args: Args) {
   if (kind === 'feature') {
     const toSubWorkflowId = idArg(args, 'activityId')
     const toMilestoneId = idArg(args, 'releaseId')
-    const cell = bundle.features.filter((f) => f.subWorkflowId === toSubWorkflowId && f.milestoneId === toMilestoneId)
-    command = { type: 'feature.move', id, toSubWorkflowId, toMilestoneId, index: indexBefore(cell, id, beforeId) }
+    const cell = bundle.features.filter(
+      (f) => f.subWorkflowId === toSubWorkflowId && f.milestoneId === toMilestoneId,
+    )
+    command = {
+      type: 'feature.move',
+      id,
+      toSubWorkflowId,
+      toMilestoneId,
+      index: indexBefore(cell, id, beforeId),
+    }
   } else if (kind === 'subworkflow') {
     const toWorkflowId = idArg(args, 'goalId')
     const list = bundle.subWorkflows.filter((s) => s.workflowId === toWorkflowId)
@@ -126,19 +150,33 @@ function search(bundle: ProjectBundle, query: string) {
   const release = new Map(bundle.milestones.map((m) => [m.id, m.title]))
   const activity = new Map(bundle.subWorkflows.map((s) => [s.id, s.title]))
   const lines = found.map(
-    (f) => `- "${f.title}" [${f.id}] in activity "${activity.get(f.subWorkflowId)}", release "${release.get(f.milestoneId)}"`,
+    (f) =>
+      `- "${f.title}" [${f.id}] in activity "${activity.get(f.subWorkflowId)}", release "${release.get(f.milestoneId)}"`,
   )
-  return text(found.length === 0 ? `No feature matches "${query}".` : `${found.length} found:\n${lines.join('\n')}`, {
-    features: found.map((f) => ({ id: f.id, title: f.title, activityId: f.subWorkflowId, releaseId: f.milestoneId })),
-  })
+  return text(
+    found.length === 0 ? `No feature matches "${query}".` : `${found.length} found:\n${lines.join('\n')}`,
+    {
+      features: found.map((f) => ({
+        id: f.id,
+        title: f.title,
+        activityId: f.subWorkflowId,
+        releaseId: f.milestoneId,
+      })),
+    },
+  )
 }
 
 const HANDLERS: Record<McpToolName, (auth: TokenAuth, args: Args) => ToolResult> = {
   list_projects: (auth) => {
     const counts = projectCounts(auth.context.workspace.id)
-    const projects = listProjects(auth.context.workspace.id).map((p) => ({ id: p.id, title: p.title, ...counts.get(p.id) }))
+    const projects = listProjects(auth.context.workspace.id).map((p) => ({
+      id: p.id,
+      title: p.title,
+      ...counts.get(p.id),
+    }))
     const lines = projects.map(
-      (p) => `- "${p.title}" [${p.id}]: ${p.goals} goals, ${p.activities} activities, ${p.releases} releases, ${p.features} features`,
+      (p) =>
+        `- "${p.title}" [${p.id}]: ${p.goals} goals, ${p.activities} activities, ${p.releases} releases, ${p.features} features`,
     )
     return text(projects.length === 0 ? 'No story maps yet.' : lines.join('\n'), { projects })
   },
@@ -146,7 +184,8 @@ const HANDLERS: Record<McpToolName, (auth: TokenAuth, args: Args) => ToolResult>
     const bundle = getProjectBundle(auth.context.workspace.id, idArg(args, 'projectId'))
     return text(storyMapOutline(bundle), bundle as unknown as Record<string, unknown>)
   },
-  search_cards: (auth, args) => search(getProjectBundle(auth.context.workspace.id, idArg(args, 'projectId')), String(args.query ?? '')),
+  search_cards: (auth, args) =>
+    search(getProjectBundle(auth.context.workspace.id, idArg(args, 'projectId')), String(args.query ?? '')),
   add_goal: (auth, args) => create(auth, 'workflow', { projectId: args.projectId }, args),
   add_activity: (auth, args) => create(auth, 'subworkflow', { workflowId: args.goalId }, args),
   add_release: (auth, args) => create(auth, 'milestone', { projectId: args.projectId }, args),
@@ -168,7 +207,15 @@ const HANDLERS: Record<McpToolName, (auth: TokenAuth, args: Args) => ToolResult>
   },
   add_comment: (auth, args) => {
     const id = crypto.randomUUID()
-    executeBoardCommand(auth.context, commandOf({ type: 'comment.create', id, featureId: args.featureId as string, post: args.text as string }))
+    executeBoardCommand(
+      auth.context,
+      commandOf({
+        type: 'comment.create',
+        id,
+        featureId: args.featureId as string,
+        post: args.text as string,
+      }),
+    )
     return text(`Commented on feature ${String(args.featureId)}.`, { id })
   },
   undo: (auth, args) => {
@@ -178,7 +225,8 @@ const HANDLERS: Record<McpToolName, (auth: TokenAuth, args: Args) => ToolResult>
 }
 
 function toolError(error: unknown): ToolResult {
-  if (error instanceof DomainError) return { content: [{ type: 'text', text: `${error.message} (${error.code})` }], isError: true }
+  if (error instanceof DomainError)
+    return { content: [{ type: 'text', text: `${error.message} (${error.code})` }], isError: true }
   throw error
 }
 
@@ -188,11 +236,19 @@ export function createMcpServer(auth: TokenAuth): McpServer {
   for (const [name, tool] of Object.entries(MCP_TOOLS) as [McpToolName, (typeof MCP_TOOLS)[McpToolName]][]) {
     server.registerTool(
       name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: { readOnlyHint: !tool.writes } },
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        annotations: { readOnlyHint: !tool.writes },
+      },
       async (args: Args) => {
         try {
           if (tool.writes && auth.scope === 'read')
-            throw refuse.forbidden('This token may only read: make a token with write scope to change the map.', 'token_read_only')
+            throw refuse.forbidden(
+              'This token may only read: make a token with write scope to change the map.',
+              'token_read_only',
+            )
           return HANDLERS[name](auth, args)
         } catch (error) {
           return toolError(error)

@@ -9,19 +9,46 @@ import { createToken, revokeAccountToken, revokeWorkspaceToken } from './api-tok
 import { createWebhookSchema } from './webhooks'
 import { createWebhook, deleteWebhook, sendTestPing } from './webhook.server'
 
-export type TokenReply = { intent: 'createToken'; result: SubmissionResult<string[]>; created: { name: string; secret: string } | null }
-export type WebhookReply = { intent: 'createWebhook'; result: SubmissionResult<string[]>; created: { url: string; secret: string } | null }
+export type TokenReply = {
+  intent: 'createToken'
+  result: SubmissionResult<string[]>
+  created: { name: string; secret: string } | null
+}
+export type WebhookReply = {
+  intent: 'createWebhook'
+  result: SubmissionResult<string[]>
+  created: { url: string; secret: string } | null
+}
 
 /** API tokens in account settings (CONTRACT §10): make one (its secret shown once), revoke one. */
 export const accountTokenIntents = {
-  createToken({ account, formData }: { account: SessionAccount; formData: FormData }): SettingsOutcome<TokenReply> {
+  createToken({
+    account,
+    formData,
+  }: {
+    account: SessionAccount
+    formData: FormData
+  }): SettingsOutcome<TokenReply> {
     const submission = parseWithZod(formData, { schema: createTokenSchema })
-    if (submission.status !== 'success') return { reply: { intent: 'createToken', result: submission.reply(), created: null } }
+    if (submission.status !== 'success')
+      return { reply: { intent: 'createToken', result: submission.reply(), created: null } }
     const { token, secret } = createToken(account.id, submission.value)
     // The secret is in this answer only: it is never stored, and a reload does not show it again.
-    return { reply: { intent: 'createToken', result: submission.reply({ resetForm: true }), created: { name: token.name, secret } } }
+    return {
+      reply: {
+        intent: 'createToken',
+        result: submission.reply({ resetForm: true }),
+        created: { name: token.name, secret },
+      },
+    }
   },
-  revokeToken({ account, formData }: { account: SessionAccount; formData: FormData }): SettingsOutcome<never> {
+  revokeToken({
+    account,
+    formData,
+  }: {
+    account: SessionAccount
+    formData: FormData
+  }): SettingsOutcome<never> {
     revokeAccountToken(account.id, String(formData.get('id') ?? ''))
     return { done: 'Token revoked.' }
   },
@@ -37,14 +64,27 @@ export const workspaceAutomationIntents = {
   },
   async createWebhook({ ctx, formData }: WorkspaceInput): Promise<SettingsOutcome<WebhookReply>> {
     const submission = parseWithZod(formData, { schema: createWebhookSchema })
-    if (submission.status !== 'success') return { reply: { intent: 'createWebhook', result: submission.reply(), created: null } }
+    if (submission.status !== 'success')
+      return { reply: { intent: 'createWebhook', result: submission.reply(), created: null } }
     try {
       const { webhook, secret } = await createWebhook(ctx, submission.value)
       // The secret is in this answer only; a reload does not show it again.
-      return { reply: { intent: 'createWebhook', result: submission.reply({ resetForm: true }), created: { url: webhook.url, secret } } }
+      return {
+        reply: {
+          intent: 'createWebhook',
+          result: submission.reply({ resetForm: true }),
+          created: { url: webhook.url, secret },
+        },
+      }
     } catch (error) {
       if (error instanceof DomainError && error.field === 'url')
-        return { reply: { intent: 'createWebhook', result: submission.reply({ fieldErrors: { url: [error.message] } }), created: null } }
+        return {
+          reply: {
+            intent: 'createWebhook',
+            result: submission.reply({ fieldErrors: { url: [error.message] } }),
+            created: null,
+          },
+        }
       throw error
     }
   },

@@ -20,12 +20,25 @@ function details(card: CardFields & { estimate?: number }, extra: string[] = [])
 
 const quoted = (title: string) => `"${title.replace(/\s+/g, ' ')}"`
 const firstLine = (text: string, max = 200) => {
-  const line = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? ''
+  const line =
+    text
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? ''
   return line.length > max ? `${line.slice(0, max - 1)}…` : line
 }
 
 export function storyMapOutline(bundle: ProjectBundle): string {
-  const { project, milestones, workflows, subWorkflows, features, featureComments, personas, workflowPersonas } = bundle
+  const {
+    project,
+    milestones,
+    workflows,
+    subWorkflows,
+    features,
+    featureComments,
+    personas,
+    workflowPersonas,
+  } = bundle
   const lines: string[] = [`Story map ${quoted(project.title)} [${project.id}]`]
   if (project.description.trim()) lines.push(firstLine(project.description, 500))
   lines.push(
@@ -55,7 +68,8 @@ export function storyMapOutline(bundle: ProjectBundle): string {
       .filter((wp) => wp.workflowId === goal.id)
       .map((wp) => personaById.get(wp.personaId))
       .filter((p) => p !== undefined)
-    if (onGoal.length > 0) lines.push(`  Personas: ${onGoal.map((p) => (p.role ? `${p.name} (${p.role})` : p.name)).join(', ')}`)
+    if (onGoal.length > 0)
+      lines.push(`  Personas: ${onGoal.map((p) => (p.role ? `${p.name} (${p.role})` : p.name)).join(', ')}`)
     const activities = subWorkflows.filter((s) => s.workflowId === goal.id)
     if (activities.length === 0) lines.push('  (no activities)')
     for (const activity of activities) {
@@ -69,7 +83,10 @@ export function storyMapOutline(bundle: ProjectBundle): string {
         for (const f of cell) {
           const count = comments.get(f.id) ?? 0
           const names = (f.tagIds ?? []).flatMap((id) => tagName.get(id) ?? [])
-          const extra = [...(names.length > 0 ? [`tags: ${names.join(', ')}`] : []), ...(count > 0 ? [countOf(count, 'comment')] : [])]
+          const extra = [
+            ...(names.length > 0 ? [`tags: ${names.join(', ')}`] : []),
+            ...(count > 0 ? [countOf(count, 'comment')] : []),
+          ]
           lines.push(`      - ${quoted(f.title)} [${f.id}]${details(f, extra)}`)
           if (f.description.trim()) lines.push(`        ${firstLine(f.description)}`)
         }

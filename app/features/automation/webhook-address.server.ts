@@ -63,7 +63,8 @@ export function checkedLookup(allowPrivate: boolean): net.LookupFunction {
       if (list.length === 0) return callback(new Error(`${hostname} does not resolve`), '', 4)
       if (!allowPrivate && list.some((a) => isPrivateAddress(a.address)))
         return callback(new AddressRefused('The address is private, loopback or link-local.'), '', 4)
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list)
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list)
       callback(null, list[0].address, list[0].family)
     })
   }

@@ -48,7 +48,10 @@ export function startWebhookWorker(): () => void {
   let stopped = false
   let timer: NodeJS.Timeout | undefined
 
-  const wake = coalescedWake(() => tick(), () => stopped)
+  const wake = coalescedWake(
+    () => tick(),
+    () => stopped,
+  )
 
   function tick() {
     if (stopped) return
@@ -76,7 +79,12 @@ export function startWebhookWorker(): () => void {
     inFlight.add(head.webhookId)
     try {
       const attempt = await sendWebhook(
-        { url: head.url, secret: openWebhookSecret(head.secretCipher, head.webhookId), id: head.id, payload: head.payload },
+        {
+          url: head.url,
+          secret: openWebhookSecret(head.secretCipher, head.webhookId),
+          id: head.id,
+          payload: head.payload,
+        },
         { allowHttp: env.WEBHOOKS_ALLOW_HTTP, allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE },
       )
       if (stopped) return // the database may be closing; the message stays pending and goes after the restart
@@ -94,7 +102,14 @@ export function startWebhookWorker(): () => void {
     const now = new Date()
     const at = now.toISOString()
     const number = head.attempt + 1
-    const base = { seq: head.seq, attempt: number, at, status: attempt.status, ms: attempt.ms, error: attempt.error }
+    const base = {
+      seq: head.seq,
+      attempt: number,
+      at,
+      status: attempt.status,
+      ms: attempt.ms,
+      error: attempt.error,
+    }
     if (isSuccess(attempt.status)) {
       client
         .prepare(
@@ -104,7 +119,10 @@ export function startWebhookWorker(): () => void {
       return
     }
     const failingSince = head.failingSince ?? at
-    logger.warn({ webhookId: head.webhookId, delivery: head.id, attempt: number, status: attempt.status }, 'webhook delivery failed')
+    logger.warn(
+      { webhookId: head.webhookId, delivery: head.id, attempt: number, status: attempt.status },
+      'webhook delivery failed',
+    )
     if (failedTooLong(failingSince, now, scale)) {
       client.transaction(() => {
         client
@@ -113,7 +131,11 @@ export function startWebhookWorker(): () => void {
           )
           .run({ ...base, failingSince })
         client.prepare('update webhooks set disabled_at = ? where id = ?').run(at, head.webhookId)
-        client.prepare(`update webhook_deliveries set state = 'abandoned' where webhook_id = ? and state = 'pending'`).run(head.webhookId)
+        client
+          .prepare(
+            `update webhook_deliveries set state = 'abandoned' where webhook_id = ? and state = 'pending'`,
+          )
+          .run(head.webhookId)
       })()
       forgetEndpoints()
       logger.warn({ webhookId: head.webhookId }, 'webhook disabled after failing for the whole window')
@@ -144,8 +166,13 @@ async function tellOwners(head: Head) {
          join accounts a on a.id = m.account_id join workspaces w on w.id = m.workspace_id
        where m.workspace_id = ? and m.level in (select value from json_each(?))`,
     )
-    .all(head.workspaceId, JSON.stringify(levelsAllowed('hearOfWebhookFailures'))) as { email: string; name: string; workspaceName: string }[]
-  for (const owner of owners) await sendMail(webhookDisabledMessage(owner.email, owner.name, owner.workspaceName, head.url))
+    .all(head.workspaceId, JSON.stringify(levelsAllowed('hearOfWebhookFailures'))) as {
+    email: string
+    name: string
+    workspaceName: string
+  }[]
+  for (const owner of owners)
+    await sendMail(webhookDisabledMessage(owner.email, owner.name, owner.workspaceName, head.url))
 }
 
 /** Keeps each endpoint's log to its last 50 messages (pending ones always stay). Returns how many went. */

@@ -73,7 +73,11 @@ export async function assertUrlAllowed(text: string) {
     throw refuse.invalid('url_invalid', 'The host name does not resolve.', 'url')
   }
   if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address)))
-    throw refuse.invalid('url_not_allowed', 'The URL points to a private, loopback or link-local address.', 'url')
+    throw refuse.invalid(
+      'url_not_allowed',
+      'The URL points to a private, loopback or link-local address.',
+      'url',
+    )
   return form.url
 }
 
@@ -155,10 +159,20 @@ export const newMessageId = () => `msg_${crypto.randomUUID().replaceAll('-', '')
  * Sends a `ping` now, outside the queue (it neither waits for nor holds back the changes), and
  * logs it as one delivery of the endpoint, also when the endpoint is disabled.
  */
-export async function sendTestPing(ctx: WorkspaceContext, id: string, now = new Date()): Promise<PublicDelivery> {
+export async function sendTestPing(
+  ctx: WorkspaceContext,
+  id: string,
+  now = new Date(),
+): Promise<PublicDelivery> {
   const endpoint = findWebhook(ctx, id)
   const at = now.toISOString()
-  const event = JSON.stringify({ version: null, at, by: authorJson({ memberId: ctx.member.id, name: ctx.account.name, via: ctx.via }), changes: [], summary: 'Test delivery from Storymap.' })
+  const event = JSON.stringify({
+    version: null,
+    at,
+    by: authorJson({ memberId: ctx.member.id, name: ctx.account.name, via: ctx.via }),
+    changes: [],
+    summary: 'Test delivery from Storymap.',
+  })
   const payload = payloadJson('ping', ctx.workspace.id, endpoint.projectId, event)
   const messageId = newMessageId()
   const env = getEnv()
@@ -218,7 +232,9 @@ function endpointsOf(client: Database.Database, workspaceId: string): Endpoint[]
     const endpointCache = new Map<string, Endpoint[]>()
     state.endpoints = endpointCache
     const rows = client
-      .prepare('select id, workspace_id as workspaceId, project_id as projectId, events, disabled_at as disabledAt from webhooks where disabled_at is null')
+      .prepare(
+        'select id, workspace_id as workspaceId, project_id as projectId, events, disabled_at as disabledAt from webhooks where disabled_at is null',
+      )
       .all() as (Omit<Endpoint, 'events'> & { workspaceId: string; events: string })[]
     for (const row of rows) {
       const list = endpointCache.get(row.workspaceId) ?? []
@@ -241,7 +257,14 @@ export function setQueuedListener(listener: (() => void) | undefined) {
  */
 export function queueWebhooks(
   client: Database.Database,
-  change: { workspaceId: string; projectId: string; version: number; at: string; kinds: string[]; event: string },
+  change: {
+    workspaceId: string
+    projectId: string
+    version: number
+    at: string
+    kinds: string[]
+    event: string
+  },
 ) {
   const endpoints = endpointsOf(client, change.workspaceId)
   if (endpoints.length === 0) return
@@ -275,7 +298,14 @@ export const webhookFollower: ChangeListener = {
   name: 'webhooks',
   inTransaction: (change, { by, log }) => {
     const kinds = change.notice ? [log.notice?.kind ?? 'project'] : change.entries.map((e) => e.kind)
-    queueWebhooks(getDb().$client, { workspaceId: by.workspaceId, projectId: change.projectId, version: change.version, at: by.at, kinds, event: change.event })
+    queueWebhooks(getDb().$client, {
+      workspaceId: by.workspaceId,
+      projectId: change.projectId,
+      version: change.version,
+      at: by.at,
+      kinds,
+      event: change.event,
+    })
   },
   afterCommit,
 }

@@ -22,16 +22,23 @@ export const RETRY_DELAYS_MS = [10_000, 60_000, 600_000, 3_600_000, 21_600_000]
 export const FAILURE_WINDOW_MS = 24 * 60 * 60 * 1000
 
 export const createWebhookSchema = z.object({
-  url: z.string({ error: 'Enter the endpoint URL.' }).trim().min(1, 'Enter the endpoint URL.').max(URL_MAX, `Maximum ${URL_MAX} characters.`),
+  url: z
+    .string({ error: 'Enter the endpoint URL.' })
+    .trim()
+    .min(1, 'Enter the endpoint URL.')
+    .max(URL_MAX, `Maximum ${URL_MAX} characters.`),
   projectId: uuidSchema.nullish().transform((v) => v ?? null),
   events: z
-    .array(z.enum(WEBHOOK_EVENTS, { error: 'Events are change, comment or project.' }), { error: 'Choose at least one event.' })
+    .array(z.enum(WEBHOOK_EVENTS, { error: 'Events are change, comment or project.' }), {
+      error: 'Choose at least one event.',
+    })
     .min(1, 'Choose at least one event.')
     .transform((list) => WEBHOOK_EVENTS.filter((e) => list.includes(e))),
 })
 export type CreateWebhookInput = z.output<typeof createWebhookSchema>
 
-export type UrlVerdict = { ok: true; url: URL } | { ok: false; code: 'url_invalid' | 'url_not_allowed'; message: string }
+export type UrlVerdict =
+  { ok: true; url: URL } | { ok: false; code: 'url_invalid' | 'url_not_allowed'; message: string }
 
 /** The URL's form: http(s), with a host, no credentials; http only when allowed. Addresses are checked apart. */
 export function checkUrlForm(text: string, allowHttp: boolean): UrlVerdict {
@@ -43,7 +50,8 @@ export function checkUrlForm(text: string, allowHttp: boolean): UrlVerdict {
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname)
     return { ok: false, code: 'url_invalid', message: 'The URL must start with https://.' }
-  if (url.username || url.password) return { ok: false, code: 'url_invalid', message: 'The URL must not hold a user name or password.' }
+  if (url.username || url.password)
+    return { ok: false, code: 'url_invalid', message: 'The URL must not hold a user name or password.' }
   if (url.protocol === 'http:' && !allowHttp)
     return { ok: false, code: 'url_not_allowed', message: 'The URL must start with https://.' }
   return { ok: true, url }
@@ -62,14 +70,23 @@ export function endpointWants(
   projectId: string,
   type: WebhookEvent,
 ): boolean {
-  return endpoint.disabledAt === null && (endpoint.projectId === null || endpoint.projectId === projectId) && endpoint.events.includes(type)
+  return (
+    endpoint.disabledAt === null &&
+    (endpoint.projectId === null || endpoint.projectId === projectId) &&
+    endpoint.events.includes(type)
+  )
 }
 
 /**
  * The body sent: `{"type","workspaceId","projectId", then the §6 event's fields}`. The event is
  * JSON text as the change log keeps it (`{"version",…}`), spliced in unparsed.
  */
-export function payloadJson(type: string, workspaceId: string, projectId: string | null, eventJson: string): string {
+export function payloadJson(
+  type: string,
+  workspaceId: string,
+  projectId: string | null,
+  eventJson: string,
+): string {
   const head = `{"type":${JSON.stringify(type)},"workspaceId":${JSON.stringify(workspaceId)},"projectId":${JSON.stringify(projectId)}`
   const rest = eventJson.trim().slice(1)
   return rest.startsWith('}') ? `${head}}` : `${head},${rest}`

@@ -2,12 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type Stripe from 'stripe'
 import { getDb, type Db } from '~/lib/db/db.server'
 import { subscriptions, workspaces } from '~/lib/db/schema'
-import {
-  BILLING_TEXT,
-  subscriptionFromStripe,
-  type PaidPlan,
-  type StripeSubscriptionFacts,
-} from './billing'
+import { BILLING_TEXT, subscriptionFromStripe, type PaidPlan, type StripeSubscriptionFacts } from './billing'
 import { refuse } from '~/lib/errors'
 import { can } from '~/features/map/permissions'
 import { needsNewPaidSignup, PLAN_NAMES, statusText } from '../map/plan'

@@ -22,7 +22,6 @@ export const BILLING_TEXT = {
   alreadyPaid: 'The workspace already has a paid plan. Change it on the plan page instead.',
 } as const
 
-
 /**
  * The editor count of the plan form: at least one, and not below the editors the workspace
  * already has. One schema for the page (strings) and the API (numbers).
@@ -66,8 +65,6 @@ export const billingInfoSchema = z.object({
 export function totalPrice(pricePerEditor: number, editors: number): number {
   return Math.round(pricePerEditor * editors * 100) / 100
 }
-
-
 
 /** What the model reads off a Stripe subscription (period fields differ between API versions). */
 export type StripeSubscriptionFacts = {

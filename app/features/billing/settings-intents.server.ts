@@ -9,9 +9,16 @@ export type BillingReply = { intent: 'billingInfo'; result: SubmissionResult<str
 
 /** The billing details in workspace settings (hosted mode, the owner). */
 export const billingIntents = {
-  async billingInfo({ ctx, formData }: { ctx: WorkspaceContext; formData: FormData }): Promise<SettingsOutcome<BillingReply>> {
+  async billingInfo({
+    ctx,
+    formData,
+  }: {
+    ctx: WorkspaceContext
+    formData: FormData
+  }): Promise<SettingsOutcome<BillingReply>> {
     const submission = parseWithZod(formData, { schema: billingInfoSchema })
-    if (submission.status !== 'success') return { reply: { intent: 'billingInfo', result: submission.reply() } }
+    if (submission.status !== 'success')
+      return { reply: { intent: 'billingInfo', result: submission.reply() } }
     await updateBillingInfo(ctx, submission.value)
     return { done: 'Settings changed' }
   },

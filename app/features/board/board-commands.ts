@@ -67,7 +67,8 @@ export const tagNameSchema = z
 export const tagColorSchema = z.enum(COLORS, { error: 'Unknown color.' })
 
 /** `""` read as null: clients of the original product send empty strings for "none". */
-const emptyAsNull = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? null : value), schema)
+const emptyAsNull = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === '' ? null : value), schema)
 
 const cmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), ...shape })
@@ -80,12 +81,17 @@ const cmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
 const movePlace = {
   index: indexSchema.optional(),
   afterId: id.optional().meta({ description: 'The card of the destination list it goes right after.' }),
-  beforeId: id.optional().meta({ description: 'The card of the destination list it goes right before (when afterId is not there).' }),
+  beforeId: id.optional().meta({
+    description: 'The card of the destination list it goes right before (when afterId is not there).',
+  }),
 }
 const namesPlace = (move: object) =>
   Object.keys(movePlace).some((field) => (move as Record<string, unknown>)[field] !== undefined)
 const moveCmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  cmd(type, { id, ...shape, ...movePlace }).refine(namesPlace, { path: ['index'], message: 'Must be an integer.' })
+  cmd(type, { id, ...shape, ...movePlace }).refine(namesPlace, {
+    path: ['index'],
+    message: 'Must be an integer.',
+  })
 
 export const boardCommandSchema = z.discriminatedUnion('type', [
   cmd('project.create', { id, title: titleSchema }),
@@ -146,7 +152,10 @@ export const boardCommandSchema = z.discriminatedUnion('type', [
   cmd('tag.rename', { id, name: tagNameSchema }),
   cmd('tag.color', { id, color: tagColorSchema }),
   cmd('tag.delete', { id }),
-  cmd('feature.tags', { id, tagIds: z.array(id, { error: 'A list of tag ids.' }).max(100, 'At most 100 tags.') }),
+  cmd('feature.tags', {
+    id,
+    tagIds: z.array(id, { error: 'A list of tag ids.' }).max(100, 'At most 100 tags.'),
+  }),
 ])
 
 export type BoardCommand = z.output<typeof boardCommandSchema>

@@ -192,11 +192,7 @@ export function applyCommand(bundle: ProjectBundle, command: BoardCommand, meta:
       const moved = b.subWorkflows.find((s) => s.id === command.id)
       if (!moved) return b
       const target = b.subWorkflows.filter((s) => s.workflowId === command.toWorkflowId)
-      const changed = placeCard(
-        target,
-        touch(moved, meta, { workflowId: command.toWorkflowId }),
-        command,
-      )
+      const changed = placeCard(target, touch(moved, meta, { workflowId: command.toWorkflowId }), command)
       return { ...b, subWorkflows: replace(b.subWorkflows, changed) }
     }
     case 'feature.move': {
@@ -310,7 +306,10 @@ export function applyCommand(bundle: ProjectBundle, command: BoardCommand, meta:
 
 /** SPEC §4: deleting a release or activity removes its features; a goal removes its activities' features. */
 /** The features `gone` picks go, and their comments with them (as the server's cascade does). */
-function withoutFeatures(b: ProjectBundle, gone: (f: ProjectBundle['features'][number]) => boolean): ProjectBundle {
+function withoutFeatures(
+  b: ProjectBundle,
+  gone: (f: ProjectBundle['features'][number]) => boolean,
+): ProjectBundle {
   const removed = new Set(b.features.filter(gone).map((f) => f.id))
   if (removed.size === 0) return b
   return {
@@ -323,9 +322,15 @@ function withoutFeatures(b: ProjectBundle, gone: (f: ProjectBundle['features'][n
 function deleteCard(b: ProjectBundle, kind: string, id: string): ProjectBundle {
   switch (kind) {
     case 'milestone':
-      return withoutFeatures({ ...b, milestones: b.milestones.filter((m) => m.id !== id) }, (f) => f.milestoneId === id)
+      return withoutFeatures(
+        { ...b, milestones: b.milestones.filter((m) => m.id !== id) },
+        (f) => f.milestoneId === id,
+      )
     case 'subworkflow':
-      return withoutFeatures({ ...b, subWorkflows: b.subWorkflows.filter((s) => s.id !== id) }, (f) => f.subWorkflowId === id)
+      return withoutFeatures(
+        { ...b, subWorkflows: b.subWorkflows.filter((s) => s.id !== id) },
+        (f) => f.subWorkflowId === id,
+      )
     case 'workflow': {
       const gone = new Set(b.subWorkflows.filter((s) => s.workflowId === id).map((s) => s.id))
       return withoutFeatures(

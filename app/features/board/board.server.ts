@@ -29,7 +29,12 @@ export function executeBoardCommand<C extends BoardCommand>(
 ): BoardCommandResult<C> {
   const author = authorOf(actor, now)
   // better-sqlite3 is synchronous: the read-compute-write of ranks cannot interleave with another request.
-  return executeChange(actor, { action: 'edit', command, at: now, write: (tx) => run(tx, author, command) }) as BoardCommandResult<C>
+  return executeChange(actor, {
+    action: 'edit',
+    command,
+    at: now,
+    write: (tx) => run(tx, author, command),
+  }) as BoardCommandResult<C>
 }
 
 /**
@@ -37,7 +42,11 @@ export function executeBoardCommand<C extends BoardCommand>(
  * several fields of one card), as ONE change: one event, one activity line named after the
  * first command, one step to undo. All or nothing. Answers the last command's result.
  */
-export function executeBoardCommands(actor: ChangeActor, commands: readonly BoardCommand[], now = new Date()): unknown {
+export function executeBoardCommands(
+  actor: ChangeActor,
+  commands: readonly BoardCommand[],
+  now = new Date(),
+): unknown {
   if (commands.length === 0) throw refuse.invalid('invalid_input', 'Nothing to change.')
   if (commands.length === 1) return executeBoardCommand(actor, commands[0], now)
   const author = authorOf(actor, now)

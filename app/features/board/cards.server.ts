@@ -38,7 +38,10 @@ const modified = (a: Author) => ({ lastModified: a.now, lastModifiedByName: a.na
 
 /** A value filled in when a prepared statement runs. */
 const placeholder = (name: string) => sql`${sql.placeholder(name)}`
-const modifiedPlaceholders = { lastModified: placeholder('lastModified'), lastModifiedByName: placeholder('lastModifiedByName') }
+const modifiedPlaceholders = {
+  lastModified: placeholder('lastModified'),
+  lastModifiedByName: placeholder('lastModifiedByName'),
+}
 
 function reread(tx: Tx, kind: CardKind, id: string, a: Author) {
   return publicCard(kind, findCard(tx, kind, id, a.workspaceId))
@@ -260,6 +263,12 @@ export function moveFeature(
       .returning()
       .prepare(),
   )
-  const moved = update.get({ subWorkflowId: toSubWorkflowId, milestoneId: toMilestoneId, rank, ...modified(a), id })
+  const moved = update.get({
+    subWorkflowId: toSubWorkflowId,
+    milestoneId: toMilestoneId,
+    rank,
+    ...modified(a),
+    id,
+  })
   return publicCard('feature', moved as CardRow)
 }

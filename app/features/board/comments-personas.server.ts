@@ -30,7 +30,12 @@ function findComment(tx: Tx, a: Author, id: string) {
 
 export function createComment(tx: Tx, a: Author, c: { id: string; featureId: string; post: string }) {
   assertIdFree(tx, featureComments, c.id)
-  const feature = findCard(tx, 'feature', c.featureId, a.workspaceId) as { id: string; projectId: string; title: string; createdBy: string }
+  const feature = findCard(tx, 'feature', c.featureId, a.workspaceId) as {
+    id: string
+    projectId: string
+    title: string
+    createdBy: string
+  }
   // Prepared once: a comment is one of the board's most frequent writes.
   const insert = prepared('insert-comment', (db) =>
     db

@@ -22,8 +22,12 @@ const sameNames = (a: MemberNames, b: MemberNames) => {
  * The members' names as a map, built once per member list (not per feature or keystroke);
  * `previous` comes back when nothing changed, so a reloaded but equal list keeps the search cache.
  */
-export function memberNameMap(members: readonly { id: string; name: string }[] | undefined, previous?: MemberNames): MemberNames {
-  const names: MemberNames = members && members.length > 0 ? new Map(members.map((m) => [m.id, m.name])) : NO_NAMES
+export function memberNameMap(
+  members: readonly { id: string; name: string }[] | undefined,
+  previous?: MemberNames,
+): MemberNames {
+  const names: MemberNames =
+    members && members.length > 0 ? new Map(members.map((m) => [m.id, m.name])) : NO_NAMES
   return previous && sameNames(previous, names) ? previous : names
 }
 
@@ -97,7 +101,15 @@ export function featureMatcher(
   const words = searchWords(filter.q)
   const { colors, annotations, status, persona, size } = filter
   const tagFilter = new Set(filter.tags ?? [])
-  if (words.length === 0 && colors.length === 0 && annotations.length === 0 && !status && !persona && !size && tagFilter.size === 0) {
+  if (
+    words.length === 0 &&
+    colors.length === 0 &&
+    annotations.length === 0 &&
+    !status &&
+    !persona &&
+    !size &&
+    tagFilter.size === 0
+  ) {
     return null
   }
   // A tag's name finds its features (CONTRACT §12): the names are searched beside each feature's text.

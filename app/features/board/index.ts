@@ -1,5 +1,19 @@
 /** The front door of board/ for other features: its pure rules and types. */
-export { annotationsSchema, avatarSchema, boardCommandSchema, colorSchema, descriptionSchema, estimateSchema, parseBoardCommand, personaNameSchema, personaRoleSchema, postSchema, tagColorSchema, tagNameSchema, titleSchema } from './board-commands'
+export {
+  annotationsSchema,
+  avatarSchema,
+  boardCommandSchema,
+  colorSchema,
+  descriptionSchema,
+  estimateSchema,
+  parseBoardCommand,
+  personaNameSchema,
+  personaRoleSchema,
+  postSchema,
+  tagColorSchema,
+  tagNameSchema,
+  titleSchema,
+} from './board-commands'
 export type { BoardCommand, BoardCommandInput, CardKind } from './board-commands'
 export { NO_FILTER } from './board-filter'
 export { buildGrid, cellKey } from './board-grid'

@@ -13,14 +13,19 @@ const pageOnlySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('history.redo'), requestId: uuidSchema }),
   z.object({ type: z.literal('trash.restore'), id: uuidSchema }),
   z.object({ type: z.literal('trash.purge'), id: uuidSchema }),
-  z.object({ type: z.literal('feature.watch'), featureId: uuidSchema, watching: z.boolean({ error: 'watching must be true or false.' }) }),
+  z.object({
+    type: z.literal('feature.watch'),
+    featureId: uuidSchema,
+    watching: z.boolean({ error: 'watching must be true or false.' }),
+  }),
 ])
 export type PageOnlyCommand = z.infer<typeof pageOnlySchema>
 export type PageCommand = BoardCommand | PageOnlyCommand
 
 const PAGE_ONLY_TYPES = new Set<string>(pageOnlySchema.options.map((o) => o.shape.type.value))
 
-export const isPageOnlyCommand = (command: { type: string }): command is PageOnlyCommand => PAGE_ONLY_TYPES.has(command.type)
+export const isPageOnlyCommand = (command: { type: string }): command is PageOnlyCommand =>
+  PAGE_ONLY_TYPES.has(command.type)
 
 /** A page's command, checked: the board's own schema, or one of the writes beside it. */
 export function parsePageCommand(
@@ -32,5 +37,10 @@ export function parsePageCommand(
   if (result.success) return { ok: true, command: result.data }
   const issue = result.error.issues[0]
   const field = issue.path.length > 0 ? String(issue.path[0]) : ''
-  return { ok: false, code: field ? `${field}_invalid` : 'invalid_input', field, message: field ? `${field}: ${issue.message}` : issue.message }
+  return {
+    ok: false,
+    code: field ? `${field}_invalid` : 'invalid_input',
+    field,
+    message: field ? `${field}: ${issue.message}` : issue.message,
+  }
 }

@@ -1,7 +1,15 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { features, tags } from '~/lib/db/schema'
 import { refuse } from '~/lib/errors'
-import { assertIdFree, findCard, findProject, publicFeature, publicTag, type FeatureRow, type Tx } from '../map/entities.server'
+import {
+  assertIdFree,
+  findCard,
+  findProject,
+  publicFeature,
+  publicTag,
+  type FeatureRow,
+  type Tx,
+} from '../map/entities.server'
 import type { Author } from './cards.server'
 
 /**
@@ -25,18 +33,31 @@ function assertNameFree(tx: Tx, projectId: string, name: string, exceptId = '') 
   const taken = tx
     .select({ id: tags.id })
     .from(tags)
-    .where(and(eq(tags.projectId, projectId), sql`lower(${tags.name}) = lower(${name})`, ne(tags.id, exceptId)))
+    .where(
+      and(eq(tags.projectId, projectId), sql`lower(${tags.name}) = lower(${name})`, ne(tags.id, exceptId)),
+    )
     .get()
   if (taken) throw refuse.conflict('tag_taken', `The project has a tag '${name}' already.`, 'name')
 }
 
-export function createTag(tx: Tx, a: Author, c: { id: string; projectId: string; name: string; color: string }) {
+export function createTag(
+  tx: Tx,
+  a: Author,
+  c: { id: string; projectId: string; name: string; color: string },
+) {
   assertIdFree(tx, tags, c.id)
   findProject(tx, c.projectId, a.workspaceId)
   assertNameFree(tx, c.projectId, c.name)
   const row = tx
     .insert(tags)
-    .values({ id: c.id, workspaceId: a.workspaceId, projectId: c.projectId, name: c.name, color: c.color, createdAt: a.now })
+    .values({
+      id: c.id,
+      workspaceId: a.workspaceId,
+      projectId: c.projectId,
+      name: c.name,
+      color: c.color,
+      createdAt: a.now,
+    })
     .returning()
     .get()
   return publicTag(row)

@@ -25,7 +25,8 @@ export function retryDelayMs(attempt: number): number {
 export function isSettledByRetry(command: { type: string }, outcome: WriteOutcome): boolean {
   if (outcome.ok) return true
   const action = command.type.split('.')[1]
-  if (action === 'create') return outcome.status === 409 && (outcome.error === 'id_taken' || outcome.error === 'already_linked')
+  if (action === 'create')
+    return outcome.status === 409 && (outcome.error === 'id_taken' || outcome.error === 'already_linked')
   if (action === 'delete' || action === 'restore' || action === 'purge') return outcome.status === 404
   return false
 }

@@ -35,12 +35,21 @@ export function featureSnapshot(featureId: string): FeatureSnapshot | null {
          join workflows w on w.id = s.workflow_id join workspaces ws on ws.id = f.workspace_id
        where f.id = ?`,
     )
-    .get(featureId) as (Omit<FeatureSnapshot, 'tagIds' | 'github' | 'tags'> & { tagIds: string; github: string | null }) | undefined
+    .get(featureId) as
+    | (Omit<FeatureSnapshot, 'tagIds' | 'github' | 'tags'> & { tagIds: string; github: string | null })
+    | undefined
   if (!row) return null
   const tagIds = JSON.parse(row.tagIds) as string[]
-  const projectTags = client.prepare('select id, name, color from tags where project_id = ?').all(row.projectId) as FeatureSnapshot['tags']
+  const projectTags = client
+    .prepare('select id, name, color from tags where project_id = ?')
+    .all(row.projectId) as FeatureSnapshot['tags']
   const tags = tagIds.map((id) => projectTags.find((t) => t.id === id)).filter((t) => t !== undefined)
-  return { ...row, tagIds, github: row.github === null ? null : (JSON.parse(row.github) as FeatureGithub), tags }
+  return {
+    ...row,
+    tagIds,
+    github: row.github === null ? null : (JSON.parse(row.github) as FeatureGithub),
+    tags,
+  }
 }
 
 export const permalinkOf = (f: Pick<FeatureSnapshot, 'workspaceName' | 'projectId' | 'id'>) =>
@@ -50,7 +59,12 @@ export const permalinkOf = (f: Pick<FeatureSnapshot, 'workspaceName' | 'projectI
 export function issueFields(f: FeatureSnapshot) {
   return {
     title: f.title,
-    body: issueBody(f.description, { permalink: permalinkOf(f), release: f.release, goal: f.goal, activity: f.activity }),
+    body: issueBody(f.description, {
+      permalink: permalinkOf(f),
+      release: f.release,
+      goal: f.goal,
+      activity: f.activity,
+    }),
     labels: f.tags.map((t) => t.name),
     state: stateOfStatus(f.status) as IssueState,
   }
@@ -58,7 +72,12 @@ export function issueFields(f: FeatureSnapshot) {
 
 /** The map side of a linked feature, as compared with what was last synced. */
 export function mapValues(f: FeatureSnapshot): SyncedValues {
-  return { title: f.title, body: f.description, state: stateOfStatus(f.status), labels: labelKey(f.tags.map((t) => t.name)) }
+  return {
+    title: f.title,
+    body: f.description,
+    state: stateOfStatus(f.status),
+    labels: labelKey(f.tags.map((t) => t.name)),
+  }
 }
 
 export type IssueLinkRow = {
@@ -76,13 +95,17 @@ export type IssueLinkRow = {
 const LINK_COLUMNS = `feature_id as featureId, project_id as projectId, repository, number, title, body, labels, state, issue_updated_at as issueUpdatedAt`
 
 export function issueLinkOf(featureId: string): IssueLinkRow | undefined {
-  return getDb().$client.prepare(`select ${LINK_COLUMNS} from github_issues where feature_id = ?`).get(featureId) as IssueLinkRow | undefined
+  return getDb()
+    .$client.prepare(`select ${LINK_COLUMNS} from github_issues where feature_id = ?`)
+    .get(featureId) as IssueLinkRow | undefined
 }
 
 /** The project's linked issues of this repository, by number. */
 export function issueLinksOf(projectId: string, repository: string): Map<number, IssueLinkRow> {
   const rows = getDb()
-    .$client.prepare(`select ${LINK_COLUMNS} from github_issues where project_id = ? and lower(repository) = lower(?)`)
+    .$client.prepare(
+      `select ${LINK_COLUMNS} from github_issues where project_id = ? and lower(repository) = lower(?)`,
+    )
     .all(projectId, repository) as IssueLinkRow[]
   return new Map(rows.map((r) => [r.number, r]))
 }

@@ -21,10 +21,20 @@ export class GithubFailure extends Error {
   }
 }
 
-const quiet = { debug: () => {}, info: () => {}, warn: (message: string) => logger.warn({ github: message }, 'github client'), error: () => {} }
+const quiet = {
+  debug: () => {},
+  info: () => {},
+  warn: (message: string) => logger.warn({ github: message }, 'github client'),
+  error: () => {},
+}
 
 export function githubClient(token: string): Octokit {
-  return new Octokit({ auth: token, baseUrl: getEnv().GITHUB_API_URL, userAgent: `Storymap/${APP_VERSION}`, log: quiet })
+  return new Octokit({
+    auth: token,
+    baseUrl: getEnv().GITHUB_API_URL,
+    userAgent: `Storymap/${APP_VERSION}`,
+    log: quiet,
+  })
 }
 
 /** The repository's page on the web: github.com, or the GitHub Enterprise Server that GITHUB_API_URL names (`https://HOST/api/v3`). */
@@ -37,7 +47,11 @@ export function repositoryWebUrl(repository: string): string {
 /** Request options for one call: a time limit, so a hanging GitHub is a failure like any other. */
 export const callOptions = () => ({ signal: AbortSignal.timeout(CALL_TIMEOUT_MS) })
 
-type OctokitError = { status?: number; message?: string; response?: { status: number; headers: Record<string, string>; data?: unknown } }
+type OctokitError = {
+  status?: number
+  message?: string
+  response?: { status: number; headers: Record<string, string>; data?: unknown }
+}
 
 /** Any error of a GitHub call as a GithubFailure (a 304 is not one: check `status` first). */
 export function asFailure(error: unknown, now = Date.now()): GithubFailure {
@@ -60,6 +74,9 @@ export async function githubCall<T>(call: () => Promise<T>): Promise<T> {
 
 /** The `rel="next"` address of a Link header, or null. */
 export function nextPage(link: string | undefined): string | null {
-  const match = link?.split(',').map((part) => /<([^>]+)>;\s*rel="next"/.exec(part)).find(Boolean)
+  const match = link
+    ?.split(',')
+    .map((part) => /<([^>]+)>;\s*rel="next"/.exec(part))
+    .find(Boolean)
   return match ? match[1] : null
 }

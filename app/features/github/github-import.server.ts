@@ -3,13 +3,26 @@ import { eq } from 'drizzle-orm'
 import { getDb } from '~/lib/db/db.server'
 import { features, tags } from '~/lib/db/schema'
 import { authorize, executeChange } from '~/features/map/door.server'
-import { assertSameProject, findCard, findProject, type MilestoneRow, type SubWorkflowRow } from '~/features/map/entities.server'
+import {
+  assertSameProject,
+  findCard,
+  findProject,
+  type MilestoneRow,
+  type SubWorkflowRow,
+} from '~/features/map/entities.server'
 import { createFeature } from '~/features/board/index.server'
 import type { WorkspaceContext } from '~/features/workspaces/index.server'
 import { callOptions, githubCall, githubClient } from './github-client.server'
 import { logSync, markReachable } from './github-link.server'
 import { issueLinksOf, saveIssueLink } from './feature-issue.server'
-import { descriptionOfBody, labelKey, labelNames, splitRepository, tagsForLabels, titleOfIssue } from './issue-mapping'
+import {
+  descriptionOfBody,
+  labelKey,
+  labelNames,
+  splitRepository,
+  tagsForLabels,
+  titleOfIssue,
+} from './issue-mapping'
 import type { GithubIssue } from './github-pull.server'
 import { assertLinkUsable, refuseForFailure, requireLink, tokenOf } from './sync-state.server'
 import { withProjectLock } from './sync-lock.server'
@@ -19,7 +32,12 @@ import { withProjectLock } from './sync-lock.server'
  * repository not yet linked to a feature of the project (pull requests are not issues), in issue
  * number order, as one change of the member's: one event, one Activity line, one undo step.
  */
-export type ImportInput = { milestoneId: string; subWorkflowId: string; labels?: string[]; state?: 'open' | 'all' }
+export type ImportInput = {
+  milestoneId: string
+  subWorkflowId: string
+  labels?: string[]
+  state?: 'open' | 'all'
+}
 
 async function matchingIssues(token: string, repository: string, input: ImportInput): Promise<GithubIssue[]> {
   const octokit = githubClient(token)
@@ -60,21 +78,45 @@ export async function importIssues(ctx: WorkspaceContext, projectId: string, inp
     const author = { workspaceId: ctx.workspace.id, memberId: ctx.member.id, name: ctx.account.name, now }
     executeChange(ctx, {
       action: 'edit',
-      command: { type: 'github.import', projectId, milestoneId: input.milestoneId, subWorkflowId: input.subWorkflowId, count: fresh.length },
+      command: {
+        type: 'github.import',
+        projectId,
+        milestoneId: input.milestoneId,
+        subWorkflowId: input.subWorkflowId,
+        count: fresh.length,
+      },
       log: {
         summary: () =>
           `Imported ${fresh.length === 1 ? '1 GitHub issue' : `${fresh.length} GitHub issues`} into release '${milestone.title}' › activity '${activity.title}' of project '${project.title}'`,
       },
       write: (tx) => {
-        const projectTags = tx.select({ id: tags.id, name: tags.name }).from(tags).where(eq(tags.projectId, projectId)).all()
+        const projectTags = tx
+          .select({ id: tags.id, name: tags.name })
+          .from(tags)
+          .where(eq(tags.projectId, projectId))
+          .all()
         for (const issue of fresh) {
           const id = crypto.randomUUID()
-          createFeature(tx, author, { id, milestoneId: input.milestoneId, subWorkflowId: input.subWorkflowId, title: titleOfIssue(issue.title) })
+          createFeature(tx, author, {
+            id,
+            milestoneId: input.milestoneId,
+            subWorkflowId: input.subWorkflowId,
+            title: titleOfIssue(issue.title),
+          })
           const labels = labelNames(issue.labels)
           const { tagIds, missing } = tagsForLabels(labels, projectTags)
           for (const name of missing) {
             const tagId = crypto.randomUUID()
-            tx.insert(tags).values({ id: tagId, workspaceId: ctx.workspace.id, projectId, name, color: 'BLUE', createdAt: now }).run()
+            tx.insert(tags)
+              .values({
+                id: tagId,
+                workspaceId: ctx.workspace.id,
+                projectId,
+                name,
+                color: 'BLUE',
+                createdAt: now,
+              })
+              .run()
             projectTags.push({ id: tagId, name })
             tagIds.push(tagId)
           }

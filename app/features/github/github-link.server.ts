@@ -26,7 +26,8 @@ const COLUMNS = `project_id as projectId, workspace_id as workspaceId, repositor
 
 export function findLink(projectId: string): LinkRow | undefined {
   // Read by every board load and bundle read (githubOfProject): prepared once.
-  return statement(`select ${COLUMNS} from github_links where project_id = ?`).get(projectId) as LinkRow | undefined
+  return statement(`select ${COLUMNS} from github_links where project_id = ?`).get(projectId) as
+    LinkRow | undefined
 }
 
 export function allLinks(): LinkRow[] {
@@ -73,7 +74,12 @@ export function githubOfProject(projectId: string): PublicGithubLink | null {
 }
 
 /** Sets the link's status (and GitHub's message, and until when to wait on a rate limit). */
-export function setLinkStatus(projectId: string, status: LinkStatus, error: string | null, retryAt: string | null = null) {
+export function setLinkStatus(
+  projectId: string,
+  status: LinkStatus,
+  error: string | null,
+  retryAt: string | null = null,
+) {
   getDb()
     .$client.prepare('update github_links set status = ?, error = ?, retry_at = ? where project_id = ?')
     .run(status, error, retryAt, projectId)
@@ -104,8 +110,19 @@ const LOG_KEEP = 50
 export function logSync(projectId: string, entry: LogEntry, at = new Date()) {
   const client = getDb().$client
   client
-    .prepare('insert into github_log (project_id, at, direction, feature_id, issue, action, status, error) values (?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(projectId, at.toISOString(), entry.direction, entry.featureId ?? null, entry.issue ?? null, entry.action, entry.status, entry.error ?? null)
+    .prepare(
+      'insert into github_log (project_id, at, direction, feature_id, issue, action, status, error) values (?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    .run(
+      projectId,
+      at.toISOString(),
+      entry.direction,
+      entry.featureId ?? null,
+      entry.issue ?? null,
+      entry.action,
+      entry.status,
+      entry.error ?? null,
+    )
   client
     .prepare(
       `delete from github_log where project_id = ? and seq <= (

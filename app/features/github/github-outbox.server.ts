@@ -14,7 +14,8 @@ import { changedIssueFields } from './issue-mapping'
 type Entity = Record<string, unknown> | null
 type Entry = { kind: string; id: string; before: Entity; after: Entity }
 
-const shared = () => singleton('github-outbox', () => ({ onQueued: undefined as (() => void) | undefined, queued: false }))
+const shared = () =>
+  singleton('github-outbox', () => ({ onQueued: undefined as (() => void) | undefined, queued: false }))
 
 export function setGithubQueuedListener(listener: (() => void) | undefined) {
   shared().onQueued = listener
@@ -28,7 +29,10 @@ const linked = (entity: Entity) => {
 const inserts = new WeakMap<Database.Database, Database.Statement>()
 
 /** Queues the pushes a change needs; `fromGithub`: the change came from GitHub or is the sync's own. */
-export function queueGithubPushes(client: Database.Database, change: { projectId: string; at: string; entries: readonly Entry[]; fromGithub: boolean }) {
+export function queueGithubPushes(
+  client: Database.Database,
+  change: { projectId: string; at: string; entries: readonly Entry[]; fromGithub: boolean },
+) {
   if (change.fromGithub) return
   for (const entry of change.entries) {
     if (entry.kind !== 'feature' || !linked(entry.after)) continue
@@ -36,7 +40,9 @@ export function queueGithubPushes(client: Database.Database, change: { projectId
     if (fields.length === 0) continue
     let insert = inserts.get(client)
     if (!insert) {
-      insert = client.prepare('insert into github_outbox (project_id, feature_id, fields, created_at, next_at) values (?, ?, ?, ?, ?)')
+      insert = client.prepare(
+        'insert into github_outbox (project_id, feature_id, fields, created_at, next_at) values (?, ?, ?, ?, ?)',
+      )
       inserts.set(client, insert)
     }
     insert.run(change.projectId, entry.id, JSON.stringify(fields), change.at, change.at)

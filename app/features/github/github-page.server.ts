@@ -3,7 +3,13 @@ import { refuse } from '~/lib/errors'
 import { can } from '~/features/map/permissions'
 import type { WorkspaceContext } from '~/features/workspaces/index.server'
 import { importIssuesSchema, linkRepositorySchema } from './github-api'
-import { getRepositoryLink, getSyncLog, linkRepository, pendingPushFeatures, unlinkRepository } from './repository-link.server'
+import {
+  getRepositoryLink,
+  getSyncLog,
+  linkRepository,
+  pendingPushFeatures,
+  unlinkRepository,
+} from './repository-link.server'
 import { createIssueForFeature, sendReleaseToGithub } from './github-push.server'
 import { syncNow } from './github-poll.server'
 import { importIssues } from './github-import.server'
@@ -43,7 +49,15 @@ export async function runGithubIntent(ctx: WorkspaceContext, projectId: string, 
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const field = String(issue.path[0] ?? '')
-    throw refuse.invalid(field === 'repository' ? 'github_repository_invalid' : field === 'token' ? 'github_token_invalid' : 'invalid_input', issue.message, field)
+    throw refuse.invalid(
+      field === 'repository'
+        ? 'github_repository_invalid'
+        : field === 'token'
+          ? 'github_token_invalid'
+          : 'invalid_input',
+      issue.message,
+      field,
+    )
   }
   const input = parsed.data
   try {
@@ -51,7 +65,9 @@ export async function runGithubIntent(ctx: WorkspaceContext, projectId: string, 
       case 'link': {
         const { github, webhookSecret, droppedPushes } = await linkRepository(ctx, projectId, input)
         const dropped =
-          droppedPushes > 0 ? ` Changes to ${featuresCount(droppedPushes)} waiting for another repository were dropped.` : ''
+          droppedPushes > 0
+            ? ` Changes to ${featuresCount(droppedPushes)} waiting for another repository were dropped.`
+            : ''
         return { ok: true, message: `Linked to ${github.repository}.${dropped}`, webhookSecret }
       }
       case 'unlink':
@@ -59,7 +75,10 @@ export async function runGithubIntent(ctx: WorkspaceContext, projectId: string, 
         return { ok: true, message: 'Unlinked.' }
       case 'sync': {
         const { pulled } = await syncNow(ctx, projectId)
-        return { ok: true, message: pulled === 1 ? 'Synced: 1 feature changed.' : `Synced: ${pulled} features changed.` }
+        return {
+          ok: true,
+          message: pulled === 1 ? 'Synced: 1 feature changed.' : `Synced: ${pulled} features changed.`,
+        }
       }
       case 'import': {
         const { imported } = await importIssues(ctx, projectId, input)

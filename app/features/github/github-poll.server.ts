@@ -8,7 +8,14 @@ import { callOptions, githubCall, githubClient, GithubFailure, nextPage } from '
 import { findLink, markReachable, noteQuietSync, publicLink, type LinkRow } from './github-link.server'
 import { applyIssues, linkedIssueNumbers, markIssueMissing, type GithubIssue } from './github-pull.server'
 import { splitRepository } from './issue-mapping'
-import { assertLinkUsable, linkingActor, recordFailure, refuseForFailure, requireLink, tokenOf } from './sync-state.server'
+import {
+  assertLinkUsable,
+  linkingActor,
+  recordFailure,
+  refuseForFailure,
+  requireLink,
+  tokenOf,
+} from './sync-state.server'
 import { withProjectLock } from './sync-lock.server'
 
 /**
@@ -20,7 +27,12 @@ import { withProjectLock } from './sync-lock.server'
 
 type Page = { issues: GithubIssue[]; etag: string | null; next: string | null }
 
-async function firstPage(link: LinkRow, token: string, params: Record<string, string | number>, etag: string | null): Promise<Page | 'unchanged'> {
+async function firstPage(
+  link: LinkRow,
+  token: string,
+  params: Record<string, string | number>,
+  etag: string | null,
+): Promise<Page | 'unchanged'> {
   const octokit = githubClient(token)
   const { owner, repo } = splitRepository(link.repository)
   try {
@@ -32,7 +44,11 @@ async function firstPage(link: LinkRow, token: string, params: Record<string, st
       headers: etag ? { 'if-none-match': etag } : {},
       request: callOptions(),
     })
-    return { issues: res.data as GithubIssue[], etag: res.headers.etag ?? null, next: nextPage(res.headers.link) }
+    return {
+      issues: res.data as GithubIssue[],
+      etag: res.headers.etag ?? null,
+      next: nextPage(res.headers.link),
+    }
   } catch (error) {
     if ((error as { status?: number }).status === 304) return 'unchanged'
     throw error
@@ -63,7 +79,11 @@ function saveCursor(projectId: string, etag: string | null, since: string | null
 /** One conditional poll; returns how many features changed. Throws GithubFailure. */
 export async function pollOnce(link: LinkRow): Promise<number> {
   const token = tokenOf(link)
-  if (!token) throw new GithubFailure({ kind: 'token_invalid', message: 'The stored token cannot be read; link the repository again.' }, null)
+  if (!token)
+    throw new GithubFailure(
+      { kind: 'token_invalid', message: 'The stored token cannot be read; link the repository again.' },
+      null,
+    )
   const params: Record<string, string> = { state: 'all', sort: 'updated', direction: 'asc' }
   if (link.since) params.since = link.since
   const first = await githubCall(() => firstPage(link, token, params, link.etag))
@@ -83,13 +103,16 @@ export async function pollOnce(link: LinkRow): Promise<number> {
 /** `Sync now`'s full read: every issue of the repository, and linked issues no longer there marked `missing`. */
 async function readEverything(link: LinkRow): Promise<number> {
   const token = tokenOf(link)!
-  const first = await githubCall(() => firstPage(link, token, { state: 'all', sort: 'updated', direction: 'asc' }, null))
+  const first = await githubCall(() =>
+    firstPage(link, token, { state: 'all', sort: 'updated', direction: 'asc' }, null),
+  )
   if (first === 'unchanged') return 0
   const issues = [...first.issues, ...(await restOf(token, first.next))]
   markReachable(link.projectId)
   const pulled = applyIssues(link, issues)
   const seen = new Set(issues.filter((i) => !i.pull_request).map((i) => i.number))
-  for (const [number, row] of linkedIssueNumbers(link)) if (!seen.has(number)) markIssueMissing(link, row.featureId)
+  for (const [number, row] of linkedIssueNumbers(link))
+    if (!seen.has(number)) markIssueMissing(link, row.featureId)
   saveCursor(link.projectId, null, latest(issues, link.since), new Date().toISOString())
   return pulled
 }
@@ -108,7 +131,8 @@ export async function syncNow(ctx: WorkspaceContext, projectId: string) {
       refuseForFailure(link, error, { direction: 'pull', action: 'sync' })
     }
     const after = findLink(projectId)
-    if (!after) throw refuse.conflict('github_not_linked', 'This project is not linked to a GitHub repository.')
+    if (!after)
+      throw refuse.conflict('github_not_linked', 'This project is not linked to a GitHub repository.')
     return { pulled, lastSyncAt: publicLink(after).lastSyncAt }
   })
 }
@@ -136,6 +160,11 @@ export async function scheduledPoll(link: LinkRow) {
         .run(error.failure.message, link.projectId, error.failure.message)
       return
     }
-    recordFailure(link, error.failure, { direction: 'pull', action: 'poll' }, error.failure.kind !== 'token_invalid')
+    recordFailure(
+      link,
+      error.failure,
+      { direction: 'pull', action: 'poll' },
+      error.failure.kind !== 'token_invalid',
+    )
   }
 }

@@ -6,9 +6,23 @@ import { findCard, type FeatureRow, type MilestoneRow } from '~/features/map/ent
 import type { WorkspaceContext } from '~/features/workspaces/index.server'
 import { callOptions, githubCall, githubClient, GithubFailure } from './github-client.server'
 import { logSync, markReachable, type LinkRow } from './github-link.server'
-import { featureSnapshot, issueFields, mapValues, saveIssueLink, type FeatureSnapshot } from './feature-issue.server'
+import {
+  featureSnapshot,
+  issueFields,
+  mapValues,
+  saveIssueLink,
+  type FeatureSnapshot,
+} from './feature-issue.server'
 import { labelColor, splitRepository } from './issue-mapping'
-import { assertLinkUsable, domainRefusal, recordFailure, refuseForFailure, requireLink, setFeatureGithub, tokenOf } from './sync-state.server'
+import {
+  assertLinkUsable,
+  domainRefusal,
+  recordFailure,
+  refuseForFailure,
+  requireLink,
+  setFeatureGithub,
+  tokenOf,
+} from './sync-state.server'
 
 /**
  * Storymap → GitHub, asked for by a member (CONTRACT §13): an issue for a feature (`Create GitHub
@@ -18,20 +32,38 @@ import { assertLinkUsable, domainRefusal, recordFailure, refuseForFailure, requi
  */
 
 /** Makes the labels a feature's tags need that the repository lacks (names compared ignoring case). */
-export async function ensureLabels(octokit: Octokit, repository: string, wanted: { name: string; color: string }[], known?: Set<string>) {
+export async function ensureLabels(
+  octokit: Octokit,
+  repository: string,
+  wanted: { name: string; color: string }[],
+  known?: Set<string>,
+) {
   if (wanted.length === 0) return known
   const { owner, repo } = splitRepository(repository)
   let have = known
   if (!have) {
     const labels = await githubCall(() =>
-      octokit.paginate(octokit.rest.issues.listLabelsForRepo, { owner, repo, per_page: 100, request: callOptions() }),
+      octokit.paginate(octokit.rest.issues.listLabelsForRepo, {
+        owner,
+        repo,
+        per_page: 100,
+        request: callOptions(),
+      }),
     )
     have = new Set(labels.map((l) => l.name.toLowerCase()))
   }
   for (const tag of wanted) {
     if (have.has(tag.name.toLowerCase())) continue
     try {
-      await githubCall(() => octokit.rest.issues.createLabel({ owner, repo, name: tag.name, color: labelColor(tag.color), request: callOptions() }))
+      await githubCall(() =>
+        octokit.rest.issues.createLabel({
+          owner,
+          repo,
+          name: tag.name,
+          color: labelColor(tag.color),
+          request: callOptions(),
+        }),
+      )
     } catch (error) {
       // 422: made meanwhile (another push, or a name GitHub folds the same way).
       if (!(error instanceof GithubFailure && error.status === 422)) throw error
@@ -42,19 +74,46 @@ export async function ensureLabels(octokit: Octokit, repository: string, wanted:
 }
 
 /** Creates the issue of one feature on GitHub and answers what to record. */
-async function createOnGithub(octokit: Octokit, link: LinkRow, feature: FeatureSnapshot, labels: Set<string> | undefined) {
+async function createOnGithub(
+  octokit: Octokit,
+  link: LinkRow,
+  feature: FeatureSnapshot,
+  labels: Set<string> | undefined,
+) {
   const { owner, repo } = splitRepository(link.repository)
   const fields = issueFields(feature)
   const known = await ensureLabels(octokit, link.repository, feature.tags, labels)
   let { data: issue } = await githubCall(() =>
-    octokit.rest.issues.create({ owner, repo, title: fields.title, body: fields.body, labels: fields.labels, request: callOptions() }),
+    octokit.rest.issues.create({
+      owner,
+      repo,
+      title: fields.title,
+      body: fields.body,
+      labels: fields.labels,
+      request: callOptions(),
+    }),
   )
   if (fields.state === 'closed')
-    issue = (await githubCall(() => octokit.rest.issues.update({ owner, repo, issue_number: issue.number, state: 'closed', request: callOptions() }))).data
+    issue = (
+      await githubCall(() =>
+        octokit.rest.issues.update({
+          owner,
+          repo,
+          issue_number: issue.number,
+          state: 'closed',
+          request: callOptions(),
+        }),
+      )
+    ).data
   return { issue, known }
 }
 
-function record(ctx: WorkspaceContext, link: LinkRow, feature: FeatureSnapshot, issue: { number: number; html_url: string; state: string; updated_at: string }) {
+function record(
+  ctx: WorkspaceContext,
+  link: LinkRow,
+  feature: FeatureSnapshot,
+  issue: { number: number; html_url: string; state: string; updated_at: string },
+) {
   const values = mapValues(feature)
   saveIssueLink({
     featureId: feature.id,
@@ -64,9 +123,25 @@ function record(ctx: WorkspaceContext, link: LinkRow, feature: FeatureSnapshot, 
     ...values,
     issueUpdatedAt: issue.updated_at,
   })
-  const github = { number: issue.number, url: issue.html_url, state: issue.state === 'closed' ? ('closed' as const) : ('open' as const) }
-  setFeatureGithub(ctx, feature.projectId, feature.id, github, `Created GitHub issue #${issue.number} for feature '${feature.title}'`)
-  logSync(link.projectId, { direction: 'push', featureId: feature.id, issue: issue.number, action: 'create', status: 'ok' })
+  const github = {
+    number: issue.number,
+    url: issue.html_url,
+    state: issue.state === 'closed' ? ('closed' as const) : ('open' as const),
+  }
+  setFeatureGithub(
+    ctx,
+    feature.projectId,
+    feature.id,
+    github,
+    `Created GitHub issue #${issue.number} for feature '${feature.title}'`,
+  )
+  logSync(link.projectId, {
+    direction: 'push',
+    featureId: feature.id,
+    issue: issue.number,
+    action: 'create',
+    status: 'ok',
+  })
 }
 
 /** `POST /v1/features/{id}/github`: the feature with its new `github`. */
@@ -86,7 +161,8 @@ export async function createIssueForFeature(ctx: WorkspaceContext, featureId: st
   }
   markReachable(link.projectId)
   // The feature may have been linked by a request that finished first.
-  if (featureSnapshot(featureId)?.github) throw refuse.conflict('already_linked', 'This feature has a GitHub issue already.')
+  if (featureSnapshot(featureId)?.github)
+    throw refuse.conflict('already_linked', 'This feature has a GitHub issue already.')
   record(ctx, link, feature, created.issue)
   return featureSnapshot(featureId)!.github
 }

@@ -43,11 +43,22 @@ function done(seqs: number[]) {
 }
 
 /** Sends one feature's waiting pushes; false when the project must stop for now (GitHub down, limited or refusing). */
-async function pushFeature(link: LinkRow, token: string, featureId: string, rows: OutboxRow[]): Promise<boolean> {
+async function pushFeature(
+  link: LinkRow,
+  token: string,
+  featureId: string,
+  rows: OutboxRow[],
+): Promise<boolean> {
   const seqs = rows.map((r) => r.seq)
   const feature = featureSnapshot(featureId)
   const issue = issueLinkOf(featureId)
-  if (!feature || !issue || !feature.github || feature.github.state === 'missing' || issue.repository.toLowerCase() !== link.repository.toLowerCase()) {
+  if (
+    !feature ||
+    !issue ||
+    !feature.github ||
+    feature.github.state === 'missing' ||
+    issue.repository.toLowerCase() !== link.repository.toLowerCase()
+  ) {
     done(seqs)
     return true
   }
@@ -75,14 +86,30 @@ async function pushFeature(link: LinkRow, token: string, featureId: string, rows
     saveIssueLink({ ...issue, ...agreed, issueUpdatedAt: data.updated_at })
     done(seqs)
     markReachable(link.projectId)
-    logSync(link.projectId, { direction: 'push', featureId, issue: issue.number, action: [...fields].join(', '), status: 'ok' })
+    logSync(link.projectId, {
+      direction: 'push',
+      featureId,
+      issue: issue.number,
+      action: [...fields].join(', '),
+      status: 'ok',
+    })
     const state = data.state === 'closed' ? 'closed' : 'open'
     if (feature.github.state !== state)
-      noteFeatureGithub(link, featureId, { ...feature.github, state }, `GitHub issue #${issue.number} of feature '${feature.title}' is ${state}`)
+      noteFeatureGithub(
+        link,
+        featureId,
+        { ...feature.github, state },
+        `GitHub issue #${issue.number} of feature '${feature.title}' is ${state}`,
+      )
     return true
   } catch (error) {
     if (!(error instanceof GithubFailure)) throw error
-    const entry = { direction: 'push' as const, featureId, issue: issue.number, action: [...fields].join(', ') }
+    const entry = {
+      direction: 'push' as const,
+      featureId,
+      issue: issue.number,
+      action: [...fields].join(', '),
+    }
     const { kind } = error.failure
     if (kind === 'missing') {
       done(seqs)
@@ -99,7 +126,9 @@ async function pushFeature(link: LinkRow, token: string, featureId: string, rows
       // Every later push of the project waits too: order first.
       const attempt = Math.max(...rows.map((r) => r.attempt)) + 1
       const nextAt = new Date(Date.now() + pushRetryDelayMs(attempt)).toISOString()
-      getDb().$client.prepare('update github_outbox set attempt = ?, next_at = ? where project_id = ?').run(attempt, nextAt, link.projectId)
+      getDb()
+        .$client.prepare('update github_outbox set attempt = ?, next_at = ? where project_id = ?')
+        .run(attempt, nextAt, link.projectId)
     }
     recordFailure(link, error.failure, entry, kind !== 'token_invalid')
     return false
@@ -134,7 +163,10 @@ const pollDues = () => singleton('github-poll-due', () => new Map<string, number
 function nextDue(link: LinkRow, now: number): number | null {
   if (link.status === 'token_invalid') return Infinity
   if (link.retryAt && Date.parse(link.retryAt) > now) return Date.parse(link.retryAt)
-  const pushAt = getDb().$client.prepare('select min(next_at) from github_outbox where project_id = ?').pluck().get(link.projectId) as string | null
+  const pushAt = getDb()
+    .$client.prepare('select min(next_at) from github_outbox where project_id = ?')
+    .pluck()
+    .get(link.projectId) as string | null
   const due = Math.min(pollDues().get(link.projectId) ?? now, pushAt ? Date.parse(pushAt) : Infinity)
   return due <= now ? null : due
 }
@@ -159,7 +191,10 @@ export function pollSoon(projectId: string) {
 export function startGithubWorker(): () => void {
   let stopped = false
   let timer: NodeJS.Timeout | undefined
-  const wake = coalescedWake(() => tick(), () => stopped)
+  const wake = coalescedWake(
+    () => tick(),
+    () => stopped,
+  )
 
   function tick() {
     if (stopped) return

@@ -91,20 +91,38 @@ export type SyncedValues = Record<SyncedField, string>
  */
 export type FieldDecision = 'none' | 'pull' | 'github-later' | 'map-later'
 
-export function decideField(input: { synced: string; github: string; map: string; githubAt: string; mapAt: string }): FieldDecision {
+export function decideField(input: {
+  synced: string
+  github: string
+  map: string
+  githubAt: string
+  mapAt: string
+}): FieldDecision {
   if (input.github === input.synced || input.github === input.map) return 'none'
   if (input.map === input.synced) return 'pull'
   return Date.parse(input.githubAt) > Date.parse(input.mapAt) ? 'github-later' : 'map-later'
 }
 
 /** The values of both sides, and when each last changed. */
-export type SyncSides = { synced: SyncedValues; github: SyncedValues; map: SyncedValues; githubAt: string; mapAt: string }
+export type SyncSides = {
+  synced: SyncedValues
+  github: SyncedValues
+  map: SyncedValues
+  githubAt: string
+  mapAt: string
+}
 
 /** Each field's decision. */
 export function decideFields(sides: SyncSides): Record<SyncedField, FieldDecision> {
   const out = {} as Record<SyncedField, FieldDecision>
   for (const field of SYNCED_FIELDS)
-    out[field] = decideField({ synced: sides.synced[field], github: sides.github[field], map: sides.map[field], githubAt: sides.githubAt, mapAt: sides.mapAt })
+    out[field] = decideField({
+      synced: sides.synced[field],
+      github: sides.github[field],
+      map: sides.map[field],
+      githubAt: sides.githubAt,
+      mapAt: sides.mapAt,
+    })
   return out
 }
 
@@ -114,11 +132,17 @@ const quote = (text: string) => `'${text}'`
  * The activity line of a pull from GitHub: what changed on the feature, and, when the same field
  * had changed on both sides, which change won.
  */
-export function pullSummary(before: { title: string }, after: { title: string }, decisions: Record<SyncedField, FieldDecision>, stateAfter: IssueState): string {
+export function pullSummary(
+  before: { title: string },
+  after: { title: string },
+  decisions: Record<SyncedField, FieldDecision>,
+  stateAfter: IssueState,
+): string {
   const taken = SYNCED_FIELDS.filter((f) => decisions[f] === 'pull' || decisions[f] === 'github-later')
   const parts: string[] = []
   if (taken.includes('title')) parts.push(`renamed feature ${quote(before.title)} to ${quote(after.title)}`)
-  if (taken.includes('state')) parts.push(`${stateAfter === 'closed' ? 'closed' : 'reopened'} feature ${quote(after.title)}`)
+  if (taken.includes('state'))
+    parts.push(`${stateAfter === 'closed' ? 'closed' : 'reopened'} feature ${quote(after.title)}`)
   if (taken.includes('body')) parts.push(`changed the description of feature ${quote(after.title)}`)
   if (taken.includes('labels')) parts.push(`changed the tags of feature ${quote(after.title)}`)
   const sentence = parts.length === 0 ? `Updated feature ${quote(after.title)}` : parts.join(', ')
@@ -131,20 +155,29 @@ export function conflictNote(decisions: Record<SyncedField, FieldDecision>): str
   const github = SYNCED_FIELDS.filter((f) => decisions[f] === 'github-later')
   const map = SYNCED_FIELDS.filter((f) => decisions[f] === 'map-later')
   const notes = []
-  if (github.length > 0) notes.push(`${github.join(' and ')} changed on both sides, GitHub's change was later and wins`)
-  if (map.length > 0) notes.push(`${map.join(' and ')} changed on both sides, Storymap's change was later and wins`)
+  if (github.length > 0)
+    notes.push(`${github.join(' and ')} changed on both sides, GitHub's change was later and wins`)
+  if (map.length > 0)
+    notes.push(`${map.join(' and ')} changed on both sides, Storymap's change was later and wins`)
   return notes.length > 0 ? ` (${notes.join('; ')})` : ''
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
 
 /** The issue fields a feature's change touches (a move changes the body's footer). */
-export function changedIssueFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null): SyncedField[] {
+export function changedIssueFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): SyncedField[] {
   if (!after) return []
   if (!before) return ['title', 'body', 'state', 'labels']
   const fields: SyncedField[] = []
   if (before.title !== after.title) fields.push('title')
-  if (before.description !== after.description || before.milestoneId !== after.milestoneId || before.subWorkflowId !== after.subWorkflowId)
+  if (
+    before.description !== after.description ||
+    before.milestoneId !== after.milestoneId ||
+    before.subWorkflowId !== after.subWorkflowId
+  )
     fields.push('body')
   if (before.status !== after.status) fields.push('state')
   if (!same(before.tagIds, after.tagIds)) fields.push('labels')

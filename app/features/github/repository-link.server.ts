@@ -5,7 +5,14 @@ import { authorize, executeChange } from '~/features/map/door.server'
 import { findProject } from '~/features/map/entities.server'
 import type { WorkspaceContext } from '~/features/workspaces/index.server'
 import { asFailure, callOptions, githubClient } from './github-client.server'
-import { findLink, forgetQuietSync, listLog, publicLink, type LinkRow, type PublicGithubLink } from './github-link.server'
+import {
+  findLink,
+  forgetQuietSync,
+  listLog,
+  publicLink,
+  type LinkRow,
+  type PublicGithubLink,
+} from './github-link.server'
 import { issueLinksOf } from './feature-issue.server'
 import { domainRefusal } from './sync-state.server'
 import { withProjectLock } from './sync-lock.server'
@@ -32,13 +39,22 @@ async function checkRepository(input: LinkInput): Promise<string> {
   } catch (error) {
     const { failure, status } = asFailure(error)
     if (failure.kind === 'rate_limited') throw domainRefusal(failure)
-    if (failure.kind === 'token_invalid') throw refuse.invalid('github_token_invalid', `GitHub refused the token: ${failure.message}`, 'token')
+    if (failure.kind === 'token_invalid')
+      throw refuse.invalid('github_token_invalid', `GitHub refused the token: ${failure.message}`, 'token')
     if (failure.kind === 'missing' || failure.kind === 'forbidden' || (status !== null && status < 500))
-      throw refuse.invalid('github_repository_invalid', `GitHub does not show this repository to the token: ${failure.message}`, 'repository')
+      throw refuse.invalid(
+        'github_repository_invalid',
+        `GitHub does not show this repository to the token: ${failure.message}`,
+        'repository',
+      )
     throw refuse.upstream('github_unreachable', `GitHub could not be reached: ${failure.message}`)
   }
   if (!data.permissions?.push)
-    throw refuse.invalid('github_permission_missing', 'The token may not write issues of this repository (Issues: read and write is needed).', 'token')
+    throw refuse.invalid(
+      'github_permission_missing',
+      'The token may not write issues of this repository (Issues: read and write is needed).',
+      'token',
+    )
   return data.full_name
 }
 
@@ -51,7 +67,12 @@ function projectTitle(ctx: WorkspaceContext, projectId: string) {
  * the project was unlinked or stopped is missed: the same repository again keeps its cursor; a
  * repository some features already have issues in is read whole once; any other from now.
  */
-function sinceForLink(projectId: string, before: LinkRow | undefined, repository: string, now: string): string | null {
+function sinceForLink(
+  projectId: string,
+  before: LinkRow | undefined,
+  repository: string,
+  now: string,
+): string | null {
   if (before && before.repository.toLowerCase() === repository.toLowerCase()) return before.since
   return issueLinksOf(projectId, repository).size > 0 ? null : now
 }
@@ -66,7 +87,9 @@ export async function linkRepository(ctx: WorkspaceContext, projectId: string, i
   projectTitle(ctx, projectId)
   const repository = await checkRepository(input)
   // After any sync operation of the project under way (it must not write onto the new link).
-  const { webhookSecret, droppedPushes } = await withProjectLock(projectId, async () => storeLink(ctx, projectId, repository, input.token))
+  const { webhookSecret, droppedPushes } = await withProjectLock(projectId, async () =>
+    storeLink(ctx, projectId, repository, input.token),
+  )
   pollSoon(projectId)
   wakeGithubWorker()
   return { github: publicLink(findLink(projectId)!), webhookSecret, droppedPushes }
@@ -74,7 +97,10 @@ export async function linkRepository(ctx: WorkspaceContext, projectId: string, i
 
 /** The features with pushes waiting in the outbox (any repository). */
 export function pendingPushFeatures(projectId: string): number {
-  return getDb().$client.prepare('select count(distinct feature_id) from github_outbox where project_id = ?').pluck().get(projectId) as number
+  return getDb()
+    .$client.prepare('select count(distinct feature_id) from github_outbox where project_id = ?')
+    .pluck()
+    .get(projectId) as number
 }
 
 /** Drops the waiting pushes of features whose issues are not in `repository`; answers how many features had some. */
@@ -82,8 +108,13 @@ function dropPushesOutside(projectId: string, repository: string): number {
   const client = getDb().$client
   const outside = `select o.seq, o.feature_id from github_outbox o left join github_issues i on i.feature_id = o.feature_id
     where o.project_id = ? and (i.repository is null or lower(i.repository) <> lower(?))`
-  const features = client.prepare(`select count(distinct feature_id) from (${outside})`).pluck().get(projectId, repository) as number
-  client.prepare(`delete from github_outbox where seq in (select seq from (${outside}))`).run(projectId, repository)
+  const features = client
+    .prepare(`select count(distinct feature_id) from (${outside})`)
+    .pluck()
+    .get(projectId, repository) as number
+  client
+    .prepare(`delete from github_outbox where seq in (select seq from (${outside}))`)
+    .run(projectId, repository)
   return features
 }
 
@@ -100,7 +131,13 @@ function storeLink(ctx: WorkspaceContext, projectId: string, repository: string,
   executeChange(ctx, {
     action: 'linkGithub',
     command: { type: 'github.link', projectId, repository },
-    log: { notice: { projectId, kind: 'project', summary: `${verb} project '${title}' to GitHub repository '${repository}'` } },
+    log: {
+      notice: {
+        projectId,
+        kind: 'project',
+        summary: `${verb} project '${title}' to GitHub repository '${repository}'`,
+      },
+    },
     write: () => {
       getDb()
         .$client.prepare(
@@ -131,7 +168,10 @@ function storeLink(ctx: WorkspaceContext, projectId: string, repository: string,
 }
 
 /** `GET /v1/projects/{id}/github`: any member. */
-export function getRepositoryLink(ctx: WorkspaceContext, projectId: string): { github: PublicGithubLink | null } {
+export function getRepositoryLink(
+  ctx: WorkspaceContext,
+  projectId: string,
+): { github: PublicGithubLink | null } {
   projectTitle(ctx, projectId)
   const row = findLink(projectId)
   return { github: row ? publicLink(row) : null }
@@ -156,7 +196,13 @@ function removeLink(ctx: WorkspaceContext, projectId: string) {
   executeChange(ctx, {
     action: 'linkGithub',
     command: { type: 'github.unlink', projectId },
-    log: { notice: { projectId, kind: 'project', summary: `Unlinked project '${title}' from GitHub repository '${row.repository}'` } },
+    log: {
+      notice: {
+        projectId,
+        kind: 'project',
+        summary: `Unlinked project '${title}' from GitHub repository '${row.repository}'`,
+      },
+    },
     write: () => {
       getDb().$client.prepare('delete from github_links where project_id = ?').run(projectId)
     },

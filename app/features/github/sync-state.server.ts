@@ -38,7 +38,13 @@ export function tokenOf(link: LinkRow): string | null {
 }
 
 /** Sets a feature's `github` (created, state, missing) as a change that is not an undo step. */
-export function setFeatureGithub(actor: ChangeActor, projectId: string, featureId: string, github: FeatureGithub, summary: string) {
+export function setFeatureGithub(
+  actor: ChangeActor,
+  projectId: string,
+  featureId: string,
+  github: FeatureGithub,
+  summary: string,
+) {
   executeChange(actor, {
     action: 'edit',
     command: { type: 'github.issue', id: featureId, state: github.state },
@@ -60,7 +66,10 @@ export function noteFeatureGithub(link: LinkRow, featureId: string, github: Feat
     setFeatureGithub(actor, link.projectId, featureId, github, summary)
   } catch (err) {
     if (!(err instanceof DomainError)) throw err
-    logger.info({ projectId: link.projectId, featureId, code: err.code }, 'github: feature state not recorded')
+    logger.info(
+      { projectId: link.projectId, featureId, code: err.code },
+      'github: feature state not recorded',
+    )
   }
 }
 
@@ -69,18 +78,32 @@ export function noteFeatureGithub(link: LinkRow, featureId: string, github: Feat
  * sync; the first time, every OWNER and ADMIN of the workspace gets an e-mail and the board an
  * Activity line (so open boards show the notice).
  */
-export function recordFailure(link: LinkRow, failure: SyncFailure, entry: Omit<LogEntry, 'status' | 'error'>, retrying: boolean) {
+export function recordFailure(
+  link: LinkRow,
+  failure: SyncFailure,
+  entry: Omit<LogEntry, 'status' | 'error'>,
+  retrying: boolean,
+) {
   logSync(link.projectId, { ...entry, status: retrying ? 'retrying' : 'failed', error: failure.message })
   const status = statusOfFailure(failure.kind)
   if (!status) return
   const current = findLink(link.projectId)
   if (!current || current.status === 'token_invalid') return
-  setLinkStatus(link.projectId, status, failure.message, failure.retryAt ? new Date(failure.retryAt).toISOString() : null)
+  setLinkStatus(
+    link.projectId,
+    status,
+    failure.message,
+    failure.retryAt ? new Date(failure.retryAt).toISOString() : null,
+  )
   if (status === 'token_invalid') tokenRefused(current)
 }
 
 /** A user's request failed on GitHub: recorded as above, then refused with the contract's code. */
-export function refuseForFailure(link: LinkRow, error: unknown, entry: Omit<LogEntry, 'status' | 'error'>): never {
+export function refuseForFailure(
+  link: LinkRow,
+  error: unknown,
+  entry: Omit<LogEntry, 'status' | 'error'>,
+): never {
   if (!(error instanceof GithubFailure)) throw error
   recordFailure(link, error.failure, entry, false)
   throw domainRefusal(error.failure)
@@ -97,9 +120,16 @@ export function domainRefusal(failure: SyncFailure): DomainError {
 /** Refuses a user's call while the link waits out a rate limit or has a refused token: no call goes to GitHub. */
 export function assertLinkUsable(link: LinkRow, now = Date.now()) {
   if (link.status === 'token_invalid' || tokenOf(link) === null)
-    throw domainRefusal({ kind: 'token_invalid', message: link.error ?? 'the token was refused; link the repository again.' })
+    throw domainRefusal({
+      kind: 'token_invalid',
+      message: link.error ?? 'the token was refused; link the repository again.',
+    })
   if (link.retryAt && Date.parse(link.retryAt) > now)
-    throw domainRefusal({ kind: 'rate_limited', message: link.error ?? 'rate limited', retryAt: Date.parse(link.retryAt) })
+    throw domainRefusal({
+      kind: 'rate_limited',
+      message: link.error ?? 'rate limited',
+      retryAt: Date.parse(link.retryAt),
+    })
 }
 
 export function requireLink(projectId: string): LinkRow {
@@ -111,7 +141,9 @@ export function requireLink(projectId: string): LinkRow {
 function tokenRefused(link: LinkRow) {
   const client = getDb().$client
   const project = client
-    .prepare('select p.title, w.name as workspaceName from projects p join workspaces w on w.id = p.workspace_id where p.id = ?')
+    .prepare(
+      'select p.title, w.name as workspaceName from projects p join workspaces w on w.id = p.workspace_id where p.id = ?',
+    )
     .get(link.projectId) as { title: string; workspaceName: string } | undefined
   if (!project) return
   const actor = linkingActor(link)
@@ -120,7 +152,13 @@ function tokenRefused(link: LinkRow) {
       executeChange(actor, {
         action: 'edit',
         command: { type: 'github.stopped', projectId: link.projectId },
-        log: { notice: { projectId: link.projectId, kind: 'project', summary: 'GitHub sync stopped: the token was refused.' } },
+        log: {
+          notice: {
+            projectId: link.projectId,
+            kind: 'project',
+            summary: 'GitHub sync stopped: the token was refused.',
+          },
+        },
         write: () => undefined,
       })
     } catch (err) {
@@ -132,8 +170,13 @@ function tokenRefused(link: LinkRow) {
       `select a.email, a.name from members m join accounts a on a.id = m.account_id
        where m.workspace_id = ? and m.level in (select value from json_each(?)) order by a.email`,
     )
-    .all(link.workspaceId, JSON.stringify(levelsAllowed('hearOfTrackerFailures'))) as { email: string; name: string }[]
+    .all(link.workspaceId, JSON.stringify(levelsAllowed('hearOfTrackerFailures'))) as {
+    email: string
+    name: string
+  }[]
   const boardPath = `/${encodeURIComponent(project.workspaceName)}/projects/${link.projectId}`
   for (const person of people)
-    void sendMail(githubTokenRefusedMessage(person.email, person.name, project.title, link.repository, boardPath))
+    void sendMail(
+      githubTokenRefusedMessage(person.email, person.name, project.title, link.repository, boardPath),
+    )
 }

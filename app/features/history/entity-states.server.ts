@@ -26,7 +26,17 @@ export class StateConflict extends Error {
 /** Bookkeeping fields: an undo writes them back but does not insist on them. */
 const LOOSE = new Set(['kind', 'lastModified', 'lastModifiedByName'])
 /** Parents first: inserts go in this order, deletes in the reverse. */
-const ORDER = ['project', 'tag', 'workflow', 'milestone', 'subWorkflow', 'feature', 'persona', 'featureComment', 'workflowPersona']
+const ORDER = [
+  'project',
+  'tag',
+  'workflow',
+  'milestone',
+  'subWorkflow',
+  'feature',
+  'persona',
+  'featureComment',
+  'workflowPersona',
+]
 /** The list a card's rank orders it in. */
 const RANK_SCOPE: Record<string, string[]> = {
   milestone: ['projectId'],
@@ -54,9 +64,9 @@ function specOf(kind: string): EntitySpec {
 }
 
 function current(spec: EntitySpec, id: string): Entity | null {
-  const json = statement(`select ${jsonObjectSql(spec)} from "${tableNameOf(spec)}" where id = ?`).pluck().get(id) as
-    | string
-    | undefined
+  const json = statement(`select ${jsonObjectSql(spec)} from "${tableNameOf(spec)}" where id = ?`)
+    .pluck()
+    .get(id) as string | undefined
   return json === undefined ? null : JSON.parse(json)
 }
 
@@ -65,11 +75,13 @@ export const currentEntity = (kind: string, id: string) => current(specOf(kind),
 
 const isJson = (value: unknown) => value !== null && typeof value === 'object'
 /** Field values compared as the API shows them: a list (a feature's tag ids) or object (its GitHub issue) by its content. */
-const same = (x: unknown, y: unknown) => x === y || (isJson(x) && isJson(y) && JSON.stringify(x) === JSON.stringify(y))
+const same = (x: unknown, y: unknown) =>
+  x === y || (isJson(x) && isJson(y) && JSON.stringify(x) === JSON.stringify(y))
 /** A field value as its column keeps it: lists and objects as JSON text. */
 const stored = (value: unknown) => (isJson(value) ? JSON.stringify(value) : (value ?? null))
 
-const changedKeys = (a: Entity, b: Entity) => Object.keys(b).filter((key) => key !== 'kind' && !same(a[key], b[key]))
+const changedKeys = (a: Entity, b: Entity) =>
+  Object.keys(b).filter((key) => key !== 'kind' && !same(a[key], b[key]))
 
 function assertUnchanged(t: StateTransition, now: Entity | null, describe: (t: StateTransition) => string) {
   if (t.from === null) {
@@ -101,7 +113,8 @@ function dropGoneTags(transitions: StateTransition[]) {
   const projects = new Set<string>()
   for (const t of transitions) {
     const state = t.to ?? t.from
-    if ((t.kind === 'tag' || t.kind === 'feature') && typeof state?.projectId === 'string') projects.add(state.projectId)
+    if ((t.kind === 'tag' || t.kind === 'feature') && typeof state?.projectId === 'string')
+      projects.add(state.projectId)
   }
   for (const projectId of projects) {
     statement(
@@ -122,7 +135,11 @@ function freeRank(spec: EntitySpec, entity: Entity): string {
   const values = scope.map((key) => entity[key])
   const table = `"${tableNameOf(spec)}"`
   const wanted = String(entity.rank)
-  const taken = statement(`select 1 from ${table} where ${where} and rank = ? and id <> ?`).get(...values, wanted, entity.id)
+  const taken = statement(`select 1 from ${table} where ${where} and rank = ? and id <> ?`).get(
+    ...values,
+    wanted,
+    entity.id,
+  )
   if (!taken) return wanted
   const next = statement(`select min(rank) from ${table} where ${where} and rank > ? and id <> ?`)
     .pluck()
@@ -144,10 +161,9 @@ function insert(spec: EntitySpec, entity: Entity) {
 function update(spec: EntitySpec, id: string, values: Record<string, unknown>) {
   const keys = Object.keys(values)
   if (keys.length === 0) return
-  statement(`update "${tableNameOf(spec)}" set ${keys.map((k) => `${column(spec, k)} = ?`).join(', ')} where id = ?`).run(
-    ...keys.map((key) => stored(values[key])),
-    id,
-  )
+  statement(
+    `update "${tableNameOf(spec)}" set ${keys.map((k) => `${column(spec, k)} = ?`).join(', ')} where id = ?`,
+  ).run(...keys.map((key) => stored(values[key])), id)
 }
 
 const isForeignKeyError = (error: unknown) =>
@@ -177,13 +193,19 @@ export function applyStates(transitions: StateTransition[], describe: (t: StateT
       }
     } catch (error) {
       if (isForeignKeyError(error))
-        throw new StateConflict('parent_missing', `${describe(t)} cannot go back: what it belongs to is gone.`)
+        throw new StateConflict(
+          'parent_missing',
+          `${describe(t)} cannot go back: what it belongs to is gone.`,
+        )
       throw error
     }
   }
   dropGoneTags(byOrder)
   const expected = new Set(deletes.map((t) => `${t.kind}:${t.id}`))
-  const cascaded = statement('select kind, id from temp.change_capture where new is null').all() as { kind: string; id: string }[]
+  const cascaded = statement('select kind, id from temp.change_capture where new is null').all() as {
+    kind: string
+    id: string
+  }[]
   if (cascaded.some((row) => !expected.has(`${row.kind}:${row.id}`)))
     throw new StateConflict('changed', 'Something has been added under it since.')
 }

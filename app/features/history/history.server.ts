@@ -37,16 +37,26 @@ const UNDO_STACK = `from project_changes
 
 /** Drops a step whose undo (or, for an undo row, redo) was refused: the next press reaches the one before. */
 function skipStep(projectId: string, version: number) {
-  getDb().$client.prepare('update project_changes set undo_skipped = 1 where project_id = ? and version = ?').run(projectId, version)
+  getDb()
+    .$client.prepare('update project_changes set undo_skipped = 1 where project_id = ? and version = ?')
+    .run(projectId, version)
 }
 
 /** Every entity a change touched, with its state before and after it. */
 export function entriesOf(row: Pick<ChangeRow, 'event' | 'prior'>): SummaryEntry[] {
   const prior = JSON.parse(row.prior) as { kind: string; id: string; before: Entity | null }[]
-  const changes = (JSON.parse(row.event) as { changes: ({ kind: string; entity?: Entity; id?: string } & { op: string })[] })
-    .changes
-  const after = new Map(changes.map((c) => [`${c.kind}:${c.op === 'upsert' ? c.entity!.id : c.id}`, c.entity ?? null]))
-  return prior.map((p) => ({ kind: p.kind, id: p.id, before: p.before, after: withShareKey(p.before, after.get(`${p.kind}:${p.id}`) ?? null) }))
+  const changes = (
+    JSON.parse(row.event) as { changes: ({ kind: string; entity?: Entity; id?: string } & { op: string })[] }
+  ).changes
+  const after = new Map(
+    changes.map((c) => [`${c.kind}:${c.op === 'upsert' ? c.entity!.id : c.id}`, c.entity ?? null]),
+  )
+  return prior.map((p) => ({
+    kind: p.kind,
+    id: p.id,
+    before: p.before,
+    after: withShareKey(p.before, after.get(`${p.kind}:${p.id}`) ?? null),
+  }))
 }
 
 /** Events leave a project's share key out (CONTRACT §6); a change that reached them did not touch it. */
@@ -56,10 +66,10 @@ function withShareKey(before: Entity | null, after: Entity | null): Entity | nul
 }
 
 export function changeRow(projectId: string, version: number): ChangeRow | undefined {
-  return prepared('change-row', (db) => db.$client.prepare(`select ${COLUMNS} from project_changes where project_id = ? and version = ?`))
-    .get(projectId, version) as ChangeRow | undefined
+  return prepared('change-row', (db) =>
+    db.$client.prepare(`select ${COLUMNS} from project_changes where project_id = ? and version = ?`),
+  ).get(projectId, version) as ChangeRow | undefined
 }
-
 
 export function describeEntity(t: { kind: string; from: Entity | null; to: Entity | null }): string {
   const state = t.from ?? t.to
@@ -138,21 +148,28 @@ export function undo(ctx: WorkspaceContext, projectId: string, requestId?: strin
   const answered = answeredBefore(projectId, ctx.member.id, requestId)
   if (answered) return answered
   const target = getDb().$client.prepare(`select ${COLUMNS} ${UNDO_STACK}`).get(projectId, ctx.member.id) as
-    | ChangeRow
-    | undefined
+    ChangeRow | undefined
   if (!target) throw refuse.conflict('nothing_to_undo', 'There is nothing of yours to undo on this map.')
   if (target.purged) {
     skipStep(projectId, target.version)
     throw refuse.conflict('undo_conflict', 'What this would bring back was deleted for good.')
   }
   const transitions = entriesOf(target).map((e) => ({ kind: e.kind, id: e.id, from: e.after, to: e.before }))
-  return replay(ctx, projectId, { type: 'history.undo', version: target.version, ...(requestId ? { requestId } : {}) }, transitions, {
-    summary: `Undid: ${baseSummary(target.summary)}`,
-    undoOf: target.version,
-    mark: (version) =>
-      getDb().$client.prepare('update project_changes set undone_by = ? where project_id = ? and version = ?').run(version, projectId, target.version),
-    refused: () => skipStep(projectId, target.version),
-  })
+  return replay(
+    ctx,
+    projectId,
+    { type: 'history.undo', version: target.version, ...(requestId ? { requestId } : {}) },
+    transitions,
+    {
+      summary: `Undid: ${baseSummary(target.summary)}`,
+      undoOf: target.version,
+      mark: (version) =>
+        getDb()
+          .$client.prepare('update project_changes set undone_by = ? where project_id = ? and version = ?')
+          .run(version, projectId, target.version),
+      refused: () => skipStep(projectId, target.version),
+    },
+  )
 }
 
 /** The undo that a redo would reverse: the caller's latest undo not redone, with no new change of theirs after it. */
@@ -162,7 +179,8 @@ function redoTarget(projectId: string, memberId: string): ChangeRow | null {
   // Step by step and without the changes' JSON: every board edit's answer asks this (own-edits.ts),
   // and after an edit the first row already says there is nothing to redo.
   const steps = prepared('redo-steps', (db) =>
-    db.$client.prepare(`select version, undo_of as undoOf, redo_of as redoOf, redone_by as redoneBy, undo_skipped as undoSkipped
+    db.$client
+      .prepare(`select version, undo_of as undoOf, redo_of as redoOf, redone_by as redoneBy, undo_skipped as undoSkipped
       from project_changes where project_id = ? and member_id = ? order by version desc limit 500`),
   )
   let target: number | null = null
@@ -184,28 +202,47 @@ export function redo(ctx: WorkspaceContext, projectId: string, requestId?: strin
   if (answered) return answered
   const undoRow = redoTarget(projectId, ctx.member.id)
   const original = undoRow ? changeRow(projectId, undoRow.undoOf!) : undefined
-  if (!undoRow || !original) throw refuse.conflict('nothing_to_redo', 'There is nothing of yours to redo on this map.')
+  if (!undoRow || !original)
+    throw refuse.conflict('nothing_to_redo', 'There is nothing of yours to redo on this map.')
   if (original.purged) {
     skipStep(projectId, undoRow.version)
     throw refuse.conflict('undo_conflict', 'What this would bring back was deleted for good.')
   }
-  const transitions = entriesOf(original).map((e) => ({ kind: e.kind, id: e.id, from: e.before, to: e.after }))
-  return replay(ctx, projectId, { type: 'history.redo', version: original.version, ...(requestId ? { requestId } : {}) }, transitions, {
-    summary: `Redid: ${baseSummary(original.summary)}`,
-    redoOf: original.version,
-    mark: (version) =>
-      getDb().$client.prepare('update project_changes set redone_by = ? where project_id = ? and version = ?').run(version, projectId, undoRow.version),
-    refused: () => skipStep(projectId, undoRow.version),
-  })
+  const transitions = entriesOf(original).map((e) => ({
+    kind: e.kind,
+    id: e.id,
+    from: e.before,
+    to: e.after,
+  }))
+  return replay(
+    ctx,
+    projectId,
+    { type: 'history.redo', version: original.version, ...(requestId ? { requestId } : {}) },
+    transitions,
+    {
+      summary: `Redid: ${baseSummary(original.summary)}`,
+      redoOf: original.version,
+      mark: (version) =>
+        getDb()
+          .$client.prepare('update project_changes set redone_by = ? where project_id = ? and version = ?')
+          .run(version, projectId, undoRow.version),
+      refused: () => skipStep(projectId, undoRow.version),
+    },
+  )
 }
 
-export type ActivityItem = { version: number; at: string; by: { memberId: string; name: string; via?: string }; summary: string }
+export type ActivityItem = {
+  version: number
+  at: string
+  by: { memberId: string; name: string; via?: string }
+  summary: string
+}
 
 /** The project's changes newest first, `limit` of them before version `before` (exclusive). */
 export function listActivity(ctx: WorkspaceContext, projectId: string, before: number | null, limit: number) {
   findProject(getDb(), projectId, ctx.workspace.id)
-  const rows = getDb().$client
-    .prepare(
+  const rows = getDb()
+    .$client.prepare(
       `select version, at, member_id as memberId, member_name as name, via, summary from project_changes
        where project_id = ? and version < ? order by version desc limit ?`,
     )
@@ -229,15 +266,24 @@ export function listActivity(ctx: WorkspaceContext, projectId: string, before: n
  * project's version to wait for on its live stream, and the member's undo state. Null when the
  * project is not of the caller's workspace (the path named another's): nothing of it is told.
  */
-export function stateAfterEdit(ctx: WorkspaceContext, projectId: string): { version: number; history: { undo: string | null; redo: string | null } } | null {
-  const ours = prepared('project-of-workspace', (db) => db.$client.prepare('select 1 from projects where id = ? and workspace_id = ?').pluck())
+export function stateAfterEdit(
+  ctx: WorkspaceContext,
+  projectId: string,
+): { version: number; history: { undo: string | null; redo: string | null } } | null {
+  const ours = prepared('project-of-workspace', (db) =>
+    db.$client.prepare('select 1 from projects where id = ? and workspace_id = ?').pluck(),
+  )
   if (ours.get(projectId, ctx.workspace.id) === undefined) return null
   return { version: projectVersion(projectId), history: historyState(ctx, projectId) }
 }
 
-export function historyState(ctx: WorkspaceContext, projectId: string): { undo: string | null; redo: string | null } {
-  const last = prepared('undo-summary', (db) => db.$client.prepare(`select summary ${UNDO_STACK}`).pluck())
-    .get(projectId, ctx.member.id) as string | undefined
+export function historyState(
+  ctx: WorkspaceContext,
+  projectId: string,
+): { undo: string | null; redo: string | null } {
+  const last = prepared('undo-summary', (db) =>
+    db.$client.prepare(`select summary ${UNDO_STACK}`).pluck(),
+  ).get(projectId, ctx.member.id) as string | undefined
   const undoRow = redoTarget(projectId, ctx.member.id)
   const redoSummary = undoRow ? (changeRow(projectId, undoRow.undoOf!)?.summary ?? null) : null
   return {

@@ -8,7 +8,13 @@ import type { ChangeListener } from '~/features/map/listeners.server'
  * also delete becomes an entry (when the change is one that trashes), and whatever it brought
  * back (undo, redo, restore) leaves the trash.
  */
-export function updateTrash(ctx: ChangeContext, projectId: string, version: number, entries: SummaryEntry[], trashes: boolean) {
+export function updateTrash(
+  ctx: ChangeContext,
+  projectId: string,
+  version: number,
+  entries: SummaryEntry[],
+  trashes: boolean,
+) {
   const remove = prepared('trash-remove', (db) => db.$client.prepare('delete from trash where id = ?'))
   for (const e of entries) if (e.before === null && e.after !== null) remove.run(e.id)
   if (!trashes) return
@@ -38,5 +44,11 @@ export function updateTrash(ctx: ChangeContext, projectId: string, version: numb
 export const trashFollower: ChangeListener = {
   name: 'trash',
   inTransaction: (change, { by, command, log }) =>
-    updateTrash(by, change.projectId, change.version, change.entries, !!log.trash || command.type === 'card.delete'),
+    updateTrash(
+      by,
+      change.projectId,
+      change.version,
+      change.entries,
+      !!log.trash || command.type === 'card.delete',
+    ),
 }

@@ -41,8 +41,8 @@ const publicEntry = (r: TrashRow) => ({
 /** A project's trashed cards, newest first (any member may look). */
 export function listProjectTrash(ctx: WorkspaceContext, projectId: string) {
   findProject(getDb(), projectId, ctx.workspace.id)
-  const rows = getDb().$client
-    .prepare(
+  const rows = getDb()
+    .$client.prepare(
       `select ${COLUMNS} from trash where project_id = ? and workspace_id = ? and kind <> 'project'
        order by deleted_at desc, version desc`,
     )
@@ -52,15 +52,17 @@ export function listProjectTrash(ctx: WorkspaceContext, projectId: string) {
 
 /** The workspace's trashed projects, newest first. */
 export function listWorkspaceTrash(ctx: WorkspaceContext) {
-  const rows = getDb().$client
-    .prepare(`select ${COLUMNS} from trash where workspace_id = ? and kind = 'project' order by deleted_at desc`)
+  const rows = getDb()
+    .$client.prepare(
+      `select ${COLUMNS} from trash where workspace_id = ? and kind = 'project' order by deleted_at desc`,
+    )
     .all(ctx.workspace.id) as TrashRow[]
   return { items: rows.map(publicEntry) }
 }
 
 function findEntry(ctx: WorkspaceContext, id: string): TrashRow {
-  const row = getDb().$client
-    .prepare(`select ${COLUMNS} from trash where id = ? and workspace_id = ?`)
+  const row = getDb()
+    .$client.prepare(`select ${COLUMNS} from trash where id = ? and workspace_id = ?`)
     .get(id, ctx.workspace.id) as TrashRow | undefined
   if (!row) throw refuse.notFound('Nothing with this id is in the trash.', 'trash_not_found')
   return row
@@ -84,11 +86,15 @@ export function restoreFromTrash(ctx: WorkspaceContext, id: string, now = new Da
   const change = changeRow(entry.projectId, entry.version)
   const removed = change ? entriesOf(change).filter((e) => e.after === null && e.before !== null) : []
   const root = removed.find((e) => e.id === entry.id)
-  if (!change || change.purged || !root) throw refuse.notFound('Nothing with this id is in the trash.', 'trash_not_found')
+  if (!change || change.purged || !root)
+    throw refuse.notFound('Nothing with this id is in the trash.', 'trash_not_found')
   const client = getDb().$client
   for (const [field, table] of PARENT_TABLE[entry.kind] ?? []) {
     if (!client.prepare(`select 1 from "${table}" where id = ?`).get(root.before![field]))
-      throw refuse.conflict('parent_missing', `What this ${NOUN[entry.kind]} belongs to is gone or in the trash; restore that first.`)
+      throw refuse.conflict(
+        'parent_missing',
+        `What this ${NOUN[entry.kind]} belongs to is gone or in the trash; restore that first.`,
+      )
   }
   // The root and everything under it that the same delete removed (a change deletes one root).
   const transitions = removed.map((e) => ({ kind: e.kind, id: e.id, from: null, to: e.before }))
@@ -103,7 +109,10 @@ export function restoreFromTrash(ctx: WorkspaceContext, id: string, now = new Da
     })
   } catch (error) {
     if (error instanceof StateConflict)
-      throw refuse.conflict(error.reason === 'parent_missing' ? 'parent_missing' : 'restore_conflict', error.message)
+      throw refuse.conflict(
+        error.reason === 'parent_missing' ? 'parent_missing' : 'restore_conflict',
+        error.message,
+      )
     throw error
   }
   return currentEntity(entry.kind, entry.id) ?? root.before!
@@ -112,7 +121,8 @@ export function restoreFromTrash(ctx: WorkspaceContext, id: string, now = new Da
 function forget(row: Pick<TrashRow, 'id' | 'projectId' | 'version' | 'kind'>) {
   const client = getDb().$client
   client.prepare('delete from trash where id = ?').run(row.id)
-  if (row.kind === 'project') client.prepare('delete from project_changes where project_id = ?').run(row.projectId)
+  if (row.kind === 'project')
+    client.prepare('delete from project_changes where project_id = ?').run(row.projectId)
   else
     client
       .prepare("update project_changes set purged = 1, prior = '[]' where project_id = ? and version = ?")
@@ -127,8 +137,17 @@ export function purgeFromTrash(ctx: WorkspaceContext, id: string) {
   const notice =
     entry.kind === 'project'
       ? undefined
-      : { projectId: entry.projectId, kind: entry.kind, summary: `Deleted ${NOUN[entry.kind]} '${entry.title}' for good` }
-  executeChange(ctx, { action: 'edit', command: { type: 'trash.purge', id: entry.id, kind: entry.kind }, write: () => forget(entry), log: { notice } })
+      : {
+          projectId: entry.projectId,
+          kind: entry.kind,
+          summary: `Deleted ${NOUN[entry.kind]} '${entry.title}' for good`,
+        }
+  executeChange(ctx, {
+    action: 'edit',
+    command: { type: 'trash.purge', id: entry.id, kind: entry.kind },
+    write: () => forget(entry),
+    log: { notice },
+  })
   return {}
 }
 

@@ -18,7 +18,10 @@ import { findSharedProjectRow } from '~/features/map/project-bundle.server'
 type AccessRow = { level: Level; planLevel: PlanLevel; externalStatus: string; expirationDate: string | null }
 
 function accessOf(row: AccessRow, now: Date, readOnlyToken = false): StreamAccess {
-  const planActive = isPlanActive({ level: row.planLevel, externalStatus: row.externalStatus, expirationDate: row.expirationDate }, now)
+  const planActive = isPlanActive(
+    { level: row.planLevel, externalStatus: row.externalStatus, expirationDate: row.expirationDate },
+    now,
+  )
   return { level: row.level, canEdit: !readOnlyToken && can({ level: row.level, planActive }, 'edit') }
 }
 
@@ -31,7 +34,10 @@ function firstOf(now: Date, ...times: (string | number | null)[]): number | unde
 }
 
 const planTurns = (row: AccessRow, now: Date) =>
-  planTurnsAt({ level: row.planLevel, externalStatus: row.externalStatus, expirationDate: row.expirationDate }, now)
+  planTurnsAt(
+    { level: row.planLevel, externalStatus: row.externalStatus, expirationDate: row.expirationDate },
+    now,
+  )
 
 const ACCESS_COLUMNS = `members.level as level, subscriptions.level as planLevel,
       subscriptions.external_status as externalStatus, subscriptions.expiration_date as expirationDate`
@@ -47,8 +53,7 @@ export function memberStreamAccess(sessionId: string, projectId: string, now = n
       where sessions.id = @sessionId and sessions.expires_at > @now`),
   )
   const row = query.get({ projectId, sessionId, now: now.toISOString() }) as
-    | ({ memberId: string; name: string; sessionEnds: string } & AccessRow)
-    | undefined
+    ({ memberId: string; name: string; sessionEnds: string } & AccessRow) | undefined
   if (!row) return { ok: false }
   return {
     ok: true,
@@ -145,7 +150,9 @@ export function accessWritesMark(): string {
   const client = getDb().$client
   watchAccessWrites(client)
   const read = prepared('access-writes-mark', (db) =>
-    db.$client.prepare('select (select n from temp.access_writes where id = 1) as n, (select data_version from pragma_data_version) as outside'),
+    db.$client.prepare(
+      'select (select n from temp.access_writes where id = 1) as n, (select data_version from pragma_data_version) as outside',
+    ),
   )
   const { n, outside } = read.get() as { n: number; outside: number }
   return `${n}:${outside}`

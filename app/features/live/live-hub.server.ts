@@ -77,7 +77,15 @@ type Hub = {
   /** The mark the last full check began with. */
   checkedMark: string | null
   /** Change events waiting for their project's next write to its streams. */
-  batches: Map<string, { frames: string[]; publicFrames: string[]; timer: NodeJS.Timeout | NodeJS.Immediate | null; lastFlush: number }>
+  batches: Map<
+    string,
+    {
+      frames: string[]
+      publicFrames: string[]
+      timer: NodeJS.Timeout | NodeJS.Immediate | null
+      lastFlush: number
+    }
+  >
 }
 
 const hub = (): Hub =>
@@ -97,10 +105,13 @@ const hub = (): Hub =>
   }))
 
 /** Process-wide settings from the environment (set once at start). */
-export function configureLiveHub(options: { keepAliveMs: number; maxStreams: number; accessMark?: () => string | null }) {
+export function configureLiveHub(options: {
+  keepAliveMs: number
+  maxStreams: number
+  accessMark?: () => string | null
+}) {
   Object.assign(hub(), options)
 }
-
 
 /** Whether one more stream may open now (the process cap, and not while shutting down). */
 export function canOpenStream(): boolean {
@@ -114,7 +125,9 @@ export function viewersOf(projectId: string): Viewer[] {
   for (const stream of hub().byProject.get(projectId) ?? []) {
     if (stream.viewer) byMember.set(stream.viewer.memberId, stream.viewer)
   }
-  return [...byMember.values()].sort((a, b) => a.name.localeCompare(b.name) || a.memberId.localeCompare(b.memberId))
+  return [...byMember.values()].sort(
+    (a, b) => a.name.localeCompare(b.name) || a.memberId.localeCompare(b.memberId),
+  )
 }
 
 /**
@@ -134,10 +147,14 @@ export function addStream(stream: Omit<LiveStream, 'id'>): () => void {
     ofSession.push(live)
     h.bySession.set(live.sessionId, ofSession)
     // The oldest of a session's streams gives way (a user with many tabs, or a leaking client).
-    for (const oldest of ofSession.slice(0, Math.max(0, ofSession.length - LIMITS.perSession))) endStream(oldest)
+    for (const oldest of ofSession.slice(0, Math.max(0, ofSession.length - LIMITS.perSession)))
+      endStream(oldest)
   }
   startTimers(h)
-  logger.debug({ stream: live.id, projectId: live.projectId, member: live.viewer?.memberId, open: h.count }, 'live stream opened')
+  logger.debug(
+    { stream: live.id, projectId: live.projectId, member: live.viewer?.memberId, open: h.count },
+    'live stream opened',
+  )
   announcePresence(live.projectId, live)
   return () => removeStream(live)
 }
@@ -196,7 +213,8 @@ export function publishChanges(changes: readonly CommittedChange[]) {
   for (const change of changes) {
     if (!h.byProject.has(change.projectId)) continue
     let batch = h.batches.get(change.projectId)
-    if (!batch) h.batches.set(change.projectId, (batch = { frames: [], publicFrames: [], timer: null, lastFlush: 0 }))
+    if (!batch)
+      h.batches.set(change.projectId, (batch = { frames: [], publicFrames: [], timer: null, lastFlush: 0 }))
     batch.frames.push(sseEvent('change', change.event, change.version).read())
     batch.publicFrames.push(sseEvent('change', withoutGithubIssues(change.event), change.version).read())
     if (change.projectDeleted) {
@@ -205,7 +223,10 @@ export function publishChanges(changes: readonly CommittedChange[]) {
     } else if (!batch.timer) {
       const wait = batch.lastFlush + LIMITS.batchWindowMs - performance.now()
       const projectId = change.projectId
-      batch.timer = wait <= 0 ? setImmediate(() => flushChanges(projectId)) : setTimeout(() => flushChanges(projectId), wait)
+      batch.timer =
+        wait <= 0
+          ? setImmediate(() => flushChanges(projectId))
+          : setTimeout(() => flushChanges(projectId), wait)
     }
   }
 }
@@ -231,20 +252,28 @@ export function flushChanges(projectId: string) {
   batch.frames = []
   batch.publicFrames = []
   batch.lastFlush = performance.now()
-  for (const stream of h.byProject.get(projectId) ?? []) stream.connection.send(stream.sessionId === null ? publicBytes : bytes)
+  for (const stream of h.byProject.get(projectId) ?? [])
+    stream.connection.send(stream.sessionId === null ? publicBytes : bytes)
 }
 
 /** Ends every stream of these projects now (their maps went with their workspace). */
 export function endProjectStreams(projectIds: readonly string[]) {
   const h = hub()
-  for (const projectId of projectIds) for (const stream of [...(h.byProject.get(projectId) ?? [])]) endStream(stream)
+  for (const projectId of projectIds)
+    for (const stream of [...(h.byProject.get(projectId) ?? [])]) endStream(stream)
 }
 
 /**
  * Ends every stream of a project whose member, session, link or project has gone; refreshes
  * renamed viewers. With `dueOnly`, only streams whose answer may have changed with time are asked.
  */
-function checkProjectStreams(h: Hub, projectId: string, streams: Set<LiveStream>, dueOnly: boolean, now: number) {
+function checkProjectStreams(
+  h: Hub,
+  projectId: string,
+  streams: Set<LiveStream>,
+  dueOnly: boolean,
+  now: number,
+) {
   let renamed = false
   for (const stream of [...streams]) {
     if (dueOnly && (stream.recheckAt ?? 0) > now) continue
@@ -275,7 +304,10 @@ const SWEEP_SLICE = 100
  * streams: with 1,600 streams open, checking them all in one go (a query each) held the loop for
  * tens of milliseconds every two seconds, and every write arriving meanwhile waited (issue 34).
  */
-export function sweepInSlices(h: Pick<Hub, 'byProject' | 'closing'>, visit: (projectId: string, streams: Set<LiveStream>) => void) {
+export function sweepInSlices(
+  h: Pick<Hub, 'byProject' | 'closing'>,
+  visit: (projectId: string, streams: Set<LiveStream>) => void,
+) {
   let running = false
   return async () => {
     if (running) return
@@ -307,7 +339,9 @@ export function sweepInSlices(h: Pick<Hub, 'byProject' | 'closing'>, visit: (pro
 export function checkSweep(h: Hub) {
   let dueOnly = false
   let now = 0
-  const sweep = sweepInSlices(h, (projectId, streams) => checkProjectStreams(h, projectId, streams, dueOnly, now))
+  const sweep = sweepInSlices(h, (projectId, streams) =>
+    checkProjectStreams(h, projectId, streams, dueOnly, now),
+  )
   let running = false
   return async () => {
     if (running) return // the sweep before this one is still going: it is taken as this one's

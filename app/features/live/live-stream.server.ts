@@ -2,7 +2,15 @@ import { refuse } from '~/lib/errors'
 import { singleton } from '~/lib/singleton.server'
 import { projectVersion, replaySince } from '~/features/map/change-log.server'
 import { withoutGithubIssues } from '~/features/map/change-events'
-import { addStream, canOpenStream, flushChanges, viewersOf, type StreamAccess, type StreamCheck, type Viewer } from './live-hub.server'
+import {
+  addStream,
+  canOpenStream,
+  flushChanges,
+  viewersOf,
+  type StreamAccess,
+  type StreamCheck,
+  type Viewer,
+} from './live-hub.server'
 import { SSE_RETRY, sseBytes, sseEvent } from './sse.server'
 
 type StreamOptions = {
@@ -82,7 +90,8 @@ export class SinkPipe {
 // The server (build/server.js) and the app (the router's build) are two bundles, each with its own
 // copy of this module: the map is kept where both see it.
 const pipes = () => singleton('live-stream-pipes', () => new WeakMap<ReadableStream, SinkPipe>())
-export const sinkPipeOf = (body: ReadableStream | null): SinkPipe | undefined => (body ? pipes().get(body) : undefined)
+export const sinkPipeOf = (body: ReadableStream | null): SinkPipe | undefined =>
+  body ? pipes().get(body) : undefined
 
 /**
  * A project's live stream (CONTRACT §6) as a Server-Sent Events response, its text formatted by
@@ -122,11 +131,19 @@ export function openLiveStream(options: StreamOptions): Response {
     check: options.check,
     connection: { send, close: end },
   })
-  const ready = { version: current, viewers: viewersOf(projectId), ...(options.access ? { access: options.access } : {}) }
+  const ready = {
+    version: current,
+    viewers: viewersOf(projectId),
+    ...(options.access ? { access: options.access } : {}),
+  }
   send(sseBytes(sseEvent('ready', JSON.stringify(ready))))
   if (replay?.kind === 'events' && replay.events.length > 0) {
     const shown = (event: string) => (options.sessionId === null ? withoutGithubIssues(event) : event)
-    send(new TextEncoder().encode(replay.events.map((e) => sseEvent('change', shown(e.event), e.version).read()).join('')))
+    send(
+      new TextEncoder().encode(
+        replay.events.map((e) => sseEvent('change', shown(e.event), e.version).read()).join(''),
+      ),
+    )
   }
   options.onDisconnect(end)
   // Read as a web stream (tests, any other adapter): the pipe feeds it from the first read on.

@@ -10,7 +10,10 @@ import { COLOR_SWATCHES } from '~/features/map/colors'
 export type Entity = Record<string, unknown> & { id: string }
 export type SummaryEntry = { kind: string; id: string; before: Entity | null; after: Entity | null }
 /** The title (or persona name) of an entity by kind and id, as it is now. */
-export type NameOf = (kind: 'milestone' | 'workflow' | 'subWorkflow' | 'feature' | 'persona' | 'tag', id: string) => string | null
+export type NameOf = (
+  kind: 'milestone' | 'workflow' | 'subWorkflow' | 'feature' | 'persona' | 'tag',
+  id: string,
+) => string | null
 
 /** What users call each kind (change kinds, and the commands' `subworkflow`). */
 export const NOUN: Record<string, string> = {
@@ -48,7 +51,8 @@ export function isBoardUndoStep(entries: readonly SummaryEntry[]): boolean {
 
 /** What is removed under a deleted card, e.g. `(2 activities, 5 features)`; empty when nothing. */
 export function removedCount(entries: readonly SummaryEntry[], rootId: string): string {
-  const gone = (kind: string) => entries.filter((e) => e.kind === kind && e.after === null && e.id !== rootId).length
+  const gone = (kind: string) =>
+    entries.filter((e) => e.kind === kind && e.after === null && e.id !== rootId).length
   const parts = []
   const activities = gone('subWorkflow')
   const features = gone('feature')
@@ -66,10 +70,13 @@ function moveSummary(noun: string, before: Entity, after: Entity, nameOf: NameOf
   const title = quote(after.title)
   if (noun === 'feature') {
     const places = []
-    if (before.milestoneId !== after.milestoneId) places.push(`release ${quote(nameOf('milestone', String(after.milestoneId)))}`)
+    if (before.milestoneId !== after.milestoneId)
+      places.push(`release ${quote(nameOf('milestone', String(after.milestoneId)))}`)
     if (before.subWorkflowId !== after.subWorkflowId)
       places.push(`activity ${quote(nameOf('subWorkflow', String(after.subWorkflowId)))}`)
-    return places.length > 0 ? `Moved feature ${title} to ${places.join(' and ')}` : `Moved feature ${title} within its cell`
+    return places.length > 0
+      ? `Moved feature ${title} to ${places.join(' and ')}`
+      : `Moved feature ${title} within its cell`
   }
   if (noun === 'activity' && before.workflowId !== after.workflowId)
     return `Moved activity ${title} to goal ${quote(nameOf('workflow', String(after.workflowId)))}`
@@ -108,7 +115,9 @@ export function summarizeChange(command: Command, entries: readonly SummaryEntry
     case 'card.close':
       return `Closed ${noun} ${title}`
     case 'card.color':
-      return now?.color ? `Colored ${noun} ${title} ${colorName(now.color)}` : `Removed the color of ${noun} ${title}`
+      return now?.color
+        ? `Colored ${noun} ${title} ${colorName(now.color)}`
+        : `Removed the color of ${noun} ${title}`
     case 'card.annotations': {
       const labels = annotationList(String(now?.annotations ?? '')).map((a) => ANNOTATION_LABELS[a])
       return labels.length > 0
@@ -128,7 +137,9 @@ export function summarizeChange(command: Command, entries: readonly SummaryEntry
     case 'feature.move': {
       const moved = command.type.split('.')[0]
       const e = find(CARD_KIND[moved], command.id)
-      return e?.before && e.after ? moveSummary(NOUN[moved], e.before, e.after, nameOf) : `Moved ${NOUN[moved]}`
+      return e?.before && e.after
+        ? moveSummary(NOUN[moved], e.before, e.after, nameOf)
+        : `Moved ${NOUN[moved]}`
     }
     case 'comment.create':
     case 'comment.edit':
@@ -137,7 +148,9 @@ export function summarizeChange(command: Command, entries: readonly SummaryEntry
       const featureId = String((comment?.after ?? comment?.before)?.featureId ?? command.featureId ?? '')
       const on = quote(nameOf('feature', featureId))
       if (command.type === 'comment.create') return `Commented on feature ${on}`
-      return command.type === 'comment.edit' ? `Edited a comment on feature ${on}` : `Deleted a comment on feature ${on}`
+      return command.type === 'comment.edit'
+        ? `Edited a comment on feature ${on}`
+        : `Deleted a comment on feature ${on}`
     }
     case 'persona.create': {
       const persona = find('persona', command.id)?.after
@@ -219,7 +232,10 @@ export function trashRoots(entries: readonly SummaryEntry[]): { entry: SummaryEn
   if (roots.length === 0) return []
   const cards = deleted.filter((e) => CARD_KINDS_COUNTED.has(e.kind)).length
   // One root per delete command; a project holds every card of the change, and counts itself.
-  return roots.map((entry) => ({ entry, cards: entry.kind === 'project' ? cards + 1 : countUnder(entry, deleted) }))
+  return roots.map((entry) => ({
+    entry,
+    cards: entry.kind === 'project' ? cards + 1 : countUnder(entry, deleted),
+  }))
 }
 
 function countUnder(root: SummaryEntry, deleted: SummaryEntry[]): number {

@@ -7,7 +7,9 @@ export type EncodedBody = { body: Uint8Array<ArrayBuffer>; encoding: Encoding | 
 
 /** brotli first (smaller), then gzip, as the client's `Accept-Encoding` allows; null: send it plain. */
 export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
-  const acceptable = new Negotiator({ headers: { 'accept-encoding': acceptEncoding ?? undefined } }).encodings(['br', 'gzip'])
+  const acceptable = new Negotiator({
+    headers: { 'accept-encoding': acceptEncoding ?? undefined },
+  }).encodings(['br', 'gzip'])
   return acceptable.includes('br') ? 'br' : acceptable.includes('gzip') ? 'gzip' : null
 }
 

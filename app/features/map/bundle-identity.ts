@@ -21,8 +21,18 @@ function shallowEqual(a: object, b: object): boolean {
     const y = (b as Record<string, unknown>)[k]
     // A list field (a feature's tag ids) arrives as a new array each time: compare its items;
     // an object field (a feature's GitHub issue) by its content.
-    if (x === y || (Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]))) return true
-    return x !== null && y !== null && typeof x === 'object' && typeof y === 'object' && JSON.stringify(x) === JSON.stringify(y)
+    if (
+      x === y ||
+      (Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]))
+    )
+      return true
+    return (
+      x !== null &&
+      y !== null &&
+      typeof x === 'object' &&
+      typeof y === 'object' &&
+      JSON.stringify(x) === JSON.stringify(y)
+    )
   })
 }
 

@@ -51,7 +51,11 @@ type Kept = { bundle: () => ProjectBundle; json: string }
 const keptForRender = new WeakMap<object, Kept>()
 
 /** A loader's answer carrying `bundleText`, with the map and its JSON text kept for the server's render of it. */
-export function withBundleForRender<T extends { bundleText: string | null }>(answer: T, bundle: () => ProjectBundle, json: string): T {
+export function withBundleForRender<T extends { bundleText: string | null }>(
+  answer: T,
+  bundle: () => ProjectBundle,
+  json: string,
+): T {
   keptForRender.set(answer, { bundle, json })
   return answer
 }
@@ -63,7 +67,9 @@ export function withBundleForRender<T extends { bundleText: string | null }>(ans
 export function bundleOfPage(answer: { bundleText: string | null }): ProjectBundle {
   const kept = keptForRender.get(answer)
   if (kept) return kept.bundle()
-  return JSON.parse(answer.bundleText === null ? mapTextInDocument() : unpackBundleText(answer.bundleText)) as ProjectBundle
+  return JSON.parse(
+    answer.bundleText === null ? mapTextInDocument() : unpackBundleText(answer.bundleText),
+  ) as ProjectBundle
 }
 
 /**

@@ -57,7 +57,14 @@ export type Feature = CardFields & {
   github?: FeatureIssue | null
 }
 /** A project's tag (CONTRACT §12). */
-export type Tag = { kind?: 'tag'; id: string; workspaceId?: string; projectId: string; name: string; color: string }
+export type Tag = {
+  kind?: 'tag'
+  id: string
+  workspaceId?: string
+  projectId: string
+  name: string
+  color: string
+}
 export type FeatureComment = {
   kind: 'featureComment'
   id: string
@@ -80,7 +87,13 @@ export type Persona = {
   description: string
   createdAt: string
 }
-export type WorkflowPersona = { id: string; personaId: string; projectId: string; workflowId: string; workspaceId: string }
+export type WorkflowPersona = {
+  id: string
+  personaId: string
+  projectId: string
+  workflowId: string
+  workspaceId: string
+}
 
 export type ProjectBundle = {
   /** How many changes the project had when this copy was read (CONTRACT §6). */

@@ -12,7 +12,12 @@ import { isPageWorker } from '~/lib/page-worker-role.server'
  * The door's state is a row in a temporary table, so the triggers ask SQLite (a call into
  * JavaScript per row cost 40% of a 20,000-card import) and a rollback resets it.
  */
-type Switches = { open: Database.Statement; capture: Database.Statement; shut: Database.Statement; stopCapture: Database.Statement }
+type Switches = {
+  open: Database.Statement
+  capture: Database.Statement
+  shut: Database.Statement
+  stopCapture: Database.Statement
+}
 const switches = new WeakMap<Database.Database, Switches>()
 
 function switchesOf(client: Database.Database): Switches {
@@ -92,7 +97,13 @@ export function installMapDoor(client: Database.Database) {
   }
 }
 
-export type CapturedRow = { kind: string; id: string; projectId: string; old: string | null; new: string | null }
+export type CapturedRow = {
+  kind: string
+  id: string
+  projectId: string
+  old: string | null
+  new: string | null
+}
 
 const drains = new WeakMap<Database.Database, { read: Database.Statement; clear: Database.Statement }>()
 
@@ -101,7 +112,9 @@ export function drainCapture(client: Database.Database): CapturedRow[] {
   let statements = drains.get(client)
   if (!statements) {
     statements = {
-      read: client.prepare('select kind, id, project_id as projectId, old, new from temp.change_capture order by seq'),
+      read: client.prepare(
+        'select kind, id, project_id as projectId, old, new from temp.change_capture order by seq',
+      ),
       clear: client.prepare('delete from temp.change_capture'),
     }
     drains.set(client, statements)

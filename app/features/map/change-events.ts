@@ -4,10 +4,22 @@
  */
 
 /** One touched row as captured: its state before and after one statement (null: absent). */
-export type TouchedRow = { kind: string; id: string; projectId: string; old: string | null; new: string | null }
+export type TouchedRow = {
+  kind: string
+  id: string
+  projectId: string
+  old: string | null
+  new: string | null
+}
 
 /** One entity a change touched: its state before the write and after it (null: absent). */
-export type EntityChange = { kind: string; id: string; projectId: string; before: string | null; after: string | null }
+export type EntityChange = {
+  kind: string
+  id: string
+  projectId: string
+  before: string | null
+  after: string | null
+}
 
 /**
  * The net change per entity, in the order the entities were first touched: the state before the
@@ -20,7 +32,14 @@ export function foldTouchedRows(rows: readonly TouchedRow[]): EntityChange[] {
     const key = `${row.kind}:${row.id}`
     const seen = byEntity.get(key)
     if (seen) seen.after = row.new
-    else byEntity.set(key, { kind: row.kind, id: row.id, projectId: row.projectId, before: row.old, after: row.new })
+    else
+      byEntity.set(key, {
+        kind: row.kind,
+        id: row.id,
+        projectId: row.projectId,
+        before: row.old,
+        after: row.new,
+      })
   }
   return [...byEntity.values()].filter((c) => c.before !== c.after)
 }
@@ -97,7 +116,8 @@ export function withoutGithubIssues(eventJson: string): string {
     changes: { op: string; kind: string; entity?: Record<string, unknown> }[]
     summary?: string
   }
-  for (const change of event.changes) if (change.entity && change.kind === 'feature') delete change.entity.github
+  for (const change of event.changes)
+    if (change.entity && change.kind === 'feature') delete change.entity.github
   if (event.summary) event.summary = event.summary.replace(GITHUB_REPOSITORY, ' GitHub')
   return JSON.stringify(event)
 }

@@ -1,5 +1,11 @@
 import { getDb, type Db } from '~/lib/db/db.server'
-import { changeEventJson, foldTouchedRows, groupByProject, priorStateJson, type ChangeContext } from './change-events'
+import {
+  changeEventJson,
+  foldTouchedRows,
+  groupByProject,
+  priorStateJson,
+  type ChangeContext,
+} from './change-events'
 import { drainCapture } from './capture.server'
 import { isBoardUndoStep, summarizeChange, type SummaryEntry } from '~/features/map/activity-sentence'
 import { nameOf } from './entity-names.server'
@@ -51,7 +57,11 @@ export type ChangeOptions = {
    * entry purged): logged with this sentence even though no entity changed, as one event with no
    * changes, and never an undo step.
    */
-  notice?: { projectId: string; summary: string; /** The entity kind webhooks file it under (CONTRACT §10 types). */ kind: string }
+  notice?: {
+    projectId: string
+    summary: string
+    /** The entity kind webhooks file it under (CONTRACT §10 types). */ kind: string
+  }
   /** Called inside the transaction with each change appended. */
   afterAppend?: (appended: AppendedChange) => void
 }
@@ -91,10 +101,16 @@ export function appendChanges(
   const commandJson = JSON.stringify(command)
   for (const [projectId, changes] of groups) {
     const version = (s.version.get(projectId) as number) + 1
-    const entries: SummaryEntry[] = changes.map((c) => ({ kind: c.kind, id: c.id, before: parse(c.before), after: parse(c.after) }))
+    const entries: SummaryEntry[] = changes.map((c) => ({
+      kind: c.kind,
+      id: c.id,
+      before: parse(c.before),
+      after: parse(c.after),
+    }))
     for (const { before, after } of entries) {
       const workspaceId = (after ?? before)?.workspaceId
-      if (workspaceId !== undefined && workspaceId !== ctx.workspaceId) throw refuse.notFound('Not found.', 'not_found')
+      if (workspaceId !== undefined && workspaceId !== ctx.workspaceId)
+        throw refuse.notFound('Not found.', 'not_found')
     }
     // A notice's own sentence, whether or not a column it changed shows (a renewed key does not).
     const notice = options.notice?.projectId === projectId
@@ -144,7 +160,10 @@ export function replaySince(projectId: string, since: number, current: number): 
   const s = sql()
   const oldest = s.oldest.get(projectId) as number | null
   if (oldest === null || oldest > since + 1) return { kind: 'reset' }
-  return { kind: 'events', events: s.since.all(projectId, since, MAX_REPLAY) as { version: number; event: string }[] }
+  return {
+    kind: 'events',
+    events: s.since.all(projectId, since, MAX_REPLAY) as { version: number; event: string }[],
+  }
 }
 
 /** Every member's last this many changes on a project stay too: their undo stack (CONTRACT §7). */

@@ -5,7 +5,12 @@ import { mapRefusal, type Actor, type MapAction } from '~/features/map/permissio
 import { openDoor, setCapturing, shutDoor } from './capture.server'
 import type { ChangeContext } from './change-events'
 import { appendChanges, type ChangeOptions, type ChangeTx } from './change-log.server'
-import { followCommitted, followInTransaction, followMapsGone, type CommittedChange } from './listeners.server'
+import {
+  followCommitted,
+  followInTransaction,
+  followMapsGone,
+  type CommittedChange,
+} from './listeners.server'
 
 /**
  * The one door every change to a map goes through (ADR 25): the board's commands from the page,
@@ -66,23 +71,25 @@ export function executeChange<T>(actor: ChangeActor, request: ChangeRequest<T>):
   const db = getDb()
   const by = changeContext(actor, request.at)
   let published: CommittedChange[] = []
-  const result = timedWrite('change', () => db.transaction((tx) => {
-    openDoor(db.$client, true)
-    let value: T
-    try {
-      value = request.write(tx)
-    } finally {
-      setCapturing(db.$client, false)
-    }
-    try {
-      published = appendChanges(db, by, request.command, request.log ?? {}, (appended) =>
-        followInTransaction(appended, { by, command: request.command, log: request.log ?? {} }),
-      )
-    } finally {
-      shutDoor(db.$client)
-    }
-    return value
-  }))
+  const result = timedWrite('change', () =>
+    db.transaction((tx) => {
+      openDoor(db.$client, true)
+      let value: T
+      try {
+        value = request.write(tx)
+      } finally {
+        setCapturing(db.$client, false)
+      }
+      try {
+        published = appendChanges(db, by, request.command, request.log ?? {}, (appended) =>
+          followInTransaction(appended, { by, command: request.command, log: request.log ?? {} }),
+        )
+      } finally {
+        shutDoor(db.$client)
+      }
+      return value
+    }),
+  )
   if (published.length > 0) followCommitted(published)
   return result
 }
@@ -111,17 +118,22 @@ export function withoutCapture<T>(write: () => T): T {
 export function deleteWorkspaces(choose: (tx: ChangeTx) => readonly string[]): void {
   const db = getDb()
   let projectIds: string[] = []
-  timedWrite('workspace_delete', () => db.transaction((tx) => {
-    const workspaceIds = choose(tx)
-    if (workspaceIds.length === 0) return
-    const marks = workspaceIds.map(() => '?').join(', ')
-    projectIds = db.$client.prepare(`select id from projects where workspace_id in (${marks})`).pluck().all(...workspaceIds) as string[]
-    openDoor(db.$client, false)
-    try {
-      db.$client.prepare(`delete from workspaces where id in (${marks})`).run(...workspaceIds)
-    } finally {
-      shutDoor(db.$client)
-    }
-  }))
+  timedWrite('workspace_delete', () =>
+    db.transaction((tx) => {
+      const workspaceIds = choose(tx)
+      if (workspaceIds.length === 0) return
+      const marks = workspaceIds.map(() => '?').join(', ')
+      projectIds = db.$client
+        .prepare(`select id from projects where workspace_id in (${marks})`)
+        .pluck()
+        .all(...workspaceIds) as string[]
+      openDoor(db.$client, false)
+      try {
+        db.$client.prepare(`delete from workspaces where id in (${marks})`).run(...workspaceIds)
+      } finally {
+        shutDoor(db.$client)
+      }
+    }),
+  )
   if (projectIds.length > 0) followMapsGone(projectIds)
 }

@@ -12,5 +12,5 @@ const NAME_SQL = {
 
 /** A card's title or a persona's name as it is now (inside the write's transaction), for activity sentences. */
 export const nameOf: NameOf = (kind, id) =>
-  (prepared(`name-of-${kind}`, (db) => db.$client.prepare(NAME_SQL[kind]).pluck()).get(id) as string | undefined) ??
-  null
+  (prepared(`name-of-${kind}`, (db) => db.$client.prepare(NAME_SQL[kind]).pluck()).get(id) as
+    string | undefined) ?? null

@@ -88,7 +88,12 @@ export function applyChangeEvent(bundle: ProjectBundle, event: ChangeEvent): Pro
   const next: ProjectBundle = { ...bundle, project, version: event.version }
   for (const key of new Set<ListKey>([...upserts.keys(), ...deletes.keys()])) {
     const list = bundle[key] as Entity[]
-    ;(next as Record<ListKey, Entity[]>)[key] = mergeList(list, upserts.get(key), deletes.get(key), ORDER[key])
+    ;(next as Record<ListKey, Entity[]>)[key] = mergeList(
+      list,
+      upserts.get(key),
+      deletes.get(key),
+      ORDER[key],
+    )
   }
   return next
 }
@@ -131,11 +136,15 @@ export const isProjectDeleted = (event: ChangeEvent) =>
  * (CONTRACT §7: a goal's delete takes its activities and their features into one entry). Read
  * against `bundle`, the board as it was before the event.
  */
-export function deletionRoots(bundle: Pick<ProjectBundle, 'features' | 'subWorkflows'>, event: ChangeEvent): Map<string, string> {
+export function deletionRoots(
+  bundle: Pick<ProjectBundle, 'features' | 'subWorkflows'>,
+  event: ChangeEvent,
+): Map<string, string> {
   const deleted = new Set(deletedIds(event))
   const activityGoal = new Map(bundle.subWorkflows.map((s) => [s.id, s.workflowId]))
   const parentsOf = new Map<string, string[]>()
-  for (const f of bundle.features) if (deleted.has(f.id)) parentsOf.set(f.id, [f.subWorkflowId, f.milestoneId])
+  for (const f of bundle.features)
+    if (deleted.has(f.id)) parentsOf.set(f.id, [f.subWorkflowId, f.milestoneId])
   for (const id of deleted) {
     const goal = activityGoal.get(id)
     if (goal) parentsOf.set(id, [goal])

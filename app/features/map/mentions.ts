@@ -45,9 +45,21 @@ export function mentionQueryAt(text: string, caret: number): { start: number; qu
 }
 
 /** The members whose name starts a word with the query (case ignored), at most `limit`. */
-export function filterMembers<T extends { name: string }>(members: readonly T[], query: string, limit = 8): T[] {
+export function filterMembers<T extends { name: string }>(
+  members: readonly T[],
+  query: string,
+  limit = 8,
+): T[] {
   const q = query.toLowerCase()
   return members
-    .filter((m) => q === '' || m.name.toLowerCase().split(/\s+/).some((w) => w.startsWith(q)) || m.name.toLowerCase().startsWith(q))
+    .filter(
+      (m) =>
+        q === '' ||
+        m.name
+          .toLowerCase()
+          .split(/\s+/)
+          .some((w) => w.startsWith(q)) ||
+        m.name.toLowerCase().startsWith(q),
+    )
     .slice(0, limit)
 }

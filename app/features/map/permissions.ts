@@ -112,8 +112,12 @@ export type MapAction = keyof typeof MAP_REFUSALS
 export const PLAN_INACTIVE_TEXT = 'The workspace plan is inactive: the workspace is view only.'
 
 /** Why `actor` may not take a map action (code and text of the 403), or null when it may. */
-export function mapRefusal(actor: Actor, action: MapAction): { code: 'plan_inactive' | 'level_too_low'; message: string } | null {
+export function mapRefusal(
+  actor: Actor,
+  action: MapAction,
+): { code: 'plan_inactive' | 'level_too_low'; message: string } | null {
   if (can(actor, action)) return null
-  if (!actor.planActive && can({ ...actor, planActive: true }, action)) return { code: 'plan_inactive', message: PLAN_INACTIVE_TEXT }
+  if (!actor.planActive && can({ ...actor, planActive: true }, action))
+    return { code: 'plan_inactive', message: PLAN_INACTIVE_TEXT }
   return { code: 'level_too_low', message: MAP_REFUSALS[action] }
 }

@@ -36,7 +36,8 @@ export function isPlanActive(sub: SubscriptionState, now: Date): boolean {
 export function planTurnsAt(sub: SubscriptionState, now: Date): number | null {
   const end = sub.expirationDate ? Date.parse(sub.expirationDate) : null
   if (end === null) return null
-  const at = sub.externalStatus === 'trialing' ? end : sub.externalStatus === 'active' ? end + RENEWAL_GRACE : null
+  const at =
+    sub.externalStatus === 'trialing' ? end : sub.externalStatus === 'active' ? end + RENEWAL_GRACE : null
   return at !== null && at > now.getTime() ? at : null
 }
 
@@ -49,7 +50,8 @@ const STATUS_TEXT: Record<string, string> = {
 }
 
 export function statusText(sub: SubscriptionState, now: Date): string {
-  if (sub.externalStatus === 'trialing') return isPlanActive(sub, now) ? 'Active (trial)' : 'Inactive (trial ended)'
+  if (sub.externalStatus === 'trialing')
+    return isPlanActive(sub, now) ? 'Active (trial)' : 'Inactive (trial ended)'
   return STATUS_TEXT[sub.externalStatus] ?? sub.externalStatus
 }
 
@@ -68,7 +70,11 @@ export function trialBanner(sub: SubscriptionState, now: Date): string | null {
 }
 
 /** SPEC §6: the share link exists only on an active trial or paid plan with sharing allowed. */
-export function canShareExternally(sub: SubscriptionState, allowExternalSharing: boolean, now: Date): boolean {
+export function canShareExternally(
+  sub: SubscriptionState,
+  allowExternalSharing: boolean,
+  now: Date,
+): boolean {
   return allowExternalSharing && isPlanActive(sub, now) && PLAN_LEVELS.includes(sub.level)
 }
 
@@ -77,7 +83,11 @@ export function needsNewPaidSignup(externalStatus: string): boolean {
   return ['incomplete', 'incomplete_expired', 'trialing', 'canceled'].includes(externalStatus)
 }
 
-export function initialSubscription(mode: 'selfhosted' | 'hosted', trialDays: number, now: Date): SubscriptionState & { fromDate: string } {
+export function initialSubscription(
+  mode: 'selfhosted' | 'hosted',
+  trialDays: number,
+  now: Date,
+): SubscriptionState & { fromDate: string } {
   const fromDate = now.toISOString()
   if (mode === 'selfhosted') return { level: 'PRO', externalStatus: 'active', expirationDate: null, fromDate }
   return {

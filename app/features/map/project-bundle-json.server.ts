@@ -52,7 +52,8 @@ export function renderBundleJson(
   /** What other features add to the project for members (project-fields.server.ts). */
   memberFields: Record<string, unknown> = {},
 ): string {
-  const shown = audience === 'member' ? { ...publicProject(project), ...memberFields } : publicProject(project)
+  const shown =
+    audience === 'member' ? { ...publicProject(project), ...memberFields } : publicProject(project)
   const parts = [`{"version":${version}`, `"project":${JSON.stringify(shown)}`]
   for (const [name, sql] of audience === 'member' ? LIST_SQL : PUBLIC_LIST_SQL) {
     const rows = listStatement(db, audience, name, sql).all(project.id) as string[]

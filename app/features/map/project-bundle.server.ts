@@ -60,7 +60,9 @@ const renderedByConnection = new WeakMap<Database.Database, Map<string, Rendered
  * fields other features add (a tracker link's status and last sync change without a change to the map).
  */
 function cacheKey(version: number, fields: Record<string, unknown> | null): string {
-  const outside = prepared('data-version', (db) => db.$client.prepare('select data_version from pragma_data_version').pluck()).get() as number
+  const outside = prepared('data-version', (db) =>
+    db.$client.prepare('select data_version from pragma_data_version').pluck(),
+  ).get() as number
   return `${version}:${outside}:${fields ? JSON.stringify(fields) : ''}`
 }
 
@@ -76,7 +78,10 @@ function bundleJsonOf(project: Project, audience: Audience = 'member'): Rendered
   return freshBundleJsonOf(project, audience).rendered
 }
 
-function freshBundleJsonOf(project: Project, audience: Audience = 'member'): { rendered: Rendered; text: string | null } {
+function freshBundleJsonOf(
+  project: Project,
+  audience: Audience = 'member',
+): { rendered: Rendered; text: string | null } {
   const db = getDb()
   let rendered = renderedByConnection.get(db.$client)
   if (!rendered) renderedByConnection.set(db.$client, (rendered = new Map()))
@@ -120,7 +125,12 @@ function findProjectRow(workspaceId: string, projectId: string): Project {
     db
       .select()
       .from(projects)
-      .where(and(eq(projects.id, sql.placeholder('projectId')), eq(projects.workspaceId, sql.placeholder('workspaceId'))))
+      .where(
+        and(
+          eq(projects.id, sql.placeholder('projectId')),
+          eq(projects.workspaceId, sql.placeholder('workspaceId')),
+        ),
+      )
       .prepare(),
   )
   const project = query.get({ projectId, workspaceId })
@@ -149,7 +159,8 @@ export function findSharedProjectRow(externalLink: string, now: Date): Project {
 }
 
 // Each read runs in one transaction so the lists are consistent with each other and with the version.
-const readProject = (find: () => Project, audience: Audience = 'member') => getDb().transaction(() => bundleJsonOf(find(), audience))
+const readProject = (find: () => Project, audience: Audience = 'member') =>
+  getDb().transaction(() => bundleJsonOf(find(), audience))
 
 const bytesOf = (rendered: Rendered) => rendered.bytes
 const jsonOf = (rendered: Rendered) => new TextDecoder().decode(rendered.bytes)
@@ -178,12 +189,20 @@ export function getProjectBundleForPage(workspaceId: string, projectId: string):
   return getDb().transaction(() => {
     const project = findProjectRow(workspaceId, projectId)
     const { rendered, text } = freshOf(freshBundleJsonOf(project))
-    return { bytes: bytesOf(rendered), text, project: { id: project.id, title: project.title, externalLink: project.externalLink } }
+    return {
+      bytes: bytesOf(rendered),
+      text,
+      project: { id: project.id, title: project.title, externalLink: project.externalLink },
+    }
   })
 }
 
 /** The map's kept UTF-8 JSON and the same as text (see FreshBundle), with the few project fields a page needs. */
-export type BundleForPage = { bytes: Uint8Array; text: string; project: { id: string; title: string; externalLink: string } }
+export type BundleForPage = {
+  bytes: Uint8Array
+  text: string
+  project: { id: string; title: string; externalLink: string }
+}
 
 /** The same map as UTF-8 JSON bytes. */
 export function getProjectBundleBytes(workspaceId: string, projectId: string): Uint8Array<ArrayBuffer> {
@@ -192,7 +211,10 @@ export function getProjectBundleBytes(workspaceId: string, projectId: string): U
 
 /** The same map ready to send (`GET /v1/projects/{id}`), compressed as `Accept-Encoding` allows. */
 export function getProjectBundleBody(workspaceId: string, projectId: string, acceptEncoding: string | null) {
-  return bodyOf(readProject(() => findProjectRow(workspaceId, projectId)), acceptEncoding)
+  return bodyOf(
+    readProject(() => findProjectRow(workspaceId, projectId)),
+    acceptEncoding,
+  )
 }
 
 /** The read-only map behind a share link, or 404. */
@@ -206,7 +228,10 @@ export function getPublicBundleBytes(externalLink: string, now = new Date()): Ui
 }
 
 /** The same map as UTF-8 JSON bytes and text (see FreshBundle). */
-export function getPublicBundleForPage(externalLink: string, now = new Date()): { bytes: Uint8Array; text: string } {
+export function getPublicBundleForPage(
+  externalLink: string,
+  now = new Date(),
+): { bytes: Uint8Array; text: string } {
   return getDb().transaction(() => {
     const { rendered, text } = freshOf(freshBundleJsonOf(findSharedProjectRow(externalLink, now), 'public'))
     return { bytes: bytesOf(rendered), text }
@@ -215,7 +240,10 @@ export function getPublicBundleForPage(externalLink: string, now = new Date()): 
 
 /** The same map ready to send (`GET /v1/link/{key}`), compressed as `Accept-Encoding` allows. */
 export function getPublicBundleBody(externalLink: string, acceptEncoding: string | null, now = new Date()) {
-  return bodyOf(readProject(() => findSharedProjectRow(externalLink, now), 'public'), acceptEncoding)
+  return bodyOf(
+    readProject(() => findSharedProjectRow(externalLink, now), 'public'),
+    acceptEncoding,
+  )
 }
 
 /** A project's export file (CONTRACT §8) and its title, for the download's name. */
@@ -224,7 +252,10 @@ export type ProjectExport = { title: string; json: string }
 const readExport = (find: () => Project, exportedAt: Date, audience: Audience = 'member'): ProjectExport =>
   getDb().transaction(() => {
     const project = find()
-    return { title: project.title, json: exportJsonOf(jsonOf(bundleJsonOf(project, audience)), project, exportedAt.toISOString()) }
+    return {
+      title: project.title,
+      json: exportJsonOf(jsonOf(bundleJsonOf(project, audience)), project, exportedAt.toISOString()),
+    }
   })
 
 /** `GET /v1/projects/{id}/export`: a project of this workspace (the caller has checked membership), or 404. */

@@ -91,7 +91,13 @@ export function webhookDisabledMessage(to: string, name: string, workspaceName: 
  * To a workspace's owners and admins: GitHub refused a linked project's token, so its sync
  * stopped (CONTRACT §13). The link opens the board's GitHub dialog.
  */
-export function githubTokenRefusedMessage(to: string, name: string, projectTitle: string, repository: string, boardPath: string): Mail {
+export function githubTokenRefusedMessage(
+  to: string,
+  name: string,
+  projectTitle: string,
+  repository: string,
+  boardPath: string,
+): Mail {
   const link = appLink(`${boardPath}?github=1`)
   const lines = [
     `Hi ${name},`,
@@ -128,7 +134,9 @@ export function commentNotificationMessage(
       ? `${items[0].authorName} commented on '${featureTitle}'`
       : `${items.length} new comments on '${featureTitle}'`
   const comments = items.map((i) =>
-    i.mentioned ? `${i.authorName} mentioned you on '${featureTitle}':\n${i.post}` : `${i.authorName} commented on '${featureTitle}':\n${i.post}`,
+    i.mentioned
+      ? `${i.authorName} mentioned you on '${featureTitle}':\n${i.post}`
+      : `${i.authorName} commented on '${featureTitle}':\n${i.post}`,
   )
   const off =
     kind === 'mentions'
@@ -144,6 +152,9 @@ ${comments.map((c) => `<p style="white-space:pre-wrap">${escapeHtml(c)}</p>`).jo
     subject,
     text: `${comments.join('\n\n')}\n\nOpen the card: ${cardUrl}\n\n${off} ${unsubscribeUrl}\n`,
     html,
-    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   }
 }

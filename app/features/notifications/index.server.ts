@@ -1,3 +1,10 @@
 /** The front door of notifications/ for other features' server code. */
-export { contactMessage, githubTokenRefusedMessage, invitationMessage, resetPasswordMessage, verifyEmailMessage, webhookDisabledMessage } from './email-messages.server'
+export {
+  contactMessage,
+  githubTokenRefusedMessage,
+  invitationMessage,
+  resetPasswordMessage,
+  verifyEmailMessage,
+  webhookDisabledMessage,
+} from './email-messages.server'
 export { workspaceMemberNames } from './notifications.server'

@@ -15,7 +15,14 @@ import { coalescedWake } from '~/lib/coalesced-wake'
  * and go together. The outbox is in SQLite, so a restart picks up the held rows.
  */
 type Group = { memberId: string; featureId: string; lastSeq: number }
-type Row = { seq: number; authorName: string; post: string; featureTitle: string; mentioned: number; watching: number }
+type Row = {
+  seq: number
+  authorName: string
+  post: string
+  featureTitle: string
+  mentioned: number
+  watching: number
+}
 
 const POLL_MS = 30_000
 
@@ -30,7 +37,9 @@ const pendingGroupsQuery = () =>
 const lastSentQuery = () =>
   prepared('notification-last-sent', (db) =>
     db.$client
-      .prepare('select max(sent_at) from notification_queue where member_id = ? and feature_id = ? and sent_at is not null')
+      .prepare(
+        'select max(sent_at) from notification_queue where member_id = ? and feature_id = ? and sent_at is not null',
+      )
       .pluck(),
   )
 
@@ -40,7 +49,10 @@ export function startNotificationWorker(clock: () => number = Date.now): () => v
   let stopped = false
   let timer: NodeJS.Timeout | undefined
 
-  const wake = coalescedWake(() => tick(), () => stopped)
+  const wake = coalescedWake(
+    () => tick(),
+    () => stopped,
+  )
 
   function tick() {
     if (stopped) return
@@ -105,7 +117,8 @@ function compose(group: Group, rows: Row[]) {
       `select a.id as accountId, a.email, m.workspace_id as workspaceId, w.name as workspaceName
        from members m join accounts a on a.id = m.account_id join workspaces w on w.id = m.workspace_id where m.id = ?`,
     )
-    .get(group.memberId) as { accountId: string; email: string; workspaceId: string; workspaceName: string } | undefined
+    .get(group.memberId) as
+    { accountId: string; email: string; workspaceId: string; workspaceName: string } | undefined
   if (!who || rows.length === 0) return null
   const settings = notificationSettings(who.accountId)
   const wanted = rows.filter((r) => (r.mentioned && settings.mentions) || (r.watching && settings.watching))
@@ -113,13 +126,15 @@ function compose(group: Group, rows: Row[]) {
   const names = new Map(
     (
       db
-        .prepare('select m.id, a.name from members m join accounts a on a.id = m.account_id where m.workspace_id = ?')
+        .prepare(
+          'select m.id, a.name from members m join accounts a on a.id = m.account_id where m.workspace_id = ?',
+        )
         .all(who.workspaceId) as { id: string; name: string }[]
     ).map((m) => [m.id, m.name]),
   )
-  const feature = db.prepare('select project_id as projectId, title from features where id = ?').get(group.featureId) as
-    | { projectId: string; title: string }
-    | undefined
+  const feature = db
+    .prepare('select project_id as projectId, title from features where id = ?')
+    .get(group.featureId) as { projectId: string; title: string } | undefined
   const title = feature?.title ?? wanted[wanted.length - 1].featureTitle
   const cardUrl = feature
     ? appLink(`/${encodeURIComponent(who.workspaceName)}/projects/${feature.projectId}/f/${group.featureId}`)

@@ -25,8 +25,9 @@ const client = () => getDb().$client
 
 /** Members of the workspace who watch the feature: chosen Watch (or commented), or created it and never chose Unwatch. */
 export function watcherIds(featureId: string, createdBy: string): string[] {
-  const rows = statement('select member_id as memberId, watching from feature_watches where feature_id = ?')
-    .all(featureId) as { memberId: string; watching: number }[]
+  const rows = statement(
+    'select member_id as memberId, watching from feature_watches where feature_id = ?',
+  ).all(featureId) as { memberId: string; watching: number }[]
   const ids = new Set(rows.filter((r) => r.watching).map((r) => r.memberId))
   if (!rows.some((r) => r.memberId === createdBy && !r.watching)) ids.add(createdBy)
   return [...ids]
@@ -38,14 +39,15 @@ export function isWatching(featureId: string, createdBy: string, memberId: strin
 
 /** Watch or Unwatch a feature of the caller's workspace (any member, viewers included). */
 export function setWatching(workspaceId: string, memberId: string, featureId: string, watching: boolean) {
-  const feature = statement('select id from features where id = ? and workspace_id = ?')
-    .get(featureId, workspaceId)
+  const feature = statement('select id from features where id = ? and workspace_id = ?').get(
+    featureId,
+    workspaceId,
+  )
   if (!feature) throw refuse.notFound('Feature not found.', 'feature_not_found')
   statement(
-      `insert into feature_watches (feature_id, member_id, watching) values (?, ?, ?)
+    `insert into feature_watches (feature_id, member_id, watching) values (?, ?, ?)
        on conflict (feature_id, member_id) do update set watching = excluded.watching`,
-    )
-    .run(featureId, memberId, watching ? 1 : 0)
+  ).run(featureId, memberId, watching ? 1 : 0)
 }
 
 /** Who wrote the comment, as the change log has it. */
@@ -100,8 +102,10 @@ export function queueCommentNotifications(
   feature: { id: string; title: string; createdBy: string },
   comment: { id: string; post: string },
 ) {
-  statement('insert or ignore into feature_watches (feature_id, member_id, watching) values (?, ?, 1)')
-    .run(feature.id, a.memberId)
+  statement('insert or ignore into feature_watches (feature_id, member_id, watching) values (?, ?, 1)').run(
+    feature.id,
+    a.memberId,
+  )
   const mentioned = inWorkspace(a, mentionedIds(comment.post))
   const watchers = inWorkspace(a, watcherIds(feature.id, feature.createdBy))
   const rows = [...new Set([...mentioned, ...watchers])].map((memberId) => ({
@@ -123,9 +127,17 @@ export function queueEditNotifications(
   comment: { id: string; post: string; previousPost: string },
 ) {
   const before = new Set(mentionedIds(comment.previousPost))
-  const added = inWorkspace(a, mentionedIds(comment.post).filter((id) => !before.has(id)))
+  const added = inWorkspace(
+    a,
+    mentionedIds(comment.post).filter((id) => !before.has(id)),
+  )
   if (added.size === 0) return
-  queueRows(a, feature, comment, [...added].map((memberId) => ({ memberId, mentioned: true, watching: false })))
+  queueRows(
+    a,
+    feature,
+    comment,
+    [...added].map((memberId) => ({ memberId, mentioned: true, watching: false })),
+  )
 }
 
 // ---- settings and unsubscribe keys
@@ -134,15 +146,19 @@ export type NotificationSettings = { mentions: boolean; watching: boolean }
 
 function settingsRow(accountId: string) {
   const db = client()
-  db.prepare('insert or ignore into notification_settings (account_id, secret) values (?, ?)').run(accountId, randomKey())
+  db.prepare('insert or ignore into notification_settings (account_id, secret) values (?, ?)').run(
+    accountId,
+    randomKey(),
+  )
   return db
     .prepare('select mentions, watching, secret from notification_settings where account_id = ?')
     .get(accountId) as { mentions: number; watching: number; secret: string }
 }
 
 export function notificationSettings(accountId: string): NotificationSettings {
-  const row = statement('select mentions, watching from notification_settings where account_id = ?')
-    .get(accountId) as { mentions: number; watching: number } | undefined
+  const row = statement('select mentions, watching from notification_settings where account_id = ?').get(
+    accountId,
+  ) as { mentions: number; watching: number } | undefined
   return { mentions: row ? !!row.mentions : true, watching: row ? !!row.watching : true }
 }
 
@@ -150,9 +166,15 @@ export function updateNotificationSettings(accountId: string, change: Partial<No
   settingsRow(accountId)
   const db = client()
   if (change.mentions !== undefined)
-    db.prepare('update notification_settings set mentions = ? where account_id = ?').run(change.mentions ? 1 : 0, accountId)
+    db.prepare('update notification_settings set mentions = ? where account_id = ?').run(
+      change.mentions ? 1 : 0,
+      accountId,
+    )
   if (change.watching !== undefined)
-    db.prepare('update notification_settings set watching = ? where account_id = ?').run(change.watching ? 1 : 0, accountId)
+    db.prepare('update notification_settings set watching = ? where account_id = ?').run(
+      change.watching ? 1 : 0,
+      accountId,
+    )
 }
 
 const sign = (secret: string, payload: string) =>
@@ -169,25 +191,28 @@ export function readUnsubscribeKey(key: string): { accountId: string; kind: Noti
   if (!/^[A-Za-z0-9_-]{1,400}$/.test(key)) return null
   const m = /^([^.]+)\.([mw])\.([A-Za-z0-9_-]+)$/.exec(Buffer.from(key, 'base64url').toString('utf8'))
   if (!m) return null
-  const row = statement('select secret from notification_settings where account_id = ?')
-    .get(m[1]) as { secret: string } | undefined
+  const row = statement('select secret from notification_settings where account_id = ?').get(m[1]) as
+    { secret: string } | undefined
   if (!row || !sameSecret(sign(row.secret, `${m[1]}.${m[2]}`), m[3])) return null
   return { accountId: m[1], kind: m[2] === 'm' ? 'mentions' : 'watching' }
 }
 
 /** The workspace's members as the mention list shows them (viewers included), by name. */
-export function workspaceMemberNames(workspaceId: string, only?: readonly string[]): { id: string; name: string }[] {
+export function workspaceMemberNames(
+  workspaceId: string,
+  only?: readonly string[],
+): { id: string; name: string }[] {
   const rows = statement(
-      'select m.id, a.name from members m join accounts a on a.id = m.account_id where m.workspace_id = ? order by a.name collate nocase',
-    )
-    .all(workspaceId) as { id: string; name: string }[]
+    'select m.id, a.name from members m join accounts a on a.id = m.account_id where m.workspace_id = ? order by a.name collate nocase',
+  ).all(workspaceId) as { id: string; name: string }[]
   return only ? rows.filter((r) => only.includes(r.id)) : rows
 }
 
 /** Whether the member watches the feature (for the card dialog's Watch / Unwatch). */
 export function watchState(workspaceId: string, memberId: string, featureId: string): boolean {
-  const feature = statement('select created_by as createdBy from features where id = ? and workspace_id = ?')
-    .get(featureId, workspaceId) as { createdBy: string } | undefined
+  const feature = statement(
+    'select created_by as createdBy from features where id = ? and workspace_id = ?',
+  ).get(featureId, workspaceId) as { createdBy: string } | undefined
   if (!feature) throw refuse.notFound('Feature not found.', 'feature_not_found')
   return isWatching(featureId, feature.createdBy, memberId)
 }
@@ -195,13 +220,17 @@ export function watchState(workspaceId: string, memberId: string, featureId: str
 /** Sent outbox rows older than a day go (the window needs only the last 10 minutes). Returns how many. */
 export function pruneSentNotifications(now = new Date()): number {
   const before = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString()
-  return statement('delete from notification_queue where sent_at is not null and sent_at < ?').run(before).changes
+  return statement('delete from notification_queue where sent_at is not null and sent_at < ?').run(before)
+    .changes
 }
 
 /** Account settings' `Notifications` form (CONTRACT §12): an unchecked switch is absent from the form. */
 export const notificationIntents = {
   notifications({ account, formData }: { account: { id: string }; formData: FormData }): { done: string } {
-    updateNotificationSettings(account.id, { mentions: formData.get('mentions') === 'on', watching: formData.get('watching') === 'on' })
+    updateNotificationSettings(account.id, {
+      mentions: formData.get('mentions') === 'on',
+      watching: formData.get('watching') === 'on',
+    })
     return { done: 'Notification settings saved.' }
   },
 }
@@ -224,7 +253,11 @@ export const commentMailFollower: ChangeListener = {
       if (!feature) continue
       if (entry.before === null) queueCommentNotifications(author, feature, { id: entry.id, post })
       else if (entry.before.post !== post)
-        queueEditNotifications(author, feature, { id: entry.id, post, previousPost: String(entry.before.post) })
+        queueEditNotifications(author, feature, {
+          id: entry.id,
+          post,
+          previousPost: String(entry.before.post),
+        })
     }
   },
 }

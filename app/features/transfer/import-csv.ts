@@ -141,8 +141,15 @@ export function parseCsvImport(text: string): ImportedMap {
       .map((n) => n.trim())
       .filter((n) => n !== '')
     for (const name of names)
-      if (name.length > TAG_NAME_MAX) row.fail(`feature_tags: a tag name must be at most ${TAG_NAME_MAX} characters`)
-    return [...new Set(names.map((name) => indexOf(tagIndex, name.toLowerCase(), () => map.tags.push({ name, color: 'BLUE' }) - 1)))]
+      if (name.length > TAG_NAME_MAX)
+        row.fail(`feature_tags: a tag name must be at most ${TAG_NAME_MAX} characters`)
+    return [
+      ...new Set(
+        names.map((name) =>
+          indexOf(tagIndex, name.toLowerCase(), () => map.tags.push({ name, color: 'BLUE' }) - 1),
+        ),
+      ),
+    ]
   }
   const releases = new Map<string, number>()
   const goals = new Map<string, number>()
@@ -174,7 +181,12 @@ export function parseCsvImport(text: string): ImportedMap {
       () => map.subWorkflows.push({ ...card(activity), workflow }) - 1,
     )
     if (featureTitle !== '')
-      map.features.push({ ...readFeature(row, row.title('feature_title')), milestone, subWorkflow, tags: tagsOf(row) })
+      map.features.push({
+        ...readFeature(row, row.title('feature_title')),
+        milestone,
+        subWorkflow,
+        tags: tagsOf(row),
+      })
     assertCardLimit(cardCount(map))
     return null
   }

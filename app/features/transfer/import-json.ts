@@ -226,7 +226,8 @@ function resolve(file: ExportFile): ImportedMap {
           ...new Set(
             f.tagIds.map((id, k) => {
               const tag = tags.get(id)
-              if (tag === undefined) throw new ImportError(`features[${i}].tagIds[${k}]: no tag has the id ${JSON.stringify(id)}`)
+              if (tag === undefined)
+                throw new ImportError(`features[${i}].tagIds[${k}]: no tag has the id ${JSON.stringify(id)}`)
               return tag
             }),
           ),

@@ -79,7 +79,13 @@ const statements = () => ({
   milestone: insertStatement('milestone', milestones, CARD_FIELDS),
   workflow: insertStatement('workflow', workflows, CARD_FIELDS),
   subWorkflow: insertStatement('subWorkflow', subWorkflows, [...CARD_FIELDS, 'workflowId']),
-  feature: insertStatement('feature', features, [...CARD_FIELDS, 'subWorkflowId', 'milestoneId', 'estimate', 'tagIds']),
+  feature: insertStatement('feature', features, [
+    ...CARD_FIELDS,
+    'subWorkflowId',
+    'milestoneId',
+    'estimate',
+    'tagIds',
+  ]),
   tag: insertStatement('tag', tags, ['id', 'workspaceId', 'projectId', 'name', 'color', 'createdAt']),
   comment: insertStatement('comment', featureComments, [
     'id',
@@ -139,7 +145,13 @@ function insertContents(map: ImportedMap, stamp: Stamp) {
     tags: newIds(map.tags.length),
   }
   map.tags.forEach((t, i) =>
-    s.tag.run({ ...t, id: ids.tags[i], workspaceId: stamp.workspaceId, projectId: stamp.projectId, createdAt: stamp.createdAt }),
+    s.tag.run({
+      ...t,
+      id: ids.tags[i],
+      workspaceId: stamp.workspaceId,
+      projectId: stamp.projectId,
+      createdAt: stamp.createdAt,
+    }),
   )
   const topRanks = {
     milestones: rebalanceRanks(map.milestones.length),

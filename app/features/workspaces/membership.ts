@@ -41,7 +41,8 @@ export function levelChangeRefusal(
   if (actor.memberId === target.id) return MEMBERSHIP_TEXT.ownLevel
   const refusal = adminAction(actor, 'changeRole')
   if (refusal) return refusal
-  if (!can(actor, 'manageOwners') && (isOwner(target.level) || isOwner(level))) return MEMBERSHIP_TEXT.ownerOnly
+  if (!can(actor, 'manageOwners') && (isOwner(target.level) || isOwner(level)))
+    return MEMBERSHIP_TEXT.ownerOnly
   if (isOwner(target.level) && !isOwner(level) && ownerCount <= 1) return MEMBERSHIP_TEXT.keepOwner
   return null
 }

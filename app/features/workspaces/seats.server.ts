@@ -48,4 +48,3 @@ export function assertEditorSeat(
   const refusal = seatRefusal(limit, held, adding)
   if (refusal) throw refuse.forbidden(refusal, 'seats_full')
 }
-

@@ -11,8 +11,10 @@ import type { WorkspaceContext } from './workspace.server'
 type Input = { ctx: WorkspaceContext; formData: FormData }
 
 /** Without mail nothing reaches the invited person: the owner or admin passes the link on (issue 43). */
-export const INVITE_SAVED_WITHOUT_MAIL = 'Invite saved. Mail is not set up, so nothing was sent: copy its invitation link below.'
-export const INVITE_RENEWED_WITHOUT_MAIL = 'New invitation link made; the old one no longer works. Mail is not set up: copy it below.'
+export const INVITE_SAVED_WITHOUT_MAIL =
+  'Invite saved. Mail is not set up, so nothing was sent: copy its invitation link below.'
+export const INVITE_RENEWED_WITHOUT_MAIL =
+  'New invitation link made; the old one no longer works. Mail is not set up: copy it below.'
 export type InviteReply = { intent: 'invite'; result: SubmissionResult<string[]> }
 
 /**
@@ -34,7 +36,9 @@ export const workspaceIntents = {
     if (submission.status !== 'success') return { reply: { intent: 'invite', result: submission.reply() } }
     const { mailSent } = await createInvite(ctx, submission.value)
     if (!mailConfigured()) return { done: INVITE_SAVED_WITHOUT_MAIL }
-    return mailSent ? { done: 'Invite sent' } : { failed: 'Invite saved, but the email could not be sent. Please resend it.' }
+    return mailSent
+      ? { done: 'Invite sent' }
+      : { failed: 'Invite saved, but the email could not be sent. Please resend it.' }
   },
   async resendInvite({ ctx, formData }: Input): Promise<SettingsOutcome<never>> {
     const { mailSent } = await resendInvite(ctx, postedId(formData))

@@ -17,8 +17,6 @@ import type { SharingView } from './sharing-intents'
  */
 export const SHARING_NEEDS_ADMIN = MAP_REFUSALS.manageSharing
 
-
-
 /** Turns the workspace's public share links on or off (ADMIN and OWNER, active plan). */
 export function setAllowExternalSharing(ctx: WorkspaceContext, value: boolean) {
   authorize(ctx, 'manageSharing')
@@ -67,7 +65,13 @@ export function setProjectSharing(
     log:
       before.enabled === enabled
         ? undefined
-        : { notice: { projectId, kind: 'project', summary: `${enabled ? 'Turned on' : 'Turned off'} the share link of project '${before.title}'` } },
+        : {
+            notice: {
+              projectId,
+              kind: 'project',
+              summary: `${enabled ? 'Turned on' : 'Turned off'} the share link of project '${before.title}'`,
+            },
+          },
     write: (tx) =>
       tx
         .update(projects)
@@ -108,7 +112,11 @@ export function projectSharingView(ctx: WorkspaceContext, projectId: string, now
   const workspaceAllows = ctx.workspace.allowExternalSharing
   return {
     enabled,
-    blockedBy: !workspaceAllows ? 'workspace' : !canShareExternally(ctx.subscription, workspaceAllows, now) ? 'plan' : null,
+    blockedBy: !workspaceAllows
+      ? 'workspace'
+      : !canShareExternally(ctx.subscription, workspaceAllows, now)
+        ? 'plan'
+        : null,
     canManage: can(ctx, 'manageSharing'),
   }
 }

@@ -131,7 +131,12 @@ export function getWorkspaceContextById(accountId: string, workspaceId: string, 
 export function getWorkspaceContextByName(accountId: string, name: string, now = new Date()) {
   const query = prepared('workspace-context-by-name', () =>
     contextQuery()
-      .where(and(eq(members.accountId, sql.placeholder('accountId')), eq(workspaces.name, sql.placeholder('name'))))
+      .where(
+        and(
+          eq(members.accountId, sql.placeholder('accountId')),
+          eq(workspaces.name, sql.placeholder('name')),
+        ),
+      )
       .prepare(),
   )
   return toContext(query.get({ accountId, name }), now)

@@ -26,7 +26,14 @@ import { CardDialogPartsProvider, type CardDialogParts } from '../../features/bo
 
 type Props = Omit<
   BoardApi,
-  'showClosed' | 'setShowClosed' | 'openPersonas' | 'linkSearch' | 'filter' | 'setFilter' | 'cardExits' | 'notify'
+  | 'showClosed'
+  | 'setShowClosed'
+  | 'openPersonas'
+  | 'linkSearch'
+  | 'filter'
+  | 'setFilter'
+  | 'cardExits'
+  | 'notify'
 > & {
   /** The share link (absolute), when SPEC §6 allows one. */
   shareUrl: string | null
@@ -52,7 +59,12 @@ const MEMBER_CARD_PARTS: CardDialogParts = {
  */
 export function ProjectView({ shareUrl, csvUrl, history, canLinkGithub = false, ...props }: Props) {
   const commandsUrl = `${props.basePath}/commands`
-  const { dispatch, toast, notify } = useDeleteToast(props.bundle, props.dispatch, history && !props.readOnly ? history : null, commandsUrl)
+  const { dispatch, toast, notify } = useDeleteToast(
+    props.bundle,
+    props.dispatch,
+    history && !props.readOnly ? history : null,
+    commandsUrl,
+  )
   const [cardExits] = useState(createCardExits)
   const board = { ...props, dispatch, notify, cardExits }
   const [panel, setPanel] = useState<'activity' | 'trash' | null>(null)
@@ -71,7 +83,16 @@ export function ProjectView({ shareUrl, csvUrl, history, canLinkGithub = false, 
   const openPersonas = useCallback((view?: PersonaView) => setPersonaView(view ?? { page: 'all' }), [])
   // `search` from the route is the query card links keep (`?demo=1`); dialogs keep the whole page query.
   const { filter, setFilter, query, search } = useBoardFilter()
-  const api: BoardApi = { ...board, search, linkSearch: board.search, filter, setFilter, showClosed, setShowClosed, openPersonas }
+  const api: BoardApi = {
+    ...board,
+    search,
+    linkSearch: board.search,
+    filter,
+    setFilter,
+    showClosed,
+    setShowClosed,
+    openPersonas,
+  }
   const { bundle, readOnly, mode, basePath } = board
   // The JSON export (CONTRACT §8) sits beside the CSV: `…/storymap.json`, named `<title>.storymap.json`.
   const jsonUrl = csvUrl.replace(/\.csv$/, '.json')
@@ -135,14 +156,32 @@ export function ProjectView({ shareUrl, csvUrl, history, canLinkGithub = false, 
                   >
                     Export CSV
                   </a>
-                  <a href={jsonUrl} download className="menu-link" role="menuitem" onClick={() => setMenuOpen(false)}>
+                  <a
+                    href={jsonUrl}
+                    download
+                    className="menu-link"
+                    role="menuitem"
+                    onClick={() => setMenuOpen(false)}
+                  >
                     Export JSON
                   </a>
-                  <MenuButton label="Tags" onChoose={() => setShowingTags(true)} close={() => setMenuOpen(false)} />
+                  <MenuButton
+                    label="Tags"
+                    onChoose={() => setShowingTags(true)}
+                    close={() => setMenuOpen(false)}
+                  />
                   {history && mode !== 'demo' ? (
-                    <MenuButton label="GitHub" onChoose={() => setShowingGithub(true)} close={() => setMenuOpen(false)} />
+                    <MenuButton
+                      label="GitHub"
+                      onChoose={() => setShowingGithub(true)}
+                      close={() => setMenuOpen(false)}
+                    />
                   ) : null}
-                  <MenuButton label="Print" onChoose={() => window.print()} close={() => setMenuOpen(false)} />
+                  <MenuButton
+                    label="Print"
+                    onChoose={() => window.print()}
+                    close={() => setMenuOpen(false)}
+                  />
                 </div>
               ) : null}
             </div>
@@ -159,7 +198,12 @@ export function ProjectView({ shareUrl, csvUrl, history, canLinkGithub = false, 
         {mode === 'demo' ? null : <ConnectionNotice editable={!readOnly} />}
         {history && mode !== 'demo' ? <SessionNotice me={board.me} /> : null}
         {history ? (
-          <GithubBoard open={showingGithub} setOpen={setShowingGithub} returnFocus={menuButton} canLink={canLinkGithub} />
+          <GithubBoard
+            open={showingGithub}
+            setOpen={setShowingGithub}
+            returnFocus={menuButton}
+            canLink={canLinkGithub}
+          />
         ) : null}
         <OpenCardProvider query={query}>
           <StoryMap />

@@ -58,7 +58,11 @@ const OPERATION_SUMMARY: Record<string, string> = {
   tags: 'Replace the tags of',
 }
 
-const write = (spec: Omit<OperationSpec, 'access' | 'write'>): OperationSpec => ({ ...spec, access: 'workspace', write: true })
+const write = (spec: Omit<OperationSpec, 'access' | 'write'>): OperationSpec => ({
+  ...spec,
+  access: 'workspace',
+  write: true,
+})
 
 function cardPaths(): PathSpecs {
   const paths: PathSpecs = {}
@@ -66,7 +70,12 @@ function cardPaths(): PathSpecs {
     const name = NAME_OF_KIND[kind]
     const tag = 'Cards'
     paths[`/v1/${segment}/{id}`] = {
-      post: write({ tag, summary: `Create a ${name}`, body: commandBody(`${kind}.create`), ok: ENTITY_OF_KIND[kind] }),
+      post: write({
+        tag,
+        summary: `Create a ${name}`,
+        body: commandBody(`${kind}.create`),
+        ok: ENTITY_OF_KIND[kind],
+      }),
       delete: write({
         tag,
         summary: `Delete a ${name}`,
@@ -87,24 +96,57 @@ function cardPaths(): PathSpecs {
 }
 
 const since = z.object({
-  since: z.int().min(0).optional().meta({ description: 'Replay the changes after this version (or send `Last-Event-ID`).' }),
+  since: z
+    .int()
+    .min(0)
+    .optional()
+    .meta({ description: 'Replay the changes after this version (or send `Last-Event-ID`).' }),
 })
-const eventStream = { mediaType: 'text/event-stream', description: 'The live stream.', schema: liveStreamSchema }
+const eventStream = {
+  mediaType: 'text/event-stream',
+  description: 'The live stream.',
+  schema: liveStreamSchema,
+}
 
 export const BOARD_PATHS: PathSpecs = {
   '/v1/projects': {
-    get: { tag: 'Projects', summary: "The workspace's projects", access: 'workspace', ok: z.array(projectSchema) },
+    get: {
+      tag: 'Projects',
+      summary: "The workspace's projects",
+      access: 'workspace',
+      ok: z.array(projectSchema),
+    },
   },
   '/v1/projects/{id}': {
     get: { tag: 'Projects', summary: 'A whole map', access: 'workspace', ok: bundleSchema },
-    post: write({ tag: 'Projects', summary: 'Create a project', body: commandBody('project.create'), ok: projectSchema }),
-    delete: write({ tag: 'Projects', summary: 'Delete a project', description: "To the workspace's trash.", ok: emptySchema }),
+    post: write({
+      tag: 'Projects',
+      summary: 'Create a project',
+      body: commandBody('project.create'),
+      ok: projectSchema,
+    }),
+    delete: write({
+      tag: 'Projects',
+      summary: 'Delete a project',
+      description: "To the workspace's trash.",
+      ok: emptySchema,
+    }),
   },
   '/v1/projects/{id}/rename': {
-    post: write({ tag: 'Projects', summary: 'Rename a project', body: commandBody('card.rename'), ok: projectSchema }),
+    post: write({
+      tag: 'Projects',
+      summary: 'Rename a project',
+      body: commandBody('card.rename'),
+      ok: projectSchema,
+    }),
   },
   '/v1/projects/{id}/description': {
-    post: write({ tag: 'Projects', summary: 'Describe a project', body: commandBody('card.description'), ok: projectSchema }),
+    post: write({
+      tag: 'Projects',
+      summary: 'Describe a project',
+      body: commandBody('card.description'),
+      ok: projectSchema,
+    }),
   },
   '/v1/projects/{id}/duplicate': {
     post: write({
@@ -133,11 +175,21 @@ export const BOARD_PATHS: PathSpecs = {
       tag: 'Import and export',
       summary: 'A project as a file',
       access: 'workspace',
-      ok: { mediaType: 'application/json', description: 'The export file, as an attachment.', schema: exportFileSchema },
+      ok: {
+        mediaType: 'application/json',
+        description: 'The export file, as an attachment.',
+        schema: exportFileSchema,
+      },
     },
   },
   '/v1/projects/{id}/events': {
-    get: { tag: 'Live', summary: "A project's live changes", access: 'project', query: since, ok: eventStream },
+    get: {
+      tag: 'Live',
+      summary: "A project's live changes",
+      access: 'project',
+      query: since,
+      ok: eventStream,
+    },
   },
   '/v1/projects/{id}/activity': {
     get: {
@@ -152,23 +204,47 @@ export const BOARD_PATHS: PathSpecs = {
     },
   },
   '/v1/projects/{id}/undo': {
-    post: write({ tag: 'History', summary: 'Undo your last change here', ok: historyStepSchema, errors: { 409: '`nothing_to_undo` or `undo_conflict`.' } }),
+    post: write({
+      tag: 'History',
+      summary: 'Undo your last change here',
+      ok: historyStepSchema,
+      errors: { 409: '`nothing_to_undo` or `undo_conflict`.' },
+    }),
   },
   '/v1/projects/{id}/redo': {
-    post: write({ tag: 'History', summary: 'Redo your last undone change', ok: historyStepSchema, errors: { 409: '`nothing_to_redo`.' } }),
+    post: write({
+      tag: 'History',
+      summary: 'Redo your last undone change',
+      ok: historyStepSchema,
+      errors: { 409: '`nothing_to_redo`.' },
+    }),
   },
   '/v1/projects/{id}/trash': {
     get: { tag: 'History', summary: "A project's deleted cards", access: 'workspace', ok: trashSchema },
   },
   '/v1/projects/{id}/sharing': {
     get: { tag: 'Sharing', summary: "A project's share link", access: 'workspace', ok: sharingSchema },
-    post: write({ tag: 'Sharing', summary: 'Stop or restart sharing a project', body: z.object({ enabled: z.boolean() }), ok: sharingSchema }),
+    post: write({
+      tag: 'Sharing',
+      summary: 'Stop or restart sharing a project',
+      body: z.object({ enabled: z.boolean() }),
+      ok: sharingSchema,
+    }),
   },
   '/v1/projects/{id}/newlink': {
-    post: write({ tag: 'Sharing', summary: 'A new share link; the old one stops at once', ok: sharingSchema }),
+    post: write({
+      tag: 'Sharing',
+      summary: 'A new share link; the old one stops at once',
+      ok: sharingSchema,
+    }),
   },
   '/v1/featurecomments/{id}': {
-    post: write({ tag: 'Comments', summary: 'Comment on a feature', body: commandBody('comment.create'), ok: commentSchema }),
+    post: write({
+      tag: 'Comments',
+      summary: 'Comment on a feature',
+      body: commandBody('comment.create'),
+      ok: commentSchema,
+    }),
     delete: write({ tag: 'Comments', summary: 'Delete your comment', ok: emptySchema }),
   },
   '/v1/featurecomments/{id}/post': {
@@ -180,47 +256,111 @@ export const BOARD_PATHS: PathSpecs = {
     }),
   },
   '/v1/personas/{id}': {
-    post: write({ tag: 'Personas', summary: 'Create a persona', body: commandBody('persona.create'), ok: personaSchema }),
-    put: write({ tag: 'Personas', summary: 'Replace a persona', body: commandBody('persona.update'), ok: personaSchema }),
+    post: write({
+      tag: 'Personas',
+      summary: 'Create a persona',
+      body: commandBody('persona.create'),
+      ok: personaSchema,
+    }),
+    put: write({
+      tag: 'Personas',
+      summary: 'Replace a persona',
+      body: commandBody('persona.update'),
+      ok: personaSchema,
+    }),
     delete: write({ tag: 'Personas', summary: 'Delete a persona', ok: emptySchema }),
   },
   '/v1/workflowpersonas/{id}': {
-    post: write({ tag: 'Personas', summary: 'Put a persona on a goal', body: commandBody('workflowPersona.create'), ok: workflowPersonaSchema }),
+    post: write({
+      tag: 'Personas',
+      summary: 'Put a persona on a goal',
+      body: commandBody('workflowPersona.create'),
+      ok: workflowPersonaSchema,
+    }),
     delete: write({ tag: 'Personas', summary: 'Take a persona off a goal', ok: emptySchema }),
   },
   '/v1/tags/{id}': {
-    post: write({ tag: 'Tags', summary: 'Create a tag', body: commandBody('tag.create'), ok: tagSchema, errors: { 409: 'The id is used, or the project has a tag of that name (`tag_taken`, case ignored).' } }),
-    delete: write({ tag: 'Tags', summary: 'Delete a tag', description: 'It is taken off every feature; undo brings it back.', ok: emptySchema }),
+    post: write({
+      tag: 'Tags',
+      summary: 'Create a tag',
+      body: commandBody('tag.create'),
+      ok: tagSchema,
+      errors: { 409: 'The id is used, or the project has a tag of that name (`tag_taken`, case ignored).' },
+    }),
+    delete: write({
+      tag: 'Tags',
+      summary: 'Delete a tag',
+      description: 'It is taken off every feature; undo brings it back.',
+      ok: emptySchema,
+    }),
   },
   '/v1/tags/{id}/rename': {
-    post: write({ tag: 'Tags', summary: 'Rename a tag', body: commandBody('tag.rename'), ok: tagSchema, errors: { 409: '`tag_taken`.' } }),
+    post: write({
+      tag: 'Tags',
+      summary: 'Rename a tag',
+      body: commandBody('tag.rename'),
+      ok: tagSchema,
+      errors: { 409: '`tag_taken`.' },
+    }),
   },
   '/v1/tags/{id}/color': {
-    post: write({ tag: 'Tags', summary: 'Change the colour of a tag', body: commandBody('tag.color'), ok: tagSchema }),
+    post: write({
+      tag: 'Tags',
+      summary: 'Change the colour of a tag',
+      body: commandBody('tag.color'),
+      ok: tagSchema,
+    }),
   },
   '/v1/trash': {
-    get: { tag: 'History', summary: "The workspace's deleted projects", access: 'workspace', ok: trashSchema },
+    get: {
+      tag: 'History',
+      summary: "The workspace's deleted projects",
+      access: 'workspace',
+      ok: trashSchema,
+    },
   },
   '/v1/trash/{id}/restore': {
-    post: write({ tag: 'History', summary: 'Restore from the trash', ok: cardEntitySchema, errors: { 409: '`parent_missing`: its parent is in the trash.' } }),
+    post: write({
+      tag: 'History',
+      summary: 'Restore from the trash',
+      ok: cardEntitySchema,
+      errors: { 409: '`parent_missing`: its parent is in the trash.' },
+    }),
   },
   '/v1/trash/{id}': {
     delete: write({ tag: 'History', summary: 'Delete from the trash for good', ok: emptySchema }),
   },
   '/v1/link/{key}': {
-    get: { tag: 'Public link', summary: 'A shared map', access: 'public', ok: bundleSchema, errors: { 404: 'No such link, or sharing is off.' } },
+    get: {
+      tag: 'Public link',
+      summary: 'A shared map',
+      access: 'public',
+      ok: bundleSchema,
+      errors: { 404: 'No such link, or sharing is off.' },
+    },
   },
   '/v1/link/{key}/export': {
     get: {
       tag: 'Public link',
       summary: 'A shared map as a file',
       access: 'public',
-      ok: { mediaType: 'application/json', description: 'The export file, as an attachment.', schema: exportFileSchema },
+      ok: {
+        mediaType: 'application/json',
+        description: 'The export file, as an attachment.',
+        schema: exportFileSchema,
+      },
       errors: { 404: 'No such link, or sharing is off.' },
     },
   },
   '/v1/link/{key}/events': {
-    get: { tag: 'Public link', summary: "A shared map's live changes", access: 'public', query: since, ok: eventStream, errors: { 404: 'No such link, or sharing is off.' } },
+    get: {
+      tag: 'Public link',
+      summary: "A shared map's live changes",
+      access: 'public',
+      query: since,
+      ok: eventStream,
+      errors: { 404: 'No such link, or sharing is off.' },
+    },
   },
   ...cardPaths(),
 }

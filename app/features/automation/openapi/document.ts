@@ -6,7 +6,13 @@ import { WEBHOOK_PATHS } from './webhook-paths'
 import { GITHUB_PATHS } from './github-paths'
 
 /** Every /v1 operation, by path and method: the source of the OpenAPI document and its tests. */
-export const API_PATHS: PathSpecs = { ...ACCOUNT_PATHS, ...WORKSPACE_PATHS, ...BOARD_PATHS, ...WEBHOOK_PATHS, ...GITHUB_PATHS }
+export const API_PATHS: PathSpecs = {
+  ...ACCOUNT_PATHS,
+  ...WORKSPACE_PATHS,
+  ...BOARD_PATHS,
+  ...WEBHOOK_PATHS,
+  ...GITHUB_PATHS,
+}
 
 /** `post /v1/features/{id}/move` → `postFeaturesIdMove`. */
 function operationId(method: string, path: string) {

@@ -35,7 +35,9 @@ export type OperationSpec = {
 }
 
 const PATH_PARAMETERS: Record<string, z.ZodType> = {
-  id: z.string().meta({ format: 'uuid', description: 'The entity id (a UUID; the client chooses it on create).' }),
+  id: z
+    .string()
+    .meta({ format: 'uuid', description: 'The entity id (a UUID; the client chooses it on create).' }),
   key: z.string().meta({ description: 'The key from the link or the e-mail.' }),
   email: z.string().meta({ format: 'email', description: 'An e-mail address.' }),
 }
@@ -43,7 +45,10 @@ const PATH_PARAMETERS: Record<string, z.ZodType> = {
 const workspaceHeader = z.object({
   Workspace: z
     .string()
-    .meta({ format: 'uuid', description: 'The workspace id. Required with a session; a token names its own workspace.' })
+    .meta({
+      format: 'uuid',
+      description: 'The workspace id. Required with a session; a token names its own workspace.',
+    })
     .optional(),
 })
 
@@ -53,7 +58,8 @@ function errorResponse(description: string) {
 
 function refusals(spec: OperationSpec): Record<string, string> {
   const out: Record<string, string> = {}
-  if (spec.body || spec.query || spec.write) out[400] = 'Invalid input: `{field}_invalid`, `invalid_json`, `invalid_body`.'
+  if (spec.body || spec.query || spec.write)
+    out[400] = 'Invalid input: `{field}_invalid`, `invalid_json`, `invalid_body`.'
   if (spec.access !== 'public') out[401] = 'No valid session or token (`unauthorized`, `invalid_token`).'
   if (spec.access === 'account') out[403] = 'Tokens may not call this route (`token_not_allowed`).'
   if (spec.access === 'workspace' || spec.access === 'project') {
@@ -89,7 +95,8 @@ export function operation(path: string, spec: OperationSpec, operationId: string
       content: { [spec.ok.mediaType]: { schema: spec.ok.schema ?? z.string() } },
     }
   }
-  for (const [status, description] of Object.entries(refusals(spec))) responses[status] = errorResponse(description)
+  for (const [status, description] of Object.entries(refusals(spec)))
+    responses[status] = errorResponse(description)
 
   const security: Record<string, string[]>[] =
     spec.access === 'public'

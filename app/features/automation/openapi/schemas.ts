@@ -17,14 +17,18 @@ const nullableTime = time.nullable()
 
 export const errorSchema = z
   .object({
-    error: z.string().meta({ description: 'A stable code, e.g. `title_invalid`, `not_found`, `invalid_token`.' }),
+    error: z
+      .string()
+      .meta({ description: 'A stable code, e.g. `title_invalid`, `not_found`, `invalid_token`.' }),
     message: z.string().meta({ description: 'An English sentence for people.' }),
   })
   .meta({ id: 'Error', description: 'The one error shape of /v1.' })
 
 export const emptySchema = z.object({}).meta({ id: 'Empty', description: 'No content: `{}`.' })
 
-export const colorSchema = z.enum([...COLORS, '']).meta({ id: 'Color', description: 'A card colour; `""` is none.' })
+export const colorSchema = z
+  .enum([...COLORS, ''])
+  .meta({ id: 'Color', description: 'A card colour; `""` is none.' })
 const annotationsText = z.string().meta({
   description: `Comma-separated annotation codes, in this order: ${ANNOTATIONS.join(', ')}.`,
 })
@@ -57,7 +61,8 @@ export const githubLinkSchema = z
     linkedAt: time,
     linkedBy: z.object({ memberId: uuid, name: z.string() }),
     status: z.enum(['ok', 'token_invalid', 'repository_missing', 'rate_limited', 'unreachable']).meta({
-      description: '`token_invalid`: GitHub refused the token and sync stopped (link again); `rate_limited` and `unreachable` resume by themselves.',
+      description:
+        '`token_invalid`: GitHub refused the token and sync stopped (link again); `rate_limited` and `unreachable` resume by themselves.',
     }),
     lastSyncAt: time.nullable(),
     error: z.string().nullable().meta({ description: "GitHub's message for the last failure." }),
@@ -69,7 +74,9 @@ export const featureGithubSchema = z
   .object({
     number: z.int(),
     url: z.string(),
-    state: z.enum(['open', 'closed', 'missing']).meta({ description: '`missing`: the issue was deleted or moved away.' }),
+    state: z
+      .enum(['open', 'closed', 'missing'])
+      .meta({ description: '`missing`: the issue was deleted or moved away.' }),
   })
   .meta({ id: 'FeatureGithub' })
 
@@ -82,7 +89,10 @@ export const projectSchema = z
     description: z.string(),
     ...authorship,
     externalLink: z.string().meta({ description: 'The key of the public link: `/link/{externalLink}`.' }),
-    github: githubLinkSchema.nullable().optional().meta({ description: 'In the bundle: its GitHub repository, or null. Not on the public link.' }),
+    github: githubLinkSchema
+      .nullable()
+      .optional()
+      .meta({ description: 'In the bundle: its GitHub repository, or null. Not on the public link.' }),
   })
   .meta({ id: 'Project' })
 
@@ -104,7 +114,10 @@ export const featureSchema = z
     milestoneId: uuid,
     estimate: z.int().min(0).meta({ description: 'The size; 0 is none.' }),
     tagIds: z.array(uuid).meta({ description: "The project's tags on it." }),
-    github: featureGithubSchema.nullable().optional().meta({ description: 'Its GitHub issue, or null. Not on the public link.' }),
+    github: featureGithubSchema
+      .nullable()
+      .optional()
+      .meta({ description: 'Its GitHub issue, or null. Not on the public link.' }),
   })
   .meta({ id: 'Feature', description: 'A feature card, in the cell of an activity and a release.' })
 export const commentSchema = z
@@ -135,11 +148,25 @@ export const personaSchema = z
   })
   .meta({ id: 'Persona' })
 export const workflowPersonaSchema = z
-  .object({ kind: z.literal('workflowPersona'), id: uuid, personaId: uuid, projectId: uuid, workflowId: uuid, workspaceId: uuid })
+  .object({
+    kind: z.literal('workflowPersona'),
+    id: uuid,
+    personaId: uuid,
+    projectId: uuid,
+    workflowId: uuid,
+    workspaceId: uuid,
+  })
   .meta({ id: 'WorkflowPersona', description: 'A persona put on a goal.' })
 
 export const tagSchema = z
-  .object({ kind: z.literal('tag'), id: uuid, workspaceId: uuid, projectId: uuid, name: z.string(), color: z.enum(COLORS) })
+  .object({
+    kind: z.literal('tag'),
+    id: uuid,
+    workspaceId: uuid,
+    projectId: uuid,
+    name: z.string(),
+    color: z.enum(COLORS),
+  })
   .meta({ id: 'Tag', description: "A project's tag (CONTRACT §12)." })
 
 /** Any card a trash restore can answer. */
@@ -164,7 +191,10 @@ export const bundleSchema = z
     project: projectSchema,
     ...bundleLists,
   })
-  .meta({ id: 'ProjectBundle', description: 'A whole map; every list sorted (cards by rank, personas by name, comments newest first).' })
+  .meta({
+    id: 'ProjectBundle',
+    description: 'A whole map; every list sorted (cards by rank, personas by name, comments newest first).',
+  })
 
 export const exportFileSchema = z
   .object({
@@ -254,7 +284,10 @@ export const tokenSchema = z
 
 export const workspaceTokenSchema = tokenSchema
   .extend({ member: z.object({ id: uuid, name: z.string(), email: z.string() }) })
-  .meta({ id: 'WorkspaceApiToken', description: "A member's token, as the workspace's owners and admins see it." })
+  .meta({
+    id: 'WorkspaceApiToken',
+    description: "A member's token, as the workspace's owners and admins see it.",
+  })
 
 const author = z
   .object({
@@ -294,7 +327,9 @@ export const sharingSchema = z
   .object({ enabled: z.boolean(), externalLink: z.string() })
   .meta({ id: 'ProjectSharing' })
 
-export const checkoutSessionSchema = z.object({ id: z.string(), url: z.string() }).meta({ id: 'CheckoutSession' })
+export const checkoutSessionSchema = z
+  .object({ id: z.string(), url: z.string() })
+  .meta({ id: 'CheckoutSession' })
 
 export const liveStreamSchema = z.string().meta({
   description:

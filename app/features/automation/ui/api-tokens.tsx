@@ -41,7 +41,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const expired = (row: TokenRow) => row.expiresAt !== null && Date.parse(row.expiresAt) <= Date.now()
 
 /** A token's list, each with Revoke, which asks once more (`?revoke={id}`) before it acts. */
-function TokenTable({ tokens, confirmRevoke, showMember }: { tokens: TokenRow[]; confirmRevoke: string | null; showMember: boolean }) {
+function TokenTable({
+  tokens,
+  confirmRevoke,
+  showMember,
+}: {
+  tokens: TokenRow[]
+  confirmRevoke: string | null
+  showMember: boolean
+}) {
   const busy = useNavigation().state === 'submitting'
   if (tokens.length === 0) return <p className="muted">No tokens yet.</p>
   return (
@@ -67,13 +75,24 @@ function TokenTable({ tokens, confirmRevoke, showMember }: { tokens: TokenRow[];
             <td>{showMember ? token.member?.name : token.workspaceName}</td>
             <td>{token.scope === 'read' ? 'Read' : 'Read and write'}</td>
             <td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</td>
-            <td>{token.expiresAt ? `${expired(token) ? 'Expired ' : ''}${formatDate(token.expiresAt)}` : 'Never'}</td>
+            <td>
+              {token.expiresAt
+                ? `${expired(token) ? 'Expired ' : ''}${formatDate(token.expiresAt)}`
+                : 'Never'}
+            </td>
             <td>
               {confirmRevoke === token.id ? (
                 <Form method="post" className="row" aria-label={`Revoke ${token.name}`}>
                   <span>Scripts using it stop working at once.</span>
                   <input type="hidden" name="id" value={token.id} />
-                  <button type="submit" name="intent" value="revokeToken" className="button small danger" disabled={busy} autoFocus>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="revokeToken"
+                    className="button small danger"
+                    disabled={busy}
+                    autoFocus
+                  >
                     Revoke token
                   </button>
                   <Link className="button small" to="?" preventScrollReset>
@@ -81,7 +100,12 @@ function TokenTable({ tokens, confirmRevoke, showMember }: { tokens: TokenRow[];
                   </Link>
                 </Form>
               ) : (
-                <Link className="button small" to={`?revoke=${token.id}`} preventScrollReset aria-label={`Revoke ${token.name}`}>
+                <Link
+                  className="button small"
+                  to={`?revoke=${token.id}`}
+                  preventScrollReset
+                  aria-label={`Revoke ${token.name}`}
+                >
                   Revoke
                 </Link>
               )}
@@ -129,7 +153,13 @@ export function AccountTokensSection({
             <strong>Token “{created.name}” created.</strong> Copy it now: it will not be shown again.
           </p>
           <div className="row">
-            <input className="token-secret" readOnly value={created.secret} aria-label="New token" onFocus={(e) => e.currentTarget.select()} />
+            <input
+              className="token-secret"
+              readOnly
+              value={created.secret}
+              aria-label="New token"
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <CopyButton text={created.secret} label="Copy token" />
           </div>
         </div>
@@ -165,7 +195,13 @@ export function AccountTokensSection({
 }
 
 /** Every member's tokens of the workspace, for its owners and admins to revoke. */
-export function WorkspaceTokensSection({ tokens, confirmRevoke }: { tokens: TokenRow[]; confirmRevoke: string | null }) {
+export function WorkspaceTokensSection({
+  tokens,
+  confirmRevoke,
+}: {
+  tokens: TokenRow[]
+  confirmRevoke: string | null
+}) {
   return (
     <Section title="API tokens">
       <p className="muted">Tokens members made for this workspace. Revoking one stops it at once.</p>

@@ -61,9 +61,19 @@ function DeliveryLog({ webhook }: { webhook: WebhookView }) {
   )
 }
 
-function Endpoint({ webhook, projects, confirmDelete }: { webhook: WebhookView; projects: { id: string; title: string }[]; confirmDelete: boolean }) {
+function Endpoint({
+  webhook,
+  projects,
+  confirmDelete,
+}: {
+  webhook: WebhookView
+  projects: { id: string; title: string }[]
+  confirmDelete: boolean
+}) {
   const busy = useNavigation().state === 'submitting'
-  const project = webhook.projectId ? (projects.find((p) => p.id === webhook.projectId)?.title ?? 'A deleted project') : 'All projects'
+  const project = webhook.projectId
+    ? (projects.find((p) => p.id === webhook.projectId)?.title ?? 'A deleted project')
+    : 'All projects'
   return (
     <li className="stack webhook">
       <div className="row">
@@ -84,7 +94,14 @@ function Endpoint({ webhook, projects, confirmDelete }: { webhook: WebhookView; 
           <Form method="post" className="row" aria-label={`Delete ${webhook.url}`}>
             <span>Deliveries to it stop at once.</span>
             <input type="hidden" name="id" value={webhook.id} />
-            <button type="submit" name="intent" value="deleteWebhook" className="button small danger" disabled={busy} autoFocus>
+            <button
+              type="submit"
+              name="intent"
+              value="deleteWebhook"
+              className="button small danger"
+              disabled={busy}
+              autoFocus
+            >
               Delete endpoint
             </button>
             <Link className="button small" to="?" preventScrollReset>
@@ -92,7 +109,12 @@ function Endpoint({ webhook, projects, confirmDelete }: { webhook: WebhookView; 
             </Link>
           </Form>
         ) : (
-          <Link className="button small" to={`?deleteWebhook=${webhook.id}`} preventScrollReset aria-label={`Delete ${webhook.url}`}>
+          <Link
+            className="button small"
+            to={`?deleteWebhook=${webhook.id}`}
+            preventScrollReset
+            aria-label={`Delete ${webhook.url}`}
+          >
             Delete
           </Link>
         )}
@@ -139,7 +161,13 @@ export function WebhooksSection({
             <strong>Endpoint added.</strong> Copy its signing secret now: it will not be shown again.
           </p>
           <div className="row">
-            <input className="token-secret" readOnly value={created.secret} aria-label="Signing secret" onFocus={(e) => e.currentTarget.select()} />
+            <input
+              className="token-secret"
+              readOnly
+              value={created.secret}
+              aria-label="Signing secret"
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <CopyButton text={created.secret} label="Copy secret" />
           </div>
         </div>
@@ -168,7 +196,13 @@ export function WebhooksSection({
           <ErrorList id={fields.events.errorId} errors={fields.events.errors} />
         </fieldset>
         <div>
-          <button type="submit" name="intent" value="createWebhook" className="button primary" disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="createWebhook"
+            className="button primary"
+            disabled={busy}
+          >
             Add endpoint
           </button>
         </div>

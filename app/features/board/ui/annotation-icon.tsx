@@ -19,6 +19,10 @@ const TAGS: Record<Annotation, string> = {
 
 export function AnnotationIcon({ name }: { name: Annotation }) {
   return (
-    <span className={`annotation-icon annotation-${name.toLowerCase()}`} aria-hidden="true" data-text={TAGS[name]} />
+    <span
+      className={`annotation-icon annotation-${name.toLowerCase()}`}
+      aria-hidden="true"
+      data-text={TAGS[name]}
+    />
   )
 }

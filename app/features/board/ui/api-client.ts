@@ -10,7 +10,12 @@ export async function callApi<T = unknown>(
     const res = await fetch(path, { headers: { Workspace: workspaceId, Accept: 'application/json' } })
     const body = await res.json().catch(() => ({}))
     if (res.ok) return { ok: true, data: body as T }
-    return { ok: false, status: res.status, error: body.error ?? 'failed', message: body.message ?? 'Something went wrong.' }
+    return {
+      ok: false,
+      status: res.status,
+      error: body.error ?? 'failed',
+      message: body.message ?? 'Something went wrong.',
+    }
   } catch {
     return { ok: false, status: 0, error: 'network', message: 'Something went wrong.' }
   }

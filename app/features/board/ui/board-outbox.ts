@@ -148,7 +148,10 @@ export class BoardOutbox {
       }
       const stop = this.env.onOnline(done)
       const wait = () => {
-        timer = this.env.setTimeout(() => (this.env.isOnline() ? done() : wait()), retryDelayMs(Math.max(attempt, 1)))
+        timer = this.env.setTimeout(
+          () => (this.env.isOnline() ? done() : wait()),
+          retryDelayMs(Math.max(attempt, 1)),
+        )
       }
       wait()
     })
@@ -156,7 +159,11 @@ export class BoardOutbox {
 
   private update(change: Partial<OutboxState>) {
     const next = { ...this.state, ...change }
-    if (next.offline === this.state.offline && next.signedOut === this.state.signedOut && next.waiting === this.state.waiting)
+    if (
+      next.offline === this.state.offline &&
+      next.signedOut === this.state.signedOut &&
+      next.waiting === this.state.waiting
+    )
       return
     this.state = next
     for (const listener of this.listeners) listener()
@@ -166,9 +173,15 @@ export class BoardOutbox {
 /** A server answer as the board reads it; null when it is not the app's (a proxy's 502 while the server restarts). */
 async function outcomeOf(response: Response): Promise<WriteOutcome | null> {
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null
-  if (body === null || typeof body !== 'object') return response.status >= 502 ? null : failed(response.status)
+  if (body === null || typeof body !== 'object')
+    return response.status >= 502 ? null : failed(response.status)
   if (response.ok)
-    return { ok: true, entity: body.entity, redirectTo: typeof body.redirectTo === 'string' ? body.redirectTo : undefined, body }
+    return {
+      ok: true,
+      entity: body.entity,
+      redirectTo: typeof body.redirectTo === 'string' ? body.redirectTo : undefined,
+      body,
+    }
   return {
     ok: false,
     status: response.status,

@@ -60,7 +60,10 @@ type ReleaseProps = BoardLinks & {
  * of the row's cells (`cells` is a new Map after every edit, but buildGrid keeps unchanged
  * lists). A drop then re-renders the one or two rows it touched, not all of them.
  */
-function sameRow<P extends { milestone: Milestone; goals: GoalColumn[]; cells: Map<string, Feature[]> }>(before: P, after: P) {
+function sameRow<P extends { milestone: Milestone; goals: GoalColumn[]; cells: Map<string, Feature[]> }>(
+  before: P,
+  after: P,
+) {
   for (const key of Object.keys(after) as (keyof P)[]) {
     if (key !== 'cells' && before[key] !== after[key]) return false
   }
@@ -72,7 +75,8 @@ function sameRow<P extends { milestone: Milestone; goals: GoalColumn[]; cells: M
   )
 }
 
-const totalsText = (value: number, filtered: number | null) => (filtered === null ? `${value}` : `${filtered} of ${value}`)
+const totalsText = (value: number, filtered: number | null) =>
+  filtered === null ? `${value}` : `${filtered} of ${value}`
 
 /** One release: its header and a cell per activity. Cells whose features did not change skip rendering. */
 export const ReleaseRow = memo(function ReleaseRow({
@@ -119,21 +123,42 @@ export const ReleaseRow = memo(function ReleaseRow({
             <span className="release-stats">{stats}</span>
           </div>
           {Array.from({ length: Math.max(0, print.bands - 1) }, (_, i) => (
-            <p key={i} className="print-only print-release-label" style={{ '--band': i + 1 } as CSSProperties}>
+            <p
+              key={i}
+              className="print-only print-release-label"
+              style={{ '--band': i + 1 } as CSSProperties}
+            >
               <strong>{milestone.title}</strong> {stats}
             </p>
           ))}
-          <ReleaseCells milestone={milestone} goals={goals} cells={cells} onAdd={onAdd} print={print} {...view} />
+          <ReleaseCells
+            milestone={milestone}
+            goals={goals}
+            cells={cells}
+            onAdd={onAdd}
+            print={print}
+            {...view}
+          />
         </section>
       )}
     </Draggable>
   )
 }, sameRow)
 
-type ReleaseCellsProps = Omit<ReleaseProps, 'size' | 'count' | 'closedLeftOut' | 'filteredSize' | 'filteredCount' | 'index'>
+type ReleaseCellsProps = Omit<
+  ReleaseProps,
+  'size' | 'count' | 'closedLeftOut' | 'filteredSize' | 'filteredCount' | 'index'
+>
 
 /** The row's cells, apart from its header: the filtered totals change with every keystroke, the cells do not. */
-const ReleaseCells = memo(function ReleaseCells({ milestone, goals, cells, onAdd, print, ...view }: ReleaseCellsProps) {
+const ReleaseCells = memo(function ReleaseCells({
+  milestone,
+  goals,
+  cells,
+  onAdd,
+  print,
+  ...view
+}: ReleaseCellsProps) {
   return (
     <div className="release-cells">
       {goals.map((goal) => (

@@ -61,7 +61,9 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
   const [menuOpen, setMenuOpen] = useState(false)
   const entity = findEntity(bundle, kind, id)
   // The tab names the open card on its own URL (a permalink opened in a tab among others).
-  useDocumentTitle(entity && kind !== 'project' ? `${entity.title} · ${bundle.project.title} · Storymap` : null)
+  useDocumentTitle(
+    entity && kind !== 'project' ? `${entity.title} · ${bundle.project.title} · Storymap` : null,
+  )
 
   // What was typed here when the card went: read while its fields are still mounted (they go
   // with this render), kept for the deleted card's dialog and, after a restore, the editor.
@@ -235,7 +237,9 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
               onSave={(estimate) => dispatch({ type: 'feature.estimate', id, estimate })}
             />
           ) : null}
-          {kind === 'project' && ProjectSharing ? <ProjectSharing projectId={id} basePath={basePath} /> : null}
+          {kind === 'project' && ProjectSharing ? (
+            <ProjectSharing projectId={id} basePath={basePath} />
+          ) : null}
           <p className="small muted">{`Created ${formatDate(entity.createdAt)} by ${entity.createdByName}`}</p>
           <p className="small muted">{`Last modified ${formatDate(entity.lastModified)} by ${entity.lastModifiedByName}`}</p>
           {card && !readOnly ? (

@@ -1,12 +1,31 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import Markdown, { type Components } from 'react-markdown'
-import { ANNOTATION_LABELS, ANNOTATIONS, annotationList, COLORS, DESCRIPTION_MAX, estimateSchema, TITLE_MAX, type Color } from '~/features/board/board-commands'
+import {
+  ANNOTATION_LABELS,
+  ANNOTATIONS,
+  annotationList,
+  COLORS,
+  DESCRIPTION_MAX,
+  estimateSchema,
+  TITLE_MAX,
+  type Color,
+} from '~/features/board/board-commands'
 import { COLOR_SWATCHES } from '~/features/map/colors'
 import { AnnotationIcon } from './annotation-icon'
 import { useUnsavedDraft } from './unsaved-drafts'
 
 /** Inline-editable title: click or Enter to edit, Enter or leaving the field saves, Escape cancels. */
-export function InlineTitle({ value, editable, onSave, headingId }: { value: string; editable: boolean; onSave: (title: string) => void; headingId: string }) {
+export function InlineTitle({
+  value,
+  editable,
+  onSave,
+  headingId,
+}: {
+  value: string
+  editable: boolean
+  onSave: (title: string) => void
+  headingId: string
+}) {
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(value)
   const [error, setError] = useState<string | null>(null)
@@ -27,7 +46,13 @@ export function InlineTitle({ value, editable, onSave, headingId }: { value: str
     return (
       <h2 id={headingId} className="dialog-title">
         {editable ? (
-          <button ref={titleButton} type="button" className="title-button" onClick={() => setEditing(true)} aria-label={`${value}. Edit title`}>
+          <button
+            ref={titleButton}
+            type="button"
+            className="title-button"
+            onClick={() => setEditing(true)}
+            aria-label={`${value}. Edit title`}
+          >
             {value}
           </button>
         ) : (
@@ -117,7 +142,14 @@ export function DescriptionEditor({
     return (
       <div className="field">
         <label htmlFor={id}>Description</label>
-        <textarea id={id} className="description-input" rows={8} autoFocus value={draft} onChange={(e) => setDraft(e.target.value)} />
+        <textarea
+          id={id}
+          className="description-input"
+          rows={8}
+          autoFocus
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
         {tooLong ? (
           <div className="errors" role="alert">
             <p>{`Maximum ${DESCRIPTION_MAX} characters.`}</p>
@@ -187,7 +219,15 @@ export function ColorPicker({ value, onChange }: { value: string; onChange: (col
   )
 }
 
-export function AnnotationPicker({ value, editable, onChange }: { value: string; editable: boolean; onChange: (annotations: string) => void }) {
+export function AnnotationPicker({
+  value,
+  editable,
+  onChange,
+}: {
+  value: string
+  editable: boolean
+  onChange: (annotations: string) => void
+}) {
   // Held locally so a tick shows at once: the board's optimistic copy arrives in a React
   // transition, and a controlled checkbox would otherwise flip back until it lands.
   const [selected, setSelected] = useState(() => annotationList(value))
@@ -230,7 +270,15 @@ export function AnnotationPicker({ value, editable, onChange }: { value: string;
  * SPEC §5: an integer 0–999, saved on Enter and on losing focus; empty is stored as 0. Enter
  * saves at once, so Escape right after it (which closes the dialog) keeps the size.
  */
-export function SizeField({ value, editable, onSave }: { value: number; editable: boolean; onSave: (estimate: number) => void }) {
+export function SizeField({
+  value,
+  editable,
+  onSave,
+}: {
+  value: number
+  editable: boolean
+  onSave: (estimate: number) => void
+}) {
   const [draft, setDraft] = useState(String(value))
   const [error, setError] = useState<string | null>(null)
   const id = useId()

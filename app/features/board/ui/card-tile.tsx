@@ -1,6 +1,15 @@
 import { useNavigate } from 'react-router'
 import type { DraggableProvided, DraggableProvidedDragHandleProps } from '@hello-pangea/dnd'
-import { createContext, memo, useCallback, useContext, useEffect, type CSSProperties, type MouseEvent, type ReactNode } from 'react'
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  type CSSProperties,
+  type MouseEvent,
+  type ReactNode,
+} from 'react'
 import { takeHeldCardClick } from '~/ui/early-click'
 import { ANNOTATION_LABELS, annotationList } from '~/features/map/vocabulary'
 import { colorFill } from '~/features/map/colors'
@@ -130,7 +139,8 @@ export const CardTile = memo(function CardTile({
   const style: CSSProperties = { ...(provided?.draggableProps.style ?? {}) }
   const closed = status === 'CLOSED'
   // The tile stays a link (Enter opens the card); Space still lifts it for keyboard dragging.
-  const { role: _role, ...handle } = provided?.dragHandleProps ?? dragHandle ?? ({} as Record<string, unknown>)
+  const { role: _role, ...handle } =
+    provided?.dragHandleProps ?? dragHandle ?? ({} as Record<string, unknown>)
   const notes = annotationList(annotations)
   const open = useContext(OpenCardContext)
   const shownSize = (size ?? 0) > 0 || (filteredSize ?? 0) > 0
@@ -146,7 +156,9 @@ export const CardTile = memo(function CardTile({
   ].join(', ')
   const detailsId = details ? `card-details-${navId}` : undefined
   // Where the card is and what it carries come before the drag library's instructions.
-  const describedBy = [placeId, detailsId, handle['aria-describedby'] as string | undefined].filter(Boolean).join(' ')
+  const describedBy = [placeId, detailsId, handle['aria-describedby'] as string | undefined]
+    .filter(Boolean)
+    .join(' ')
   return (
     <a
       href={to}
@@ -186,9 +198,7 @@ export const CardTile = memo(function CardTile({
               ))}
             </span>
           ) : null}
-          {shownSize ? (
-            <span className="card-size" title="Size" data-text={sizeText} />
-          ) : null}
+          {shownSize ? <span className="card-size" title="Size" data-text={sizeText} /> : null}
         </span>
       ) : null}
     </a>

@@ -96,7 +96,12 @@ function CommentItem({
           <label htmlFor={`edit-${id}`} className="sr-only">
             Edit comment
           </label>
-          <MentionBox id={`edit-${id}`} value={draft} savedValue={post} onChange={(value) => (setDraft(value), setError(null))} />
+          <MentionBox
+            id={`edit-${id}`}
+            value={draft}
+            savedValue={post}
+            onChange={(value) => (setDraft(value), setError(null))}
+          />
           {error ? (
             <div className="errors" role="alert">
               <p>{error}</p>

@@ -79,7 +79,9 @@ export function FilterPanel({ id, filter, setFilter, personas, onClose }: Props)
               <input
                 type="checkbox"
                 checked={(filter.tags ?? []).includes(tag.id)}
-                onChange={(e) => setFilter({ ...filter, tags: toggle(filter.tags ?? [], tag.id, e.target.checked) })}
+                onChange={(e) =>
+                  setFilter({ ...filter, tags: toggle(filter.tags ?? [], tag.id, e.target.checked) })
+                }
               />
               <span className="swatch-dot" style={{ background: colorFill(tag.color) }} aria-hidden="true" />
               {tag.name}

@@ -106,9 +106,7 @@ function OfferedPersonas({
   return (
     <div className="persona-offer">
       {goal ? <p className="muted small">{`For goal: ${goal.title}`}</p> : null}
-      <h3 id={headingId}>
-        Add an existing persona
-      </h3>
+      <h3 id={headingId}>Add an existing persona</h3>
       <ul className="persona-list" aria-labelledby={headingId}>
         {personas.map((p) => (
           <li key={p.id}>

@@ -9,7 +9,13 @@ export function ProjectErrorBoundary() {
   const unreachable = isNetworkFailure(error)
   return (
     <main className="page">
-      <h1>{notFound ? 'Project not found' : unreachable ? 'The server cannot be reached' : 'Something went wrong'}</h1>
+      <h1>
+        {notFound
+          ? 'Project not found'
+          : unreachable
+            ? 'The server cannot be reached'
+            : 'Something went wrong'}
+      </h1>
       <p className="muted">
         {notFound
           ? 'It may have been deleted, or the link is wrong.'

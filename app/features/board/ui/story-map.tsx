@@ -72,7 +72,10 @@ export function StoryMap() {
   } = useBoard()
   // A feature a keyboard drag has carried on to another release's cell, until the drop saves it.
   const [carry, setCarry] = useState<FeatureMove | null>(null)
-  const shownBundle = useMemo(() => (carry ? applyCommand(bundle, carry, CARRY_META) : bundle), [bundle, carry])
+  const shownBundle = useMemo(
+    () => (carry ? applyCommand(bundle, carry, CARRY_META) : bundle),
+    [bundle, carry],
+  )
   const { grid, view, print } = useBoardView(shownBundle, showClosed, filter, members)
   // Feature tiles read the search and filters from this store; it is brought up to date before
   // the browser paints, so the count line and the cards change in the same frame.
@@ -118,7 +121,11 @@ export function StoryMap() {
     if (bundle.milestones.some((m) => m.id === navId)) return setAdding({ kind: 'milestone' })
   }
   const layout = () =>
-    navLayout(grid, (f) => (view.includeClosed || f.status !== 'CLOSED') && !view.cards.get(f.id)?.hidden, !readOnly)
+    navLayout(
+      grid,
+      (f) => (view.includeClosed || f.status !== 'CLOSED') && !view.cards.get(f.id)?.hidden,
+      !readOnly,
+    )
   const { focusWhenShown } = useBoardKeyboard({
     root,
     layout,
@@ -189,7 +196,13 @@ export function StoryMap() {
   }
 
   const { hidden } = grid
-  const links = { readOnly, basePath, search: linkSearch, lazyDrag: bundle.features.length > LAZY_DRAG_FEATURES, tagsById }
+  const links = {
+    readOnly,
+    basePath,
+    search: linkSearch,
+    lazyDrag: bundle.features.length > LAZY_DRAG_FEATURES,
+    tagsById,
+  }
   return (
     <>
       <FindBar

@@ -15,7 +15,10 @@ import { useBoard } from './board-context'
  */
 
 /** A feature's tags as one string, so the memoised tile re-renders only when they change. */
-export function tagLabelsKey(tagIds: readonly string[] | undefined, tagsById: ReadonlyMap<string, Tag>): string {
+export function tagLabelsKey(
+  tagIds: readonly string[] | undefined,
+  tagsById: ReadonlyMap<string, Tag>,
+): string {
   return (tagIds ?? [])
     .flatMap((id) => {
       const tag = tagsById.get(id)
@@ -42,7 +45,8 @@ export function TagLabels({ labels }: { labels: string }) {
   )
 }
 
-export const tagNamesOf = (labels: string) => (labels ? labels.split('\u0002').map((l) => l.split('\u0001')[1]) : [])
+export const tagNamesOf = (labels: string) =>
+  labels ? labels.split('\u0002').map((l) => l.split('\u0001')[1]) : []
 
 function nameError(name: string, tags: readonly Tag[], exceptId?: string): string | null {
   const problem = tagNameProblem(name)
@@ -54,7 +58,15 @@ function nameError(name: string, tags: readonly Tag[], exceptId?: string): strin
 }
 
 /** The feature dialog's tags: a checkbox per project tag, and a new tag made and put on at once. */
-export function TagPicker({ featureId, tagIds, editable }: { featureId: string; tagIds: readonly string[]; editable: boolean }) {
+export function TagPicker({
+  featureId,
+  tagIds,
+  editable,
+}: {
+  featureId: string
+  tagIds: readonly string[]
+  editable: boolean
+}) {
   const { bundle, dispatch } = useBoard()
   const tags = bundle.tags ?? []
   const id = useId()
@@ -67,7 +79,13 @@ export function TagPicker({ featureId, tagIds, editable }: { featureId: string; 
     const problem = nameError(name, tags)
     if (problem) return setError(problem)
     const tagId = newId()
-    dispatch({ type: 'tag.create', id: tagId, projectId: bundle.project.id, name: name.trim(), color: 'BLUE' })
+    dispatch({
+      type: 'tag.create',
+      id: tagId,
+      projectId: bundle.project.id,
+      name: name.trim(),
+      color: 'BLUE',
+    })
     set([...tagIds, tagId])
     setName('')
     setError(null)
@@ -86,9 +104,15 @@ export function TagPicker({ featureId, tagIds, editable }: { featureId: string; 
               <input
                 type="checkbox"
                 checked={on.has(tag.id)}
-                onChange={(e) => set(e.currentTarget.checked ? [...tagIds, tag.id] : tagIds.filter((t) => t !== tag.id))}
+                onChange={(e) =>
+                  set(e.currentTarget.checked ? [...tagIds, tag.id] : tagIds.filter((t) => t !== tag.id))
+                }
               />
-              <span className="tag-dot" style={{ background: colorFill(tag.color) ?? undefined }} aria-hidden="true" />
+              <span
+                className="tag-dot"
+                style={{ background: colorFill(tag.color) ?? undefined }}
+                aria-hidden="true"
+              />
               {tag.name}
             </label>
           ))}
@@ -134,7 +158,13 @@ export function TagsDialog({ onClose }: { onClose: () => void }) {
     event.preventDefault()
     const problem = nameError(name, tags)
     if (problem) return setError(problem)
-    dispatch({ type: 'tag.create', id: newId(), projectId: bundle.project.id, name: name.trim(), color: color as TagColor })
+    dispatch({
+      type: 'tag.create',
+      id: newId(),
+      projectId: bundle.project.id,
+      name: name.trim(),
+      color: color as TagColor,
+    })
     setName('')
     setError(null)
   }
@@ -182,7 +212,17 @@ export function TagsDialog({ onClose }: { onClose: () => void }) {
   )
 }
 
-function ColorSelect({ id, value, onChange, label = 'Color' }: { id: string; value: string; onChange: (color: string) => void; label?: string }) {
+function ColorSelect({
+  id,
+  value,
+  onChange,
+  label = 'Color',
+}: {
+  id: string
+  value: string
+  onChange: (color: string) => void
+  label?: string
+}) {
   return (
     <>
       <label htmlFor={id} className="sr-only">
@@ -199,7 +239,17 @@ function ColorSelect({ id, value, onChange, label = 'Color' }: { id: string; val
   )
 }
 
-function TagRow({ tag, tags, uses, readOnly }: { tag: Tag; tags: readonly Tag[]; uses: number; readOnly: boolean }) {
+function TagRow({
+  tag,
+  tags,
+  uses,
+  readOnly,
+}: {
+  tag: Tag
+  tags: readonly Tag[]
+  uses: number
+  readOnly: boolean
+}) {
   const { dispatch } = useBoard()
   const id = useId()
   const [name, setName] = useState(tag.name)
@@ -216,14 +266,22 @@ function TagRow({ tag, tags, uses, readOnly }: { tag: Tag; tags: readonly Tag[];
   if (readOnly)
     return (
       <li className="tag-row">
-        <span className="tag-dot" style={{ background: colorFill(tag.color) ?? undefined }} aria-hidden="true" /> {tag.name}{' '}
-        <span className="muted small">{usage}</span>
+        <span
+          className="tag-dot"
+          style={{ background: colorFill(tag.color) ?? undefined }}
+          aria-hidden="true"
+        />{' '}
+        {tag.name} <span className="muted small">{usage}</span>
       </li>
     )
   return (
     <li className="tag-row">
       <div className="row nowrap">
-        <span className="tag-dot" style={{ background: colorFill(tag.color) ?? undefined }} aria-hidden="true" />
+        <span
+          className="tag-dot"
+          style={{ background: colorFill(tag.color) ?? undefined }}
+          aria-hidden="true"
+        />
         <label htmlFor={`${id}-name`} className="sr-only">
           {`Name of tag ${tag.name}`}
         </label>
@@ -262,7 +320,11 @@ function TagRow({ tag, tags, uses, readOnly }: { tag: Tag; tags: readonly Tag[];
         <div className="confirm" role="alert">
           <p>{`Delete tag '${tag.name}'? It comes off ${usage}.`}</p>
           <div className="row">
-            <button type="button" className="button danger small" onClick={() => dispatch({ type: 'tag.delete', id: tag.id })}>
+            <button
+              type="button"
+              className="button danger small"
+              onClick={() => dispatch({ type: 'tag.delete', id: tag.id })}
+            >
               Yes, delete
             </button>
             <button type="button" className="button small" onClick={() => setConfirming(false)}>

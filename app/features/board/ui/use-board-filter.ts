@@ -1,6 +1,11 @@
 import { useLocation, useNavigate } from 'react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { parseBoardFilter, queryString, writeBoardFilter, type BoardFilter } from '~/features/board/board-filter'
+import {
+  parseBoardFilter,
+  queryString,
+  writeBoardFilter,
+  type BoardFilter,
+} from '~/features/board/board-filter'
 
 const filterKey = (filter: BoardFilter) => writeBoardFilter(new URLSearchParams(), filter).toString()
 /** While typing, the URL follows once the keys pause (a router update per key costs a big board ~20 ms). */

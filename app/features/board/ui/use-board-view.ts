@@ -3,7 +3,12 @@ import type { BoardFilter } from '~/features/board/board-filter'
 import { buildGrid, type BoardGrid } from '~/features/board/board-grid'
 import type { ProjectBundle } from '~/features/map/bundle-types'
 import { deriveBoardView, type BoardView } from '~/features/board/board-view'
-import { createSearchTextIndex, featureMatcher, memberNameMap, type MemberNames } from '~/features/board/feature-match'
+import {
+  createSearchTextIndex,
+  featureMatcher,
+  memberNameMap,
+  type MemberNames,
+} from '~/features/board/feature-match'
 import { printLayout } from '~/features/board/print-layout'
 import { searchWords } from '~/features/board/text-search'
 import type { BoardMember } from './board-context'

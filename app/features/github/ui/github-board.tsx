@@ -27,7 +27,12 @@ export function GithubBoard({
   const wasOpen = useRef(open)
   useEffect(() => {
     // The dialog's own clean-up has run by now: it gave focus back when its opener was still there.
-    if (wasOpen.current && !open && (document.activeElement === null || document.activeElement === document.body)) returnFocus.current?.focus()
+    if (
+      wasOpen.current &&
+      !open &&
+      (document.activeElement === null || document.activeElement === document.body)
+    )
+      returnFocus.current?.focus()
     wasOpen.current = open
   }, [open, returnFocus])
   if (mode === 'demo') return null

@@ -13,7 +13,15 @@ import { useGithubAction } from './use-github'
  * linking (a token checked at once, never shown again), relinking and unlinking, and `Import
  * issues` into a cell. What a member may do follows their level.
  */
-type LogItem = { at: string; direction: string; featureId: string | null; issue: number | null; action: string; status: string; error: string | null }
+type LogItem = {
+  at: string
+  direction: string
+  featureId: string | null
+  issue: number | null
+  action: string
+  status: string
+  error: string | null
+}
 type DialogData = {
   github: GithubLink | null
   repositoryUrl: string | null
@@ -59,7 +67,12 @@ export function GithubDialog({ onClose }: { onClose: () => void }) {
     <Modal title="GitHub" onClose={onClose} className="github-dialog">
       {!info ? <p className="muted">Loading…</p> : null}
       {result ? (
-        <p ref={outcome} tabIndex={-1} className={result.ok ? 'success-text' : 'errors-text'} role={result.ok ? 'status' : 'alert'}>
+        <p
+          ref={outcome}
+          tabIndex={-1}
+          className={result.ok ? 'success-text' : 'errors-text'}
+          role={result.ok ? 'status' : 'alert'}
+        >
           {result.message}
         </p>
       ) : null}
@@ -76,10 +89,17 @@ export function GithubDialog({ onClose }: { onClose: () => void }) {
             {`Status: ${STATUS_TEXT[github.status]}`}
             {github.error && github.status !== 'ok' ? ` GitHub said: ${github.error}` : ''}
           </p>
-          <p className="small muted">{github.lastSyncAt ? `Last sync ${when(github.lastSyncAt)}` : 'Not synced yet.'}</p>
+          <p className="small muted">
+            {github.lastSyncAt ? `Last sync ${when(github.lastSyncAt)}` : 'Not synced yet.'}
+          </p>
           <div className="row">
             {info.canEdit ? (
-              <button type="button" className="button small" disabled={action.busy} onClick={() => action.run({ intent: 'sync' })}>
+              <button
+                type="button"
+                className="button small"
+                disabled={action.busy}
+                onClick={() => action.run({ intent: 'sync' })}
+              >
                 Sync now
               </button>
             ) : null}
@@ -109,7 +129,9 @@ export function GithubDialog({ onClose }: { onClose: () => void }) {
         </section>
       ) : null}
       {info && !github ? <p>This project is not linked to a GitHub repository.</p> : null}
-      {secret ? <WebhookSetup url={`${baseUrl}/v1/github/webhook/${bundle.project.id}`} secret={secret} /> : null}
+      {secret ? (
+        <WebhookSetup url={`${baseUrl}/v1/github/webhook/${bundle.project.id}`} secret={secret} />
+      ) : null}
       {info?.canLink ? (
         <LinkForm
           key={github?.repository ?? ''}
@@ -118,8 +140,12 @@ export function GithubDialog({ onClose }: { onClose: () => void }) {
           onLink={(repository, token) => action.run({ intent: 'link', repository, token })}
         />
       ) : null}
-      {info && !info.canLink && !github ? <p className="muted">Only an admin or owner can link a repository.</p> : null}
-      {info && github && info.canEdit ? <ImportForm busy={action.busy} onImport={(input) => action.run({ intent: 'import', ...input })} /> : null}
+      {info && !info.canLink && !github ? (
+        <p className="muted">Only an admin or owner can link a repository.</p>
+      ) : null}
+      {info && github && info.canEdit ? (
+        <ImportForm busy={action.busy} onImport={(input) => action.run({ intent: 'import', ...input })} />
+      ) : null}
       {info && github ? <SyncLog items={info.items} /> : null}
       <div className="row end">
         <button type="button" className="button" onClick={onClose}>
@@ -135,8 +161,8 @@ function WebhookSetup({ url, secret }: { url: string; secret: string }) {
   return (
     <section className="github-webhook" aria-label="Webhook">
       <p>
-        Optional, for instant updates: in the repository’s Settings → Webhooks, add this payload URL (content type
-        application/json, the Issues event) with this secret. It is shown only now.
+        Optional, for instant updates: in the repository’s Settings → Webhooks, add this payload URL (content
+        type application/json, the Issues event) with this secret. It is shown only now.
       </p>
       <div className="field">
         <label htmlFor={`${id}-url`}>Payload URL</label>
@@ -157,7 +183,17 @@ function WebhookSetup({ url, secret }: { url: string; secret: string }) {
 }
 
 /** Asks before unlinking: what stops, and that waiting pushes are kept for the same repository. Focus goes to it. */
-function UnlinkConfirmation({ question, busy, onUnlink, onCancel }: { question: string; busy: boolean; onUnlink: () => void; onCancel: () => void }) {
+function UnlinkConfirmation({
+  question,
+  busy,
+  onUnlink,
+  onCancel,
+}: {
+  question: string
+  busy: boolean
+  onUnlink: () => void
+  onCancel: () => void
+}) {
   const yes = useRef<HTMLButtonElement>(null)
   useEffect(() => yes.current?.focus(), [])
   return (
@@ -176,7 +212,15 @@ function UnlinkConfirmation({ question, busy, onUnlink, onCancel }: { question: 
 }
 
 /** Link, or relink (the linked repository filled in: a new token for it is the usual fix). */
-function LinkForm({ linked, busy, onLink }: { linked: string | null; busy: boolean; onLink: (repository: string, token: string) => void }) {
+function LinkForm({
+  linked,
+  busy,
+  onLink,
+}: {
+  linked: string | null
+  busy: boolean
+  onLink: (repository: string, token: string) => void
+}) {
   const relink = linked !== null
   const id = useId()
   const [repository, setRepository] = useState(linked ?? '')
@@ -193,14 +237,29 @@ function LinkForm({ linked, busy, onLink }: { linked: string | null; busy: boole
   return (
     <form className="github-link-form" onSubmit={submit} noValidate>
       <h3>{relink ? 'Relink' : 'Link a repository'}</h3>
-      <p className="small muted">A fine-grained personal access token with Issues: read and write (and Metadata: read) on the repository.</p>
+      <p className="small muted">
+        A fine-grained personal access token with Issues: read and write (and Metadata: read) on the
+        repository.
+      </p>
       <div className="field">
         <label htmlFor={`${id}-repo`}>Repository</label>
-        <input id={`${id}-repo`} placeholder="owner/name" value={repository} onChange={(e) => setRepository(e.currentTarget.value)} autoComplete="off" />
+        <input
+          id={`${id}-repo`}
+          placeholder="owner/name"
+          value={repository}
+          onChange={(e) => setRepository(e.currentTarget.value)}
+          autoComplete="off"
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-token`}>Token</label>
-        <input id={`${id}-token`} type="password" value={token} onChange={(e) => setToken(e.currentTarget.value)} autoComplete="off" />
+        <input
+          id={`${id}-token`}
+          type="password"
+          value={token}
+          onChange={(e) => setToken(e.currentTarget.value)}
+          autoComplete="off"
+        />
       </div>
       {error ? (
         <p className="errors-text" role="alert">
@@ -214,7 +273,18 @@ function LinkForm({ linked, busy, onLink }: { linked: string | null; busy: boole
   )
 }
 
-function ImportForm({ busy, onImport }: { busy: boolean; onImport: (input: { milestoneId: string; subWorkflowId: string; labels?: string[]; state: 'open' | 'all' }) => void }) {
+function ImportForm({
+  busy,
+  onImport,
+}: {
+  busy: boolean
+  onImport: (input: {
+    milestoneId: string
+    subWorkflowId: string
+    labels?: string[]
+    state: 'open' | 'all'
+  }) => void
+}) {
   const { bundle } = useBoard()
   const id = useId()
   const [milestoneId, setMilestoneId] = useState(bundle.milestones[0]?.id ?? '')
@@ -225,7 +295,10 @@ function ImportForm({ busy, onImport }: { busy: boolean; onImport: (input: { mil
     return <p className="muted small">Add a release and an activity to import issues into.</p>
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const names = labels.split(',').map((l) => l.trim()).filter(Boolean)
+    const names = labels
+      .split(',')
+      .map((l) => l.trim())
+      .filter(Boolean)
     onImport({ milestoneId, subWorkflowId, state, ...(names.length > 0 ? { labels: names } : {}) })
   }
   return (
@@ -233,7 +306,11 @@ function ImportForm({ busy, onImport }: { busy: boolean; onImport: (input: { mil
       <h3>Import issues</h3>
       <div className="field">
         <label htmlFor={`${id}-release`}>Release</label>
-        <select id={`${id}-release`} value={milestoneId} onChange={(e) => setMilestoneId(e.currentTarget.value)}>
+        <select
+          id={`${id}-release`}
+          value={milestoneId}
+          onChange={(e) => setMilestoneId(e.currentTarget.value)}
+        >
           {bundle.milestones.map((m) => (
             <option key={m.id} value={m.id}>
               {m.title}
@@ -243,7 +320,11 @@ function ImportForm({ busy, onImport }: { busy: boolean; onImport: (input: { mil
       </div>
       <div className="field">
         <label htmlFor={`${id}-activity`}>Activity</label>
-        <select id={`${id}-activity`} value={subWorkflowId} onChange={(e) => setSubWorkflowId(e.currentTarget.value)}>
+        <select
+          id={`${id}-activity`}
+          value={subWorkflowId}
+          onChange={(e) => setSubWorkflowId(e.currentTarget.value)}
+        >
           {bundle.subWorkflows.map((s) => (
             <option key={s.id} value={s.id}>
               {s.title}
@@ -257,7 +338,11 @@ function ImportForm({ busy, onImport }: { busy: boolean; onImport: (input: { mil
       </div>
       <div className="field">
         <label htmlFor={`${id}-state`}>Issues</label>
-        <select id={`${id}-state`} value={state} onChange={(e) => setState(e.currentTarget.value as 'open' | 'all')}>
+        <select
+          id={`${id}-state`}
+          value={state}
+          onChange={(e) => setState(e.currentTarget.value as 'open' | 'all')}
+        >
           <option value="open">Open only</option>
           <option value="all">Open and closed</option>
         </select>

@@ -65,7 +65,12 @@ export function SendReleaseButton({ milestoneId }: { milestoneId: string }) {
   if (!bundle.project.github || readOnly || mode !== 'edit') return null
   return (
     <div className="send-release">
-      <button type="button" className="button wide" disabled={busy} onClick={() => run({ intent: 'sendRelease', milestoneId })}>
+      <button
+        type="button"
+        className="button wide"
+        disabled={busy}
+        onClick={() => run({ intent: 'sendRelease', milestoneId })}
+      >
         {busy ? 'Sending to GitHub…' : 'Send to GitHub'}
       </button>
       {result ? (

@@ -9,7 +9,13 @@ export type GithubIntent =
   | { intent: 'link'; repository: string; token: string }
   | { intent: 'unlink' }
   | { intent: 'sync' }
-  | { intent: 'import'; milestoneId: string; subWorkflowId: string; labels?: string[]; state?: 'open' | 'all' }
+  | {
+      intent: 'import'
+      milestoneId: string
+      subWorkflowId: string
+      labels?: string[]
+      state?: 'open' | 'all'
+    }
   | { intent: 'createIssue'; featureId: string }
   | { intent: 'sendRelease'; milestoneId: string }
 
@@ -20,7 +26,8 @@ export type GithubIntent =
 export function useGithubAction(key?: string) {
   const { basePath } = useBoard()
   const fetcher = useFetcher<GithubResult>({ key })
-  const run = (intent: GithubIntent) => fetcher.submit(intent, { method: 'post', action: `${basePath}/github`, encType: 'application/json' })
+  const run = (intent: GithubIntent) =>
+    fetcher.submit(intent, { method: 'post', action: `${basePath}/github`, encType: 'application/json' })
   return { run, busy: fetcher.state !== 'idle', result: fetcher.state === 'idle' ? fetcher.data : undefined }
 }
 

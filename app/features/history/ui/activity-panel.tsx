@@ -5,7 +5,12 @@ import { useBoard } from '~/features/board/ui'
 import { RelativeTime } from '~/ui/relative-time'
 import { SidePanel } from '~/ui/side-panel'
 
-type Item = { version: number; at: string; by: { memberId: string; name: string; via?: string }; summary: string }
+type Item = {
+  version: number
+  at: string
+  by: { memberId: string; name: string; via?: string }
+  summary: string
+}
 type Page = { items: Item[]; next: number | null }
 
 /**
@@ -32,7 +37,9 @@ export function ActivityPanel({ onClose }: { onClose: () => void }) {
       if (!res.ok) return setError(res.message)
       setItems((current) => {
         const seen = new Set(current.map((i) => i.version))
-        return [...current, ...res.data.items.filter((i) => !seen.has(i.version))].sort((a, b) => b.version - a.version)
+        return [...current, ...res.data.items.filter((i) => !seen.has(i.version))].sort(
+          (a, b) => b.version - a.version,
+        )
       })
       setNext(res.data.next)
     },
@@ -47,7 +54,10 @@ export function ActivityPanel({ onClose }: { onClose: () => void }) {
         setItems((current) =>
           current.some((i) => i.version === event.version)
             ? current
-            : [{ version: event.version, at: event.at, by: event.by, summary: event.summary ?? '' }, ...current],
+            : [
+                { version: event.version, at: event.at, by: event.by, summary: event.summary ?? '' },
+                ...current,
+              ],
         ),
       ),
     [subscribe],

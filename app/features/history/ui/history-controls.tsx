@@ -33,13 +33,19 @@ function useHistoryActions(commandsUrl: string, state: HistoryState) {
     async (op: Op, force = false) => {
       if ((!state[op] && !force) || busy.current) return
       // Undo takes back what the server has: edits still waiting to be sent go first.
-      if (boardOutbox && (!navigator.onLine || boardOutbox.getState().offline)) return push('fail', `Cannot ${op} while offline.`)
+      if (boardOutbox && (!navigator.onLine || boardOutbox.getState().offline))
+        return push('fail', `Cannot ${op} while offline.`)
       if (!boardOutbox) return
       busy.current = true
       const res = await boardOutbox.send(commandsUrl, { type: `history.${op}`, requestId: newId() })
       busy.current = false
       if (!res.ok)
-        push('fail', res.error === 'undo_conflict' ? `Cannot ${op}: someone else has changed this since.` : res.message || 'Something went wrong.')
+        push(
+          'fail',
+          res.error === 'undo_conflict'
+            ? `Cannot ${op}: someone else has changed this since.`
+            : res.message || 'Something went wrong.',
+        )
       revalidator.revalidate()
     },
     [commandsUrl, state, push, revalidator],
@@ -56,7 +62,8 @@ export function HistoryControls({ commandsUrl, state }: { commandsUrl: string; s
     const onKey = (e: KeyboardEvent) => {
       if (typingIn(e.target) || e.altKey || !(e.ctrlKey || e.metaKey)) return
       const key = e.key.toLowerCase()
-      const op: Op | null = key === 'z' ? (e.shiftKey ? 'redo' : 'undo') : key === 'y' && e.ctrlKey ? 'redo' : null
+      const op: Op | null =
+        key === 'z' ? (e.shiftKey ? 'redo' : 'undo') : key === 'y' && e.ctrlKey ? 'redo' : null
       if (!op || document.querySelector('[role="dialog"]')) return
       e.preventDefault()
       void run(op)
@@ -135,16 +142,25 @@ export function useDeleteToast(
     if (over) setToast(null)
   }, [over])
   const notify = useCallback(
-    (notice: { text: string; stillTrue: (b: ProjectBundle) => boolean }) => setToast({ ...notice, key: Date.now() }),
+    (notice: { text: string; stillTrue: (b: ProjectBundle) => boolean }) =>
+      setToast({ ...notice, key: Date.now() }),
     [],
   )
   const dispatchWithToast = useCallback(
     (command: BoardCommand) => {
-      if (state && (command.type === 'card.delete' || command.type === 'card.close') && command.kind !== 'project') {
+      if (
+        state &&
+        (command.type === 'card.delete' || command.type === 'card.close') &&
+        command.kind !== 'project'
+      ) {
         const card = findCard(latest.current, command.id)
         if (card && command.type === 'card.delete')
           notify({ text: `Deleted '${card.title}'`, stillTrue: (b) => findCard(b, card.id) === undefined })
-        else if (card) notify({ text: `Closed '${card.title}'`, stillTrue: (b) => findCard(b, card.id)?.status !== 'OPEN' })
+        else if (card)
+          notify({
+            text: `Closed '${card.title}'`,
+            stillTrue: (b) => findCard(b, card.id)?.status !== 'OPEN',
+          })
       }
       dispatch(command)
     },

@@ -77,7 +77,8 @@ export function TrashList({
         {(items ?? []).map((item) => (
           <li key={item.id} className="trash-item">
             <p>
-              <strong>{item.title}</strong> <span className="muted small">{LABEL[item.kind] ?? item.kind}</span>
+              <strong>{item.title}</strong>{' '}
+              <span className="muted small">{LABEL[item.kind] ?? item.kind}</span>
             </p>
             <p className="small muted">
               {`Deleted by ${item.deletedBy.name} `}
@@ -99,10 +100,20 @@ export function TrashList({
                 </div>
               ) : (
                 <div className="row">
-                  <button type="button" className="button small" onClick={() => void restore(item)} aria-label={`Restore ${item.title}`}>
+                  <button
+                    type="button"
+                    className="button small"
+                    onClick={() => void restore(item)}
+                    aria-label={`Restore ${item.title}`}
+                  >
                     Restore
                   </button>
-                  <button type="button" className="button small" onClick={() => setConfirming(item.id)} aria-label={`Delete forever ${item.title}`}>
+                  <button
+                    type="button"
+                    className="button small"
+                    onClick={() => setConfirming(item.id)}
+                    aria-label={`Delete forever ${item.title}`}
+                  >
                     Delete forever
                   </button>
                 </div>

@@ -30,7 +30,11 @@ export function WatchButton({ featureId }: { featureId: string }) {
     if (!boardOutbox) return
     setBusy(true)
     try {
-      const res = await boardOutbox.send(`${basePath}/commands`, { type: 'feature.watch', featureId, watching: !watching })
+      const res = await boardOutbox.send(`${basePath}/commands`, {
+        type: 'feature.watch',
+        featureId,
+        watching: !watching,
+      })
       if (res.ok) setWatching(res.body?.watching === true)
     } finally {
       setBusy(false)
@@ -38,7 +42,13 @@ export function WatchButton({ featureId }: { featureId: string }) {
   }
   return (
     // One name, pressed or not: `Unwatch` pressed read as a contradiction.
-    <button type="button" className="button small" aria-pressed={watching} disabled={busy} onClick={() => void toggle()}>
+    <button
+      type="button"
+      className="button small"
+      aria-pressed={watching}
+      disabled={busy}
+      onClick={() => void toggle()}
+    >
       {watching ? <span aria-hidden="true">✓ </span> : null}Watch
     </button>
   )

@@ -40,7 +40,12 @@ export function ProjectSharing({ projectId, basePath }: { projectId: string; bas
             {enabled ? 'Anyone with the share link can view this project.' : 'This project is not shared.'}
           </p>
           {canManage ? (
-            <fetcher.Form method="post" action={`${basePath}/p/${projectId}`} className="row" onSubmit={wantBoardReload}>
+            <fetcher.Form
+              method="post"
+              action={`${basePath}/p/${projectId}`}
+              className="row"
+              onSubmit={wantBoardReload}
+            >
               {enabled ? button('stopSharing', 'Stop sharing') : button('shareAgain', 'Share again')}
               {button('newLink', 'New link')}
             </fetcher.Form>

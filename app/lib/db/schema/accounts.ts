@@ -11,7 +11,9 @@ export const accounts = sqliteTable('accounts', {
   emailConfirmationPending: bool('email_confirmation_pending').notNull().default(false),
   emailConfirmationSentTo: text('email_confirmation_sent_to').notNull().default(''),
   /** The colour theme chosen in the account menu (CONTRACT §12). */
-  theme: text('theme', { enum: ['system', 'light', 'dark'] }).notNull().default('system'),
+  theme: text('theme', { enum: ['system', 'light', 'dark'] })
+    .notNull()
+    .default('system'),
   createdAt: text('created_at').notNull().default(now),
 })
 

@@ -69,7 +69,9 @@ export const webhookDeliveries = sqliteTable(
     event: text('event').notNull(),
     payload: text('payload').notNull(),
     createdAt: text('created_at').notNull(),
-    state: text('state', { enum: ['pending', 'delivered', 'abandoned'] }).notNull().default('pending'),
+    state: text('state', { enum: ['pending', 'delivered', 'abandoned'] })
+      .notNull()
+      .default('pending'),
     attempt: integer('attempt').notNull().default(0),
     nextAt: text('next_at').notNull(),
     /** When the first failed attempt of this message was made (the 24-hour window runs from it). */

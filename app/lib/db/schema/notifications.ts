@@ -33,7 +33,10 @@ export const featureWatches = sqliteTable(
       .references(() => members.id, { onDelete: 'cascade' }),
     watching: integer('watching', { mode: 'boolean' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.featureId, t.memberId] }), index('feature_watches_member_idx').on(t.memberId)],
+  (t) => [
+    primaryKey({ columns: [t.featureId, t.memberId] }),
+    index('feature_watches_member_idx').on(t.memberId),
+  ],
 )
 
 /**

@@ -22,7 +22,12 @@ export function setLiveVersion(projectId: string, version: number | null) {
  * Resolves true once the live board of `projectId` shows `version` or later; false at once when
  * it has no live stream, and false when the stream goes down, `timeoutMs` pass or `signal` aborts.
  */
-export function liveVersionReached(projectId: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+export function liveVersionReached(
+  projectId: string,
+  version: number,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<boolean> {
   const shown = shownVersion.get(projectId)
   if (shown === undefined || signal?.aborted) return Promise.resolve(false)
   if (shown >= version) return Promise.resolve(true)

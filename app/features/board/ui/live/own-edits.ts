@@ -29,14 +29,16 @@ export function noteOwnEdit(projectId: string, command: PageCommand, answer: unk
   pending = null
   if (!isMapEdit(command)) return
   const { version, history } = (answer ?? {}) as { version?: unknown; history?: unknown }
-  if (typeof version === 'number' && isHistoryState(history)) pending = { projectId, version, history, at: now }
+  if (typeof version === 'number' && isHistoryState(history))
+    pending = { projectId, version, history, at: now }
 }
 
 /**
  * Whether the board's data still lags one's own edit (its undo state): a dialog closed right after
  * the edit cancels the reload that followed it, so the move that closes it reloads instead.
  */
-export const ownEditPending = (projectId: string | undefined, now = Date.now()) => freshEdit(projectId, now) !== null
+export const ownEditPending = (projectId: string | undefined, now = Date.now()) =>
+  freshEdit(projectId, now) !== null
 
 /** A reload asked for by anything but one's own edit goes to the server. */
 export function forgetOwnEdit() {

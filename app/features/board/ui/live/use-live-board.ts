@@ -3,7 +3,12 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { boardOutbox } from '~/features/board/ui/board-outbox'
 import type { ProjectBundle } from '~/features/map/bundle-types'
 import { shareUnchangedEntities } from '~/features/map/bundle-identity'
-import { applyChangeEvent, deletionRoots, isProjectDeleted, type ChangeEvent } from '~/features/map/event-merge'
+import {
+  applyChangeEvent,
+  deletionRoots,
+  isProjectDeleted,
+  type ChangeEvent,
+} from '~/features/map/event-merge'
 import { setLiveVersion } from './live-version'
 import { forgetOwnEdit } from './own-edits'
 import { checkSession } from './session-check'
@@ -40,7 +45,11 @@ type State = { bundle: ProjectBundle; acceptAny: boolean }
  * one's own edit, or a reload after `reset`) replaces it; older copies and events already seen
  * are ignored. `url` null (demo mode) keeps the board fully local.
  */
-export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null, me?: { memberId: string }): LiveBoard {
+export function useLiveBoard(
+  loaderBundle: ProjectBundle,
+  url: string | null,
+  me?: { memberId: string },
+): LiveBoard {
   const [state, setState] = useState<State>({ bundle: loaderBundle, acceptAny: false })
   const [viewers, setViewers] = useState<Viewer[]>([])
   const [status, setStatus] = useState<LiveStatus>(url ? 'connecting' : 'off')
@@ -90,7 +99,9 @@ export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null, me
       return bundle === current.bundle && !gap ? current : { bundle, acceptAny: gap || current.acceptAny }
     })
     const deleted = events.flatMap((e) =>
-      [...deletionRoots(shown.current, e)].map(([id, trashId]) => [id, { name: e.by.name, trashId }] as const),
+      [...deletionRoots(shown.current, e)].map(
+        ([id, trashId]) => [id, { name: e.by.name, trashId }] as const,
+      ),
     )
     if (deleted.length > 0) setDeletedBy((map) => new Map([...map, ...deleted]))
     // Someone else deleted the project: reloading shows 'Project not found'. One's own delete
@@ -155,22 +166,24 @@ export function useLiveBoard(loaderBundle: ProjectBundle, url: string | null, me
         if (closed) source = null
         // A signed-in member's stream may have ended with the session: asked first, as a reload
         // would then go to the log-in page.
-        void (meId.current ? checkSession(meId.current) : Promise.resolve('unknown' as const)).then((session) => {
-          if (stopped) return
-          if (session === 'signed-out' || session === 'other-member') {
-            failed?.close()
-            if (source === failed) source = null
-            boardOutbox?.markSignedOut()
-            return
-          }
-          // The browser retries by itself after a network error (sending Last-Event-ID); a
-          // refusal closes the source for good: reload the page's data (which shows why, e.g.
-          // 'Project not found') and try again a little later.
-          if (closed) {
-            reload.current()
-            retry = setTimeout(connect, 5000)
-          }
-        })
+        void (meId.current ? checkSession(meId.current) : Promise.resolve('unknown' as const)).then(
+          (session) => {
+            if (stopped) return
+            if (session === 'signed-out' || session === 'other-member') {
+              failed?.close()
+              if (source === failed) source = null
+              boardOutbox?.markSignedOut()
+              return
+            }
+            // The browser retries by itself after a network error (sending Last-Event-ID); a
+            // refusal closes the source for good: reload the page's data (which shows why, e.g.
+            // 'Project not found') and try again a little later.
+            if (closed) {
+              reload.current()
+              retry = setTimeout(connect, 5000)
+            }
+          },
+        )
       }
     }
     connect()
