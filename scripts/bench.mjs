@@ -14,6 +14,7 @@
 //   npm run bench -- --capacity --big-board   20 teams beside a 4,000-card board loaded once a second
 //   npm run bench -- --capacity --profile DIR   the same with the server under --cpu-prof (a profile per thread in DIR)
 //   npm run bench -- --capacity --seeded DIR    teams seeded once into DIR, each later run on a copy (A/B runs)
+//   npm run bench -- --capacity --reload api    members reload the board's JSON through the API, not its page (issue 49)
 // For A/B runs: BENCH_APP_ENV="NAME=value …" gives the app more environment, BENCH_NODE_FLAGS more Node
 // flags, and BENCH_APP_LOG=FILE keeps the app's output (with BENCH_NODE_FLAGS=--trace-gc, say).
 // BENCH_ONLY=edits: what one edit on a 300-card board costs the server: a /v1 rename, the board's

@@ -16,7 +16,7 @@ import { sealClearGithubWebhookSecrets } from '../app/features/github/github-sec
 import { startNotificationWorker } from '../app/features/notifications/notification-worker.server'
 import { startGithubWorker } from '../app/features/github/github-worker.server'
 import { closeAllStreams, configureLiveHub } from '../app/features/live/live-hub.server'
-import { accessWritesMark } from '../app/features/live/live-access.server'
+import { accessWritesMark } from '../app/lib/db/access-writes.server'
 import { redactPath } from '../app/lib/log-redaction'
 import { EnvError, getEnv } from '../app/lib/env.server'
 import { unsetBaseUrlWarning } from '../app/lib/base-url-warning'

@@ -46,8 +46,17 @@ export type PageAnswer = {
 export const PAGE_SEMI_SPACE_MB = 16
 
 /**
- * Pages (GET of a route with a component) are rendered on worker threads, everything else on the
- * main thread: writes through the one door, live streams, /v1, resource routes, page actions.
+ * The reads of a whole map through the API (`GET /v1/projects/{id}`, `GET /v1/link/{key}`): what the
+ * live board, scripts, MCP clients and the trackers ask for most. Like pages they only read, and a
+ * map's JSON is the largest answer the API makes (issue 49).
+ */
+const MAP_READ = /^\/v1\/(projects|link)\/[^/]+\/?$/i
+export const isMapRead = (path: string) => MAP_READ.test(path) && !/^\/v1\/projects\/import\/?$/i.test(path)
+
+/**
+ * Pages (GET of a route with a component) and the API's map reads are answered on worker threads,
+ * everything else on the main thread: writes through the one door, live streams, the rest of /v1,
+ * resource routes, page actions.
  * A board page of 4,000 cards takes a few hundred milliseconds of JavaScript to render; on the
  * main thread every write and live event arriving meanwhile waited for it (issue 34, ADR 29).
  */
@@ -81,8 +90,8 @@ export function pageWorkers({
   })
 
   async function renderOnWorker(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-    if (req.method !== 'GET' || isApiRequest(req) || req.path.endsWith('.data') || !isPage(req.path))
-      return next()
+    if (req.method !== 'GET' || req.path.endsWith('.data')) return next()
+    if (isApiRequest(req) ? !isMapRead(req.path) : !isPage(req.path)) return next()
     let url: string
     try {
       url = requestUrl(req)

@@ -1,6 +1,8 @@
 // The capacity bench's workload (issue 34): every member of every team has the board open (one §6
 // stream each), writes about every 10 s (60 % rename, 20 % size, 10 % move in its cell, 10 %
-// comment) and reloads the board about every 2 minutes. Each member writes only its own fifth of
+// comment) and reloads the board about every 2 minutes: its page (`reload: 'page'`) or, as the live
+// board, scripts, MCP and the trackers do, its JSON (`reload: 'api'`, GET /v1/projects/{id} asked as
+// a browser asks, gzip and br; issue 49). Each member writes only its own fifth of
 // the map's features and has one write in flight at a time, so a change event is matched to its
 // write by the writer's name and the entity's id, on each other member's stream.
 import crypto from 'node:crypto'
@@ -53,8 +55,10 @@ export class Window {
 
 /** All teams' members and what they do; `window` (a Window or null) collects the figures. */
 export class Workload {
-  constructor(origin) {
+  constructor(origin, { reload = 'page' } = {}) {
     this.origin = origin
+    /** How a member reloads its board: the page, or the map's JSON through the API. */
+    this.reloadShape = reload
     this.teams = []
     this.window = null
     this.running = false
@@ -231,12 +235,15 @@ export class Workload {
     member.stream = null
     member.epoch += 1
     this.settleTeam(member.team)
-    const answer = await send(
-      `${this.origin}/${member.team.workspaceName}/projects/${member.team.projectId}`,
-      {
-        headers: { ...this.headers(member), Accept: PAGE_ACCEPT },
-      },
-    )
+    const team = member.team
+    const answer =
+      this.reloadShape === 'api'
+        ? await send(`${this.origin}/v1/projects/${team.projectId}`, {
+            headers: { ...this.headers(member), Workspace: team.workspaceId, Accept: 'application/json' },
+          })
+        : await send(`${this.origin}/${team.workspaceName}/projects/${team.projectId}`, {
+            headers: { ...this.headers(member), Accept: PAGE_ACCEPT },
+          })
     if (answer.status === 200) window?.loadMs.push(answer.ms)
     else window?.error('load', `${answer.status} ${answer.error ?? ''}`.trim())
     await this.connect(member)

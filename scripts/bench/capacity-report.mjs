@@ -89,7 +89,8 @@ export function printCapacity(results, options) {
   const { steps } = results
   console.log(
     `\n## Capacity: teams of ${TEAM_SHAPE.members} members on a 300-card map, a write per member every 10 s, ` +
-      `a board reload every 2 min (${options.warmupSeconds} s warm-up, ${options.stepSeconds} s measured per step)\n`,
+      `a board reload every 2 min ${options.reload === 'api' ? 'through the API (GET /v1/projects/{id}, gzip/br)' : '(the page)'} ` +
+      `(${options.warmupSeconds} s warm-up, ${options.stepSeconds} s measured per step)\n`,
   )
   printSources(results)
   for (const warning of results.warnings) console.log(`WARNING: ${warning}`)

@@ -42,6 +42,8 @@ export function capacityOptions(argv) {
     // `--seeded DIR`: teams seeded once are kept in DIR (the database and teams.json) and each later
     // run starts from a copy of them, skipping the minutes of sign-ups (for A/B runs of one build).
     seededDir: option(argv, '--seeded', null),
+    // `--reload api`: members reload the board's JSON (GET /v1/projects/{id}) instead of its page (issue 49).
+    reload: option(argv, '--reload', 'page'),
   }
 }
 
@@ -99,9 +101,11 @@ function seededStore(dir) {
 /** Teams `from`…`to - 1`: the kept ones when there are enough, else seeded through the API (and kept). */
 async function teamsFor(stack, seeded, from, to) {
   if (seeded && seeded.teams.length >= to) return seeded.teams.slice(from, to)
-  const teams = await seedTeams(stack.app.url, stack.sink, stack.tag, from, to)
+  // The kept teams first; the rest are seeded (into this run's copy when DIR was seeded before).
+  const kept = seeded ? seeded.teams.slice(from, to) : []
+  const teams = [...kept, ...(await seedTeams(stack.app.url, stack.sink, stack.tag, from + kept.length, to))]
   if (seeded && !seeded.copy && seeded.teams.length === from) {
-    seeded.teams.push(...teams)
+    seeded.teams.push(...teams.slice(kept.length))
     seeded.save(seeded.teams)
   }
   return teams
@@ -177,7 +181,7 @@ function summarize(window, { server, client, members, extra }) {
 export async function benchCapacity(step, options, onStep = () => {}) {
   const seeded = seededStore(options.seededDir)
   const stack = await startStack(step, options.profileDir, seeded)
-  const workload = new Workload(stack.app.url)
+  const workload = new Workload(stack.app.url, { reload: options.reload })
   const steps = []
   try {
     step('the server idle: /healthz round trips for 3 s')

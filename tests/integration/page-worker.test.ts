@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { ServerBuild } from 'react-router'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { pageRouteMatcher } from '../../server/page-routes'
+import { isMapRead } from '../../server/page-workers'
 import { signUp } from '../support/client'
 import { startServer, threadNiceness, type RunningServer } from '../support/server'
 
@@ -87,6 +88,35 @@ it('goes on answering while a 4,000-card board page is being made; the page is t
   expect(worker.longestProbe / worker.pageMs).toBeLessThan(main.longestProbe / main.pageMs / 2)
 }, 120_000)
 
+it("makes a 4,000-card map's JSON (GET /v1/projects/{id}) on the worker too: the same answer, the main thread free meanwhile", async () => {
+  const [onWorker, onMain] = await Promise.all([bigBoard(server), bigBoard(mainOnly)])
+  const jsonOf = (board: typeof onWorker) => () =>
+    board.owner.client.get(`/v1/projects/${board.boardPath.split('/').at(-1)}`, {
+      'Accept-Encoding': 'identity',
+    })
+  await Promise.all([jsonOf(onWorker)(), jsonOf(onMain)()])
+  const runs: { worker: Probed; main: Probed }[] = []
+  for (let i = 0; i < 3; i++)
+    runs.push({
+      worker: await loadWhileProbing(server, jsonOf(onWorker)),
+      main: await loadWhileProbing(mainOnly, jsonOf(onMain)),
+    })
+  const middle = (side: 'worker' | 'main') =>
+    runs.map((run) => run[side]).sort((a, b) => a.longestProbe / a.pageMs - b.longestProbe / b.pageMs)[1]
+  const [worker, main] = [middle('worker'), middle('main')]
+  const shape = (text: string) => {
+    const bundle = JSON.parse(text)
+    return {
+      features: bundle.features.length,
+      titles: bundle.features.map((f: { title: string }) => f.title).sort(),
+    }
+  }
+  expect(worker.page.status).toBe(200)
+  expect(shape(worker.page.text)).toEqual(shape(main.page.text))
+  expect(shape(worker.page.text).features).toBe(FEATURES)
+  expect(worker.longestProbe / worker.pageMs).toBeLessThan(main.longestProbe / main.pageMs / 2)
+}, 120_000)
+
 it('renders at a lower priority than the main thread, so a write goes first when the cores are busy', async () => {
   expect((await fetch(`${server.url}/account/login`)).status).toBe(200)
   const niceness = threadNiceness(server.process.pid!)
@@ -119,6 +149,17 @@ it('renders pages on the worker, and leaves resource routes, /v1 and unknown API
     '/mcp',
   ])
     expect(isPage(resource), resource).toBe(false)
+  // The API's whole-map reads go to the worker too; every other /v1 path stays.
+  for (const read of ['/v1/projects/p1', '/v1/link/k1', '/V1/Projects/p1/'])
+    expect(isMapRead(read), read).toBe(true)
+  for (const other of [
+    '/v1/projects',
+    '/v1/projects/import',
+    '/v1/projects/p1/events',
+    '/v1/link/k1/export',
+    '/v1/features/f1',
+  ])
+    expect(isMapRead(other), other).toBe(false)
 })
 
 it('a signed-out visitor is sent to log in, and an unknown page is a 404 page, from the worker', async () => {

@@ -1,12 +1,13 @@
 import { createCookie } from 'react-router'
 import { LRUCache } from 'lru-cache'
-import { and, eq, gt, lt, sql } from 'drizzle-orm'
+import { eq, lt, sql } from 'drizzle-orm'
 import { getDb } from '~/lib/db/db.server'
 import { prepared } from '~/lib/db/prepared.server'
 import { accounts, sessions } from '~/lib/db/schema'
 import { getEnv } from '~/lib/env.server'
 import { randomKey, sha256 } from '~/lib/crypto.server'
 import { singleton } from '~/lib/singleton.server'
+import { accessCached, keepAccessRow } from '~/lib/db/access-cache.server'
 
 const IDLE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
 /** Sliding expiry is written at most once a day per session. */
@@ -81,7 +82,7 @@ const liveSessionQuery = () =>
       .select({ account: accounts, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .where(eq(sessions.id, sql.placeholder('id')))
       .prepare(),
   )
 
@@ -97,15 +98,13 @@ export async function getLiveSession(
 ): Promise<{ id: string; account: SessionAccount } | null> {
   const token = await readToken(request)
   if (!token) return null
-  const db = getDb()
   const id = sha256(token)
-  const row = liveSessionQuery().get({ id, now: now.toISOString() })
-  if (!row) return null
+  const row = accessCached('live-session', id, () => liveSessionQuery().get({ id }) ?? null)
+  if (!row || Date.parse(row.expiresAt) <= now.getTime()) return null
   if (Date.parse(row.expiresAt) - now.getTime() < IDLE_LIFETIME_MS - REFRESH_AFTER_MS) {
-    db.update(sessions)
-      .set({ expiresAt: new Date(now.getTime() + IDLE_LIFETIME_MS).toISOString() })
-      .where(eq(sessions.id, id))
-      .run()
+    const expiresAt = new Date(now.getTime() + IDLE_LIFETIME_MS).toISOString()
+    getDb().update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run()
+    keepAccessRow('live-session', id, { ...row, expiresAt })
   }
   return { id, account: row.account }
 }

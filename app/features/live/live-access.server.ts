@@ -1,5 +1,3 @@
-import type Database from 'better-sqlite3'
-import { getDb } from '~/lib/db/db.server'
 import { prepared } from '~/lib/db/prepared.server'
 import { DomainError } from '~/lib/errors'
 import { can, type Level } from '~/features/map/permissions'
@@ -100,60 +98,4 @@ export function sharedProjectId(externalLink: string, now = new Date()): string 
 
 export function linkStreamAccess(externalLink: string, projectId: string, now = new Date()): StreamCheck {
   return sharedProjectId(externalLink, now) === projectId ? { ok: true, viewer: null } : { ok: false }
-}
-
-/**
- * The tables whose rows decide who may keep a stream open, and how (a write to another column
- * or table never changes an answer above). A temporary trigger on each counts the writes, so a
- * sweep with nothing counted checks only the streams whose answer may have changed with time
- * (`StreamCheck.until`): the capacity bench's 3,200 open streams cost 1,600 queries a second.
- */
-const ACCESS_WRITES = [
-  'after delete on main.sessions',
-  // A session renewed (a later expiry) changes no answer.
-  'after update of expires_at, account_id on main.sessions when new.expires_at < old.expires_at or new.account_id is not old.account_id',
-  'after update of name on main.accounts',
-  'after delete on main.accounts',
-  'after insert on main.members',
-  'after update on main.members',
-  'after delete on main.members',
-  'after insert on main.subscriptions',
-  'after update on main.subscriptions',
-  'after delete on main.subscriptions',
-  'after update of workspace_id, external_link, sharing_enabled on main.projects',
-  'after delete on main.projects',
-  'after update on main.workspaces',
-  'after delete on main.workspaces',
-  'after update on main.api_tokens',
-  'after delete on main.api_tokens',
-]
-
-const watched = new WeakSet<Database.Database>()
-
-function watchAccessWrites(client: Database.Database) {
-  if (watched.has(client)) return
-  client.exec('create temp table if not exists access_writes (id integer primary key, n integer not null)')
-  client.exec('insert or ignore into temp.access_writes (id, n) values (1, 0)')
-  ACCESS_WRITES.forEach((when, i) =>
-    client.exec(`create temp trigger if not exists access_write_${i} ${when}
-      begin update temp.access_writes set n = n + 1 where id = 1; end;`),
-  )
-  watched.add(client)
-}
-
-/**
- * A mark that changes whenever an access answer may have changed by a write: one counted on this
- * connection (the triggers above; a rolled-back write counts nothing), or any commit by another
- * connection (SQLite's `data_version`: a page thread renewing a session, another process).
- */
-export function accessWritesMark(): string {
-  const client = getDb().$client
-  watchAccessWrites(client)
-  const read = prepared('access-writes-mark', (db) =>
-    db.$client.prepare(
-      'select (select n from temp.access_writes where id = 1) as n, (select data_version from pragma_data_version) as outside',
-    ),
-  )
-  const { n, outside } = read.get() as { n: number; outside: number }
-  return `${n}:${outside}`
 }

@@ -8,6 +8,7 @@ import type { Level } from '../map/permissions'
 import { initialSubscription, isPlanActive } from '~/features/map/plan'
 import { RESERVED_WORKSPACE_NAMES } from '~/lib/validation'
 import { getEnv } from '~/lib/env.server'
+import { accessCached } from '~/lib/db/access-cache.server'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -112,7 +113,10 @@ function contextQuery() {
     .innerJoin(subscriptions, eq(subscriptions.workspaceId, members.workspaceId))
 }
 
-/** The caller's membership of a workspace by id, or null when they are not a member (read fresh every request). */
+/**
+ * The caller's membership of a workspace by id, or null when they are not a member: read again
+ * whenever a write may have changed it (access-cache.server.ts).
+ */
 export function getWorkspaceContextById(accountId: string, workspaceId: string, now = new Date()) {
   const query = prepared('workspace-context-by-id', () =>
     contextQuery()
@@ -124,7 +128,12 @@ export function getWorkspaceContextById(accountId: string, workspaceId: string, 
       )
       .prepare(),
   )
-  return toContext(query.get({ accountId, workspaceId }), now)
+  return toContext(
+    accessCached('workspace-context-by-id', `${accountId}:${workspaceId}`, () =>
+      query.get({ accountId, workspaceId }),
+    ),
+    now,
+  )
 }
 
 /** The same by the workspace's name (every page under `/{workspace}`). */
@@ -139,7 +148,10 @@ export function getWorkspaceContextByName(accountId: string, name: string, now =
       )
       .prepare(),
   )
-  return toContext(query.get({ accountId, name }), now)
+  return toContext(
+    accessCached('workspace-context-by-name', `${accountId}:${name}`, () => query.get({ accountId, name })),
+    now,
+  )
 }
 
 /** Every workspace the account belongs to, with its membership and subscription, oldest first. */
