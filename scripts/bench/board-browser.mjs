@@ -163,10 +163,10 @@ async function timeDrop(page, boardPath, featureHref) {
   await tile.focus()
   await page.keyboard.press('Space')
   // The lift ends once the library has measured every card of the map: wait for it to say so.
-  await waitToSay('You have lifted an item')
+  await waitToSay('Lifted ')
   await page.waitForTimeout(300) // the lift's own animation
   await page.keyboard.press('ArrowRight')
-  await waitToSay('to list')
+  await waitToSay('Moved ')
   await page.waitForTimeout(600) // the library animates each step and ignores keys mid-animation
   const afterMove = await announced()
   await page.evaluate(watchDrop, featureHref) // times the next Space: the drop
