@@ -55,6 +55,16 @@ export type Feature = CardFields & {
   tagIds?: string[]
   /** Its GitHub issue (CONTRACT §13); absent on the public link. */
   github?: FeatureIssue | null
+  /** Its tracker issue, whichever tracker (CONTRACT §14); absent on the public link. */
+  issue?: FeatureTrackerIssue | null
+}
+/** A feature's issue on the linked tracker (CONTRACT §14). */
+export type FeatureTrackerIssue = {
+  provider: 'github' | 'gitlab' | 'jira'
+  key: string
+  url: string
+  state: 'open' | 'closed' | 'missing'
+  status: string | null
 }
 /** A project's tag (CONTRACT §12). */
 export type Tag = {
