@@ -83,7 +83,8 @@ const remote = (conn: Connection, issue: JiraIssueLike & { id?: string }): Remot
     state: said.status === 'CLOSED' ? 'closed' : 'open',
     status: said.statusName,
     updatedAt: new Date(Date.parse(updated.replace(/([+-]\d\d)(\d\d)$/, '$1:$2'))).toISOString(),
-    missing: said.missing,
+    // An issue moved to another project keeps answering under its old key, with the new one.
+    missing: said.missing || !(issue.key ?? '').startsWith(`${conn.project}-`),
   }
 }
 
