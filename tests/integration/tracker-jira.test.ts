@@ -157,7 +157,7 @@ describe('Jira Cloud', () => {
     await owner.client.post(`/v1/features/${ids.feature}/close`)
     const log = await eventually(
       async () => (await owner.client.get(`/v1/projects/${ids.project}/tracker/log`)).json.items,
-      (items: { status: string; error: string | null }[]) =>
+      (items: { direction: string; status: string; error: string | null }[]) =>
         items.some((e) => e.status === 'failed' && e.error === 'tracker_transition_missing'),
     )
     expect(log[0].direction).toBe('push')

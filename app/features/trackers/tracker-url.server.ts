@@ -1,6 +1,6 @@
 import { getEnv } from '~/lib/env.server'
 import { refuse } from '~/lib/errors'
-import { isPrivateAddress, resolveHost } from '~/features/automation/index.server'
+import { isPrivateAddress, resolveHost } from '~/lib/private-address.server'
 
 /**
  * A tracker's address as CONTRACT §2 and §14 allow it: `https://` unless TRACKER_ALLOW_HTTP, and

@@ -28,11 +28,11 @@ export async function receiveTrackerWebhook(projectId: string | undefined, body:
   try {
     parsed = JSON.parse(body)
   } catch {
-    return { received: true }
+    return {}
   }
   const named = provider.hookIssues(parsed)
   const conn = connectionOf(link)
-  if (named.length === 0 || !conn || link.status === 'token_invalid') return { received: true }
+  if (named.length === 0 || !conn || link.status === 'token_invalid') return {}
   await withTrackerLock(link.projectId, async () => {
     const records = issueRecordsOf(link)
     const byKey = new Map([...records.values()].map((r) => [r.key, r]))
@@ -64,5 +64,5 @@ export async function receiveTrackerWebhook(projectId: string | undefined, body:
       recordTrackerFailure(link, error, { direction: 'pull', action: 'webhook' }, true)
     }
   })
-  return { received: true }
+  return {}
 }
