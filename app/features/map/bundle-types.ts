@@ -31,6 +31,20 @@ export type ProjectEntity = {
   externalLink: string
   /** Its GitHub repository (CONTRACT §13); absent on the public link. */
   github?: GithubLink | null
+  /** Its tracker, whichever (CONTRACT §14); absent on the public link. */
+  tracker?: TrackerLink | null
+}
+/** A project's tracker link, as every member may read it (never the token). */
+export type TrackerLink = {
+  provider: 'github' | 'gitlab' | 'jira'
+  url: string
+  project: string
+  linkedAt: string
+  linkedBy: { memberId: string; name: string }
+  status: 'ok' | 'token_invalid' | 'project_missing' | 'rate_limited' | 'unreachable' | 'token_expiring'
+  lastSyncAt: string | null
+  error: string | null
+  tokenExpiresAt: string | null
 }
 /** A project's link to a GitHub repository, as every member may read it (never the token). */
 export type GithubLink = {

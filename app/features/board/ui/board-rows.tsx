@@ -279,7 +279,8 @@ const Cell = memo(function Cell({
         searchable
         tags={tagLabelsKey(f.tagIds, tagsById)}
         issue={
-          f.issue ?? (f.github ? { provider: 'github', key: `#${f.github.number}`, status: null, ...f.github } : null)
+          f.issue ??
+          (f.github ? { provider: 'github', key: `#${f.github.number}`, status: null, ...f.github } : null)
         }
         placeId={placeId}
       />

@@ -78,6 +78,10 @@ export type TileIssue = { provider: string; key: string; url: string; state: str
 
 const TRACKER_NAMES: Record<string, string> = { github: 'GitHub', gitlab: 'GitLab', jira: 'Jira' }
 
+/** `GitHub issue #12 (open)`, `Jira issue SHOP-12 (In Progress)`: the tile's title and description. */
+const issueLabel = (issue: TileIssue) =>
+  `${TRACKER_NAMES[issue.provider] ?? 'Tracker'} issue ${issue.key} (${issue.status ?? issue.state})`
+
 /**
  * `#12` or `SHOP-12` on a feature tile: a click opens the issue on its tracker. The tile is itself a link, which
  * cannot hold another, so this is a plain mark (screen readers hear it in the tile's
@@ -88,7 +92,7 @@ function IssueNumber({ issue }: { issue: TileIssue }) {
     <span
       className={`card-issue ${issue.state}`}
       aria-hidden="true"
-      title={`${TRACKER_NAMES[issue.provider] ?? 'Tracker'} issue ${issue.key} (${issue.status ?? issue.state})`}
+      title={issueLabel(issue)}
       data-testid="card-issue"
       onClick={(event) => {
         if (!opensInPlace(event)) return
@@ -157,7 +161,7 @@ export const CardTile = memo(function CardTile({
     ...(shownSize ? [`Size ${sizeText}`] : []),
     ...notes.map((a) => ANNOTATION_LABELS[a]),
     ...(tagNames.length > 0 ? [`Tags: ${tagNames.join(', ')}`] : []),
-    ...(issue ? [`GitHub issue #${issue.number} (${issue.state})`] : []),
+    ...(issue ? [issueLabel(issue)] : []),
   ].join(', ')
   const detailsId = details ? `card-details-${navId}` : undefined
   // Where the card is and what it carries come before the drag library's instructions.
