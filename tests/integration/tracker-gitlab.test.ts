@@ -24,6 +24,9 @@ beforeAll(async () => {
   })
   gitlab.addToken('glpat-soon', { projects: { [PATH]: DEVELOPER }, expiresAt: soon })
   gitlab.addToken('glpat-guest', { projects: { [PATH]: GUEST } })
+  gitlab.addProject('acme/big')
+  gitlab.addToken('glpat-big', { projects: { 'acme/big': DEVELOPER } })
+  for (let i = 1; i <= 1000; i++) gitlab.seedIssue('acme/big', { title: `Issue ${i}` })
   server = await startServer({
     TRACKER_ALLOW_HTTP: 'true',
     TRACKER_POLL_SECONDS: '1',
@@ -291,5 +294,31 @@ describe('GitLab → Storymap', () => {
     expect((await owner.client.get(`/v1/projects/${ids.project}/tracker`)).json.tracker.status).toBe(
       'rate_limited',
     )
+  })
+
+  it('a poll of a 1,000-issue project with nothing changed is one request and writes nothing', async () => {
+    const owner = await signUp(server.url)
+    const ids = await makeBoard(owner.client)
+    const res = await owner.client.put(
+      `/v1/projects/${ids.project}/tracker`,
+      linkBody('glpat-big', 'acme/big'),
+    )
+    expect(res.status, res.text).toBe(200)
+    const big = () => gitlab.calls.filter((c) => /acme(%2F|\/)big/i.test(c.path))
+    const polls = () =>
+      big().filter((c) => c.route === 'GET /api/v4/projects/:id/issues' && c.query.updated_after)
+    const state = () => [
+      rows(server.dbPath, 'select * from github_links where project_id = ?', ids.project),
+      rows(server.dbPath, 'select count(*) as n from project_changes where project_id = ?', ids.project),
+    ]
+    await eventually(polls, (p) => p.length >= 1)
+    const before = state()
+    const seen = polls().length
+    gitlab.resetCalls()
+    await eventually(polls, (p) => p.length >= 2, 8000)
+    // Every call to the project in two polls was one poll each: one request per poll.
+    expect(big().length).toBe(polls().length)
+    expect(seen).toBeGreaterThan(0)
+    expect(state()).toEqual(before)
   })
 })

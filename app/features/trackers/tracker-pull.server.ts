@@ -86,7 +86,10 @@ function applyIssue(actor: ChangeActor, link: TrackerLinkRow, row: IssueRecord, 
   const taken = SYNCED_FIELDS.filter((f) => decisions[f] === 'pull' || decisions[f] === 'github-later')
   const mapWins = SYNCED_FIELDS.filter((f) => decisions[f] === 'map-later')
   if (taken.length === 0) {
-    saveIssueRecord(link, feature.id, issue)
+    // An issue seen again unchanged (JQL's minute, GitLab's `updated_after` edge) writes nothing.
+    const unchanged =
+      row.issueUpdatedAt === issue.updatedAt && SYNCED_FIELDS.every((f) => synced[f] === remote[f])
+    if (!unchanged) saveIssueRecord(link, feature.id, issue)
     setFeatureIssue(
       actor,
       feature,
