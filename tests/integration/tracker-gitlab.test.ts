@@ -3,6 +3,7 @@ import { addMember, bundle, makeBoard, uuid } from '../support/board'
 import { signUp } from '../support/client'
 import { DEVELOPER, FakeGitlab, GUEST } from '../support/fake-gitlab'
 import { eventually, featureOf, rows } from '../support/github'
+import { startMailbox } from '../support/mailbox'
 import { startServer, type RunningServer } from '../support/server'
 
 /**
@@ -12,6 +13,7 @@ import { startServer, type RunningServer } from '../support/server'
 const PATH = 'acme/web/shop'
 let server: RunningServer
 let gitlab: FakeGitlab
+let mailbox: Awaited<ReturnType<typeof startMailbox>>
 
 beforeAll(async () => {
   gitlab = await new FakeGitlab().start({ prefix: '/gitlab' })
@@ -27,7 +29,9 @@ beforeAll(async () => {
   gitlab.addProject('acme/big')
   gitlab.addToken('glpat-big', { projects: { 'acme/big': DEVELOPER } })
   for (let i = 1; i <= 1000; i++) gitlab.seedIssue('acme/big', { title: `Issue ${i}` })
+  mailbox = await startMailbox()
   server = await startServer({
+    SMTP_URL: mailbox.url,
     TRACKER_ALLOW_HTTP: 'true',
     TRACKER_POLL_SECONDS: '1',
   })
@@ -35,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
   await gitlab?.stop()
+  await mailbox?.close()
 })
 
 type Owner = Awaited<ReturnType<typeof signUp>>
@@ -121,8 +126,11 @@ describe('linking GitLab', () => {
   it('says token_expiring when the token expires within 14 days', async () => {
     const owner = await signUp(server.url)
     const ids = await makeBoard(owner.client)
+    const since = mailbox.mails.length
     const res = await owner.client.put(`/v1/projects/${ids.project}/tracker`, linkBody('glpat-soon'))
     expect(res.json.tracker.status).toBe('token_expiring')
+    const mail = await mailbox.waitFor(owner.email, since)
+    expect(mail.subject).toBe(`The GitLab token expires on ${res.json.tracker.tokenExpiresAt.slice(0, 10)}`)
     const lines = (await activity(owner, ids.project)).map((a) => a.summary)
     expect(lines).toContain(`The GitLab token expires on ${res.json.tracker.tokenExpiresAt.slice(0, 10)}.`)
   })
@@ -320,5 +328,33 @@ describe('GitLab → Storymap', () => {
     expect(big().length).toBe(polls().length)
     expect(seen).toBeGreaterThan(0)
     expect(state()).toEqual(before)
+  })
+
+  it('a refused token stops the sync, e-mails owners and admins, and the board says so', async () => {
+    const owner = await signUp(server.url)
+    const ids = await makeBoard(owner.client)
+    gitlab.addToken('glpat-revoked', { projects: { [PATH]: DEVELOPER } })
+    expect(
+      (await owner.client.put(`/v1/projects/${ids.project}/tracker`, linkBody('glpat-revoked'))).status,
+    ).toBe(200)
+    const since = mailbox.mails.length
+    gitlab.revokeToken('glpat-revoked')
+    const refused = await owner.client.post(`/v1/projects/${ids.project}/tracker/sync`)
+    expect([refused.status, refused.json.error]).toEqual([409, 'tracker_token_invalid'])
+    expect((await owner.client.get(`/v1/projects/${ids.project}/tracker`)).json.tracker.status).toBe(
+      'token_invalid',
+    )
+    const mail = await mailbox.waitFor(owner.email, since)
+    expect(mail.subject).toBe('GitLab sync stopped: the token was refused')
+    expect(mail.text).toContain(`/projects/${ids.project}?tracker=1`)
+    expect((await activity(owner, ids.project))[0]).toMatchObject({
+      summary: 'GitLab sync stopped: the token was refused.',
+      by: { via: 'GitLab' },
+    })
+    gitlab.resetCalls()
+    expect((await owner.client.post(`/v1/features/${ids.feature}/issue`)).json.error).toBe(
+      'tracker_token_invalid',
+    )
+    expect(gitlab.calls).toHaveLength(0)
   })
 })

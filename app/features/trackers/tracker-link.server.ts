@@ -2,7 +2,7 @@ import { getDb } from '~/lib/db/db.server'
 import { statement } from '~/lib/db/prepared.server'
 import { openSecret, sealSecret } from '~/lib/sealed-secret.server'
 import type { ProjectField } from '~/features/map/project-fields.server'
-import type { TrackerProviderName } from './tracker-api'
+import { expiresSoon, type TrackerProviderName } from './tracker-api'
 import type { Connection } from './connector/provider'
 
 /**
@@ -68,7 +68,7 @@ const GITHUB_WEB = 'https://github.com'
 
 export function publicTracker(row: TrackerLinkRow, now = Date.now()): PublicTracker {
   let status: TrackerStatus = row.status === 'repository_missing' ? 'project_missing' : row.status
-  if (status === 'ok' && row.tokenExpiresAt && expiringWithin14Days(row.tokenExpiresAt, now))
+  if (status === 'ok' && expiresSoon(row.tokenExpiresAt, now))
     status = 'token_expiring'
   return {
     provider: row.provider,
@@ -82,8 +82,6 @@ export function publicTracker(row: TrackerLinkRow, now = Date.now()): PublicTrac
     tokenExpiresAt: row.tokenExpiresAt,
   }
 }
-
-const expiringWithin14Days = (at: string, now: number) => Date.parse(at) - now <= 14 * 86_400_000
 
 export function trackerOfProject(projectId: string): PublicTracker | null {
   const row = findTrackerLink(projectId)
