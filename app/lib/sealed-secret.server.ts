@@ -11,11 +11,7 @@ import { getEnv } from '~/lib/env.server'
  * makes them unreadable: each owner of such a secret says what that means for its feature.
  */
 export type SecretPurpose =
-  | 'github-token'
-  | 'github-webhook-secret'
-  | 'webhook-secret'
-  | 'tracker-token'
-  | 'tracker-webhook-secret'
+  'github-token' | 'github-webhook-secret' | 'webhook-secret' | 'tracker-token' | 'tracker-webhook-secret'
 
 const VERSION = 'v1'
 

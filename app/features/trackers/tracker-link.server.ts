@@ -68,8 +68,7 @@ const GITHUB_WEB = 'https://github.com'
 
 export function publicTracker(row: TrackerLinkRow, now = Date.now()): PublicTracker {
   let status: TrackerStatus = row.status === 'repository_missing' ? 'project_missing' : row.status
-  if (status === 'ok' && expiresSoon(row.tokenExpiresAt, now))
-    status = 'token_expiring'
+  if (status === 'ok' && expiresSoon(row.tokenExpiresAt, now)) status = 'token_expiring'
   return {
     provider: row.provider,
     url: row.url ?? GITHUB_WEB,
