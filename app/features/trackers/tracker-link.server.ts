@@ -1,5 +1,6 @@
 import { getDb } from '~/lib/db/db.server'
 import { statement } from '~/lib/db/prepared.server'
+import { singleton } from '~/lib/singleton.server'
 import { openSecret, sealSecret } from '~/lib/sealed-secret.server'
 import type { ProjectField } from '~/features/map/project-fields.server'
 import { expiresSoon, type TrackerProviderName } from './tracker-api'
@@ -66,6 +67,10 @@ export function connectorLinks(): TrackerLinkRow[] {
 
 const GITHUB_WEB = 'https://github.com'
 
+/** When a poll that found nothing last answered, per project: in memory, so such a poll writes nothing. */
+const quietPolls = () => singleton('tracker-quiet-polls', () => new Map<string, string>())
+export const noteQuietPoll = (projectId: string, at: string) => quietPolls().set(projectId, at)
+
 export function publicTracker(row: TrackerLinkRow, now = Date.now()): PublicTracker {
   let status: TrackerStatus = row.status === 'repository_missing' ? 'project_missing' : row.status
   if (status === 'ok' && expiresSoon(row.tokenExpiresAt, now)) status = 'token_expiring'
@@ -76,7 +81,10 @@ export function publicTracker(row: TrackerLinkRow, now = Date.now()): PublicTrac
     linkedAt: row.linkedAt,
     linkedBy: { memberId: row.linkedBy, name: row.linkedByName },
     status,
-    lastSyncAt: row.lastSyncAt,
+    lastSyncAt: [row.lastSyncAt, quietPolls().get(row.projectId) ?? null].reduce(
+      (a, b) => (a === null || (b !== null && b > a) ? b : a),
+      null,
+    ),
     error: row.error,
     tokenExpiresAt: row.tokenExpiresAt,
   }

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm'
 import { getDb } from '~/lib/db/db.server'
 import { features, tags } from '~/lib/db/schema'
 import { getEnv } from '~/lib/env.server'
-import { singleton } from '~/lib/singleton.server'
 import { authorize, executeChange } from '~/features/map/door.server'
 import {
   assertSameProject,
@@ -21,6 +20,7 @@ import { PROVIDER_LABEL } from './tracker-api'
 import {
   findTrackerLink,
   markTrackerReachable,
+  noteQuietPoll,
   setTrackerCursor,
   type TrackerLinkRow,
 } from './tracker-link.server'
@@ -38,10 +38,6 @@ import { TrackerFailure, type Connection } from './connector/provider'
  * (which also re-reads every linked issue) and `Import issues`, for whichever tracker is linked.
  */
 
-/** When a poll that found nothing last answered, per project: in memory, so such a poll writes nothing. */
-const quietSyncs = () => singleton('tracker-quiet-syncs', () => new Map<string, string>())
-export const quietSyncOf = (projectId: string) => quietSyncs().get(projectId) ?? null
-
 /** One poll: every issue updated since the cursor, applied; answers how many features changed. */
 export async function pollOnce(link: TrackerLinkRow, conn: Connection): Promise<number> {
   const started = new Date()
@@ -54,8 +50,9 @@ export async function pollOnce(link: TrackerLinkRow, conn: Connection): Promise<
     (max, i) => (max === null || i.updatedAt > max ? i.updatedAt : max),
     null,
   )
-  if (issues.length === 0 || (latest !== null && latest === link.since)) {
-    quietSyncs().set(link.projectId, started.toISOString())
+  // Nothing newer than the cursor (JQL's minute brings the last ones again): a quiet poll, no write.
+  if (latest === null || (link.since !== null && latest <= link.since)) {
+    noteQuietPoll(link.projectId, started.toISOString())
     return pulled
   }
   setTrackerCursor(link.projectId, latest, started.toISOString())
