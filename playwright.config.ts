@@ -66,6 +66,8 @@ export default defineConfig({
       // GitHub Issues sync talks to the fake GitHub the github spec starts on the next port.
       GITHUB_API_URL: `http://127.0.0.1:${PORT + 1}`,
       GITHUB_POLL_SECONDS: '1',
+      TRACKER_POLL_SECONDS: '1',
+      TRACKER_ALLOW_HTTP: 'true',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'error',
     },
   },

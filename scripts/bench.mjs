@@ -19,6 +19,8 @@
 // flags, and BENCH_APP_LOG=FILE keeps the app's output (with BENCH_NODE_FLAGS=--trace-gc, say).
 // BENCH_ONLY=edits: what one edit on a 300-card board costs the server: a /v1 rename, the board's
 // command, and the command with a reload of the board's data (also part of the full run).
+// BENCH_ONLY=trackers: GitLab and Jira Cloud through the connector (issue 46): Send to tracker of a
+// 200-feature release and a quiet poll of a 1,000-issue project, per provider (scripts/bench/trackers.mjs).
 // BENCH_ONLY=github: GitHub Issues sync against the fake GitHub: Send to GitHub of a 200-feature
 // release, 200 renames through the outbox, and polls of a 1,000-issue repository, beside the same
 // calls from bare Octokit (also part of the full run).
@@ -34,6 +36,7 @@ import { benchBigBoard, benchCapacity, capacityOptions, limitWarnings } from './
 import { printBigBoard, printCapacity, stepLine } from './bench/capacity-report.mjs'
 import { TEAM_SHAPE } from './bench/capacity-teams.mjs'
 import { benchGithub, printGithub } from './bench/github.mjs'
+import { benchTrackers, printTrackers } from './bench/trackers.mjs'
 import { benchBoardEdits, printBoardEdits } from './bench/board-edits.mjs'
 import {
   cpuCalibration,
@@ -317,6 +320,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'mcp') return printMcp(await benchMcp(step), loadAverage())
   if (process.env.BENCH_ONLY === 'ladder') return printLadder(await benchLadder(step))
   if (process.env.BENCH_ONLY === 'webhooks') return printWebhooks(await benchWebhooks(step), loadAverage())
+  if (process.env.BENCH_ONLY === 'trackers') return printTrackers(await benchTrackers(step), loadAverage())
   if (process.env.BENCH_ONLY === 'github')
     return printGithub(await benchGithub(step), loadAverage(), cpuCalibration().ms)
   if (process.env.BENCH_ONLY === 'edits') return printBoardEdits(await benchBoardEdits(step), loadAverage())

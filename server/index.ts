@@ -15,6 +15,7 @@ import { sealClearWebhookSecrets } from '../app/features/automation/webhook-secr
 import { sealClearGithubWebhookSecrets } from '../app/features/github/github-secrets.server'
 import { startNotificationWorker } from '../app/features/notifications/notification-worker.server'
 import { startGithubWorker } from '../app/features/github/github-worker.server'
+import { startTrackerWorker } from '../app/features/trackers/index.server'
 import { closeAllStreams, configureLiveHub } from '../app/features/live/live-hub.server'
 import { accessWritesMark } from '../app/lib/db/access-writes.server'
 import { redactPath } from '../app/lib/log-redaction'
@@ -207,6 +208,7 @@ const stopMaintenance = startMaintenance()
 const stopWebhooks = startWebhookWorker()
 const stopNotifications = startNotificationWorker()
 const stopGithub = startGithubWorker()
+const stopTrackers = startTrackerWorker()
 
 closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'fatal error, shutting down')
@@ -218,6 +220,7 @@ closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
   stopWebhooks()
   stopNotifications()
   stopGithub()
+  stopTrackers()
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   // Live streams never finish by themselves: end them, and their connections close once idle.
   closeAllStreams()

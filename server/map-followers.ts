@@ -3,6 +3,7 @@ import { liveFollower } from '../app/features/live/live-hub.server'
 import { trashFollower } from '../app/features/history/trash-entries.server'
 import { webhookFollower } from '../app/features/automation/webhook.server'
 import { githubFollower } from '../app/features/github/github-outbox.server'
+import { trackerFollower } from '../app/features/trackers/index.server'
 import { commentMailFollower } from '../app/features/notifications/notifications.server'
 import { registerMapReaders } from './map-readers'
 
@@ -17,6 +18,7 @@ export function registerMapFollowers() {
   registerChangeListener(trashFollower)
   registerChangeListener(webhookFollower)
   registerChangeListener(githubFollower)
+  registerChangeListener(trackerFollower)
   registerChangeListener(commentMailFollower)
   registerMapReaders()
 }

@@ -10,7 +10,8 @@ import { getEnv } from '~/lib/env.server'
  * not open). Stored as `v1.<nonce>.<tag>.<cipher text>` in base64url. A changed SESSION_SECRET
  * makes them unreadable: each owner of such a secret says what that means for its feature.
  */
-export type SecretPurpose = 'github-token' | 'github-webhook-secret' | 'webhook-secret'
+export type SecretPurpose =
+  'github-token' | 'github-webhook-secret' | 'webhook-secret' | 'tracker-token' | 'tracker-webhook-secret'
 
 const VERSION = 'v1'
 

@@ -344,11 +344,11 @@ describe('real answers of the map calls match the document', () => {
     // Closing and reopening last: a closed card takes no other edit.
     const last = (t: string) => (t.endsWith('/close') ? 1 : t.endsWith('/open') ? 2 : 0)
     const cardOps = Object.keys(doc.paths)
-      // GitHub's (…/github) are called in their own test, with a linked repository.
+      // GitHub's (…/github) and the trackers' (…/issue, …/issues) are called in their own tests, linked.
       .filter(
         (t) =>
           /^\/v1\/(milestones|workflows|subworkflows|features)\/\{id\}\/\w+$/.test(t) &&
-          !t.endsWith('/github'),
+          !/\/(github|issue|issues)$/.test(t),
       )
       .sort((a, b) => last(a) - last(b))
     for (const template of cardOps) {
@@ -551,6 +551,55 @@ describe('real answers of the map calls match the document', () => {
       ).status,
     ).toBe(401)
     expect((await api(client, 'DELETE', '/v1/projects/{id}/github', project)).json).toEqual({ github: null })
+  })
+
+  it('trackers (GitHub on the generic routes)', async () => {
+    const { client } = await newAccount('Tia')
+    const id = { project: uuid(), workflow: uuid(), subworkflow: uuid(), milestone: uuid(), feature: uuid() }
+    const post = (template: string, params: Record<string, string>, body?: unknown) =>
+      api(client, 'POST', template, params, body)
+    await post('/v1/projects/{id}', { id: id.project }, { title: 'Shop' })
+    await post('/v1/workflows/{id}', { id: id.workflow }, { projectId: id.project, title: 'Buy' })
+    await post('/v1/subworkflows/{id}', { id: id.subworkflow }, { workflowId: id.workflow, title: 'Pay' })
+    await post('/v1/milestones/{id}', { id: id.milestone }, { projectId: id.project, title: 'MVP' })
+    await post(
+      '/v1/features/{id}',
+      { id: id.feature },
+      { milestoneId: id.milestone, subWorkflowId: id.subworkflow, title: 'Card' },
+    )
+    const project = { id: id.project }
+    expect((await api(client, 'GET', '/v1/projects/{id}/tracker', project)).json).toEqual({ tracker: null })
+    const linked = await api(client, 'PUT', '/v1/projects/{id}/tracker', project, {
+      provider: 'github',
+      repository: 'acme/shop',
+      token: 'tok',
+    })
+    expect(linked.status, linked.text).toBe(200)
+    expect((await post('/v1/features/{id}/issue', { id: id.feature })).json.issue.key).toMatch(/^#\d+$/)
+    expect((await post('/v1/milestones/{id}/issues', { id: id.milestone })).json).toEqual({
+      created: 0,
+      failed: [],
+    })
+    const imported = await post('/v1/projects/{id}/tracker/import', project, {
+      milestoneId: id.milestone,
+      subWorkflowId: id.subworkflow,
+    })
+    expect(imported.status, imported.text).toBe(200)
+    expect((await post('/v1/projects/{id}/tracker/sync', project)).status).toBe(200)
+    expect((await api(client, 'GET', '/v1/projects/{id}/tracker/log', project)).status).toBe(200)
+    const body = JSON.stringify({ zen: 'Design for failure.' })
+    const headers = {
+      'X-GitHub-Event': 'ping',
+      'X-Hub-Signature-256': await sign(linked.json.webhookSecret, body),
+      'Content-Type': 'application/json',
+    }
+    expect(
+      (await api(null, 'POST', '/v1/tracker/webhook/{projectId}', { projectId: id.project }, body, headers))
+        .status,
+    ).toBe(200)
+    expect((await api(client, 'DELETE', '/v1/projects/{id}/tracker', project)).json).toEqual({
+      tracker: null,
+    })
   })
 
   it('called every documented operation', () => {

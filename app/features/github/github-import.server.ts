@@ -1,3 +1,4 @@
+import { issueOfGithub } from './issue-mapping'
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { getDb } from '~/lib/db/db.server'
@@ -128,6 +129,7 @@ export async function importIssues(ctx: WorkspaceContext, projectId: string, inp
               status: state === 'closed' ? 'CLOSED' : 'OPEN',
               tagIds: JSON.stringify(tagIds),
               github: JSON.stringify({ number: issue.number, url: issue.html_url, state }),
+              issue: issueOfGithub({ number: issue.number, url: issue.html_url, state }),
             })
             .where(eq(features.id, id))
             .run()

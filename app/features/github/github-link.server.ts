@@ -9,7 +9,7 @@ import type { ProjectField } from '~/features/map/project-fields.server'
  * never the token, never the webhook secret. The bundle's `project.github` comes from here.
  */
 export type LinkRow = typeof githubLinks.$inferSelect
-export type LinkStatus = LinkRow['status']
+export type LinkStatus = Exclude<LinkRow['status'], 'project_missing' | 'token_expiring'>
 
 export type PublicGithubLink = {
   repository: string
@@ -26,12 +26,15 @@ const COLUMNS = `project_id as projectId, workspace_id as workspaceId, repositor
 
 export function findLink(projectId: string): LinkRow | undefined {
   // Read by every board load and bundle read (githubOfProject): prepared once.
-  return statement(`select ${COLUMNS} from github_links where project_id = ?`).get(projectId) as
-    LinkRow | undefined
+  return statement(`select ${COLUMNS} from github_links where project_id = ? and provider = 'github'`).get(
+    projectId,
+  ) as LinkRow | undefined
 }
 
 export function allLinks(): LinkRow[] {
-  return getDb().$client.prepare(`select ${COLUMNS} from github_links`).all() as LinkRow[]
+  return getDb()
+    .$client.prepare(`select ${COLUMNS} from github_links where provider = 'github'`)
+    .all() as LinkRow[]
 }
 
 /**
@@ -61,7 +64,7 @@ export function publicLink(row: LinkRow): PublicGithubLink {
     repository: row.repository,
     linkedAt: row.linkedAt,
     linkedBy: { memberId: row.linkedBy, name: row.linkedByName },
-    status: row.status,
+    status: row.status as LinkStatus,
     lastSyncAt: lastSyncOf(row),
     error: row.error,
   }
@@ -76,7 +79,7 @@ export function githubOfProject(projectId: string): PublicGithubLink | null {
 /** Sets the link's status (and GitHub's message, and until when to wait on a rate limit). */
 export function setLinkStatus(
   projectId: string,
-  status: LinkStatus,
+  status: LinkRow['status'],
   error: string | null,
   retryAt: string | null = null,
 ) {

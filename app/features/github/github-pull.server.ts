@@ -1,3 +1,4 @@
+import { issueOfGithub } from './issue-mapping'
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { features, tags } from '~/lib/db/schema'
@@ -115,6 +116,7 @@ function applyIssue(actor: ChangeActor, link: LinkRow, row: IssueLinkRow, issue:
         lastModified: now,
         lastModifiedByName: actor.account.name,
         github: JSON.stringify(issueGithub),
+        issue: issueOfGithub(issueGithub),
       }
       if (taken.includes('title')) set.title = github.title
       if (taken.includes('body')) set.description = github.body

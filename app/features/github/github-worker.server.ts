@@ -32,7 +32,7 @@ type OutboxRow = { seq: number; featureId: string; fields: string; attempt: numb
 function pendingOf(projectId: string): OutboxRow[] {
   return getDb()
     .$client.prepare(
-      'select seq, feature_id as featureId, fields, attempt, next_at as nextAt from github_outbox where project_id = ? order by seq',
+      "select seq, feature_id as featureId, fields, attempt, next_at as nextAt from github_outbox where project_id = ? and provider = 'github' order by seq",
     )
     .all(projectId) as OutboxRow[]
 }
@@ -127,7 +127,9 @@ async function pushFeature(
       const attempt = Math.max(...rows.map((r) => r.attempt)) + 1
       const nextAt = new Date(Date.now() + pushRetryDelayMs(attempt)).toISOString()
       getDb()
-        .$client.prepare('update github_outbox set attempt = ?, next_at = ? where project_id = ?')
+        .$client.prepare(
+          "update github_outbox set attempt = ?, next_at = ? where project_id = ? and provider = 'github'",
+        )
         .run(attempt, nextAt, link.projectId)
     }
     recordFailure(link, error.failure, entry, kind !== 'token_invalid')
@@ -164,7 +166,7 @@ function nextDue(link: LinkRow, now: number): number | null {
   if (link.status === 'token_invalid') return Infinity
   if (link.retryAt && Date.parse(link.retryAt) > now) return Date.parse(link.retryAt)
   const pushAt = getDb()
-    .$client.prepare('select min(next_at) from github_outbox where project_id = ?')
+    .$client.prepare("select min(next_at) from github_outbox where project_id = ? and provider = 'github'")
     .pluck()
     .get(link.projectId) as string | null
   const due = Math.min(pollDues().get(link.projectId) ?? now, pushAt ? Date.parse(pushAt) : Infinity)

@@ -7,6 +7,16 @@ import { COLOR_SWATCHES } from '~/features/map/colors'
  */
 
 export const TITLE_MAX = 200
+
+/** A GitHub issue as the feature's generic `issue` (CONTRACT §14), JSON as the column keeps it. */
+export const issueOfGithub = (github: { number: number; url: string; state: string }) =>
+  JSON.stringify({
+    provider: 'github',
+    key: `#${github.number}`,
+    url: github.url,
+    state: github.state,
+    status: null,
+  })
 export const DESCRIPTION_MAX = 10000
 
 /** Where a feature sits, for the footer of its issue. */

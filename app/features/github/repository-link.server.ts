@@ -98,7 +98,9 @@ export async function linkRepository(ctx: WorkspaceContext, projectId: string, i
 /** The features with pushes waiting in the outbox (any repository). */
 export function pendingPushFeatures(projectId: string): number {
   return getDb()
-    .$client.prepare('select count(distinct feature_id) from github_outbox where project_id = ?')
+    .$client.prepare(
+      "select count(distinct feature_id) from github_outbox where project_id = ? and provider = 'github'",
+    )
     .pluck()
     .get(projectId) as number
 }
@@ -107,7 +109,7 @@ export function pendingPushFeatures(projectId: string): number {
 function dropPushesOutside(projectId: string, repository: string): number {
   const client = getDb().$client
   const outside = `select o.seq, o.feature_id from github_outbox o left join github_issues i on i.feature_id = o.feature_id
-    where o.project_id = ? and (i.repository is null or lower(i.repository) <> lower(?))`
+    where o.project_id = ? and o.provider = 'github' and (i.repository is null or lower(i.repository) <> lower(?))`
   const features = client
     .prepare(`select count(distinct feature_id) from (${outside})`)
     .pluck()
@@ -144,7 +146,8 @@ function storeLink(ctx: WorkspaceContext, projectId: string, repository: string,
           `insert into github_links (project_id, workspace_id, repository, token_cipher, webhook_secret_cipher, linked_at, linked_by, linked_by_name,
              status, error, last_sync_at, etag, since, retry_at)
            values (@projectId, @workspaceId, @repository, @tokenCipher, @webhookSecretCipher, @now, @memberId, @name, 'ok', null, null, null, @since, null)
-           on conflict (project_id) do update set repository = excluded.repository, token_cipher = excluded.token_cipher,
+           on conflict (project_id) do update set provider = 'github', url = null, settings = null, token_expires_at = null,
+             repository = excluded.repository, token_cipher = excluded.token_cipher,
              webhook_secret_cipher = excluded.webhook_secret_cipher,
              linked_at = excluded.linked_at, linked_by = excluded.linked_by, linked_by_name = excluded.linked_by_name,
              status = 'ok', error = null, last_sync_at = null, etag = null, since = excluded.since, retry_at = null`,
@@ -204,7 +207,9 @@ function removeLink(ctx: WorkspaceContext, projectId: string) {
       },
     },
     write: () => {
-      getDb().$client.prepare('delete from github_links where project_id = ?').run(projectId)
+      getDb()
+        .$client.prepare("delete from github_links where project_id = ? and provider = 'github'")
+        .run(projectId)
     },
   })
   forgetQuietSync(projectId)

@@ -1,3 +1,4 @@
+import { issueOfGithub } from './issue-mapping'
 import { eq } from 'drizzle-orm'
 import { getDb } from '~/lib/db/db.server'
 import { features } from '~/lib/db/schema'
@@ -52,7 +53,7 @@ export function setFeatureGithub(
     write: (tx) =>
       tx
         .update(features)
-        .set({ github: JSON.stringify(github) })
+        .set({ github: JSON.stringify(github), issue: issueOfGithub(github) })
         .where(eq(features.id, featureId))
         .run(),
   })

@@ -31,6 +31,20 @@ export type ProjectEntity = {
   externalLink: string
   /** Its GitHub repository (CONTRACT §13); absent on the public link. */
   github?: GithubLink | null
+  /** Its tracker, whichever (CONTRACT §14); absent on the public link. */
+  tracker?: TrackerLink | null
+}
+/** A project's tracker link, as every member may read it (never the token). */
+export type TrackerLink = {
+  provider: 'github' | 'gitlab' | 'jira'
+  url: string
+  project: string
+  linkedAt: string
+  linkedBy: { memberId: string; name: string }
+  status: 'ok' | 'token_invalid' | 'project_missing' | 'rate_limited' | 'unreachable' | 'token_expiring'
+  lastSyncAt: string | null
+  error: string | null
+  tokenExpiresAt: string | null
 }
 /** A project's link to a GitHub repository, as every member may read it (never the token). */
 export type GithubLink = {
@@ -55,6 +69,16 @@ export type Feature = CardFields & {
   tagIds?: string[]
   /** Its GitHub issue (CONTRACT §13); absent on the public link. */
   github?: FeatureIssue | null
+  /** Its tracker issue, whichever tracker (CONTRACT §14); absent on the public link. */
+  issue?: FeatureTrackerIssue | null
+}
+/** A feature's issue on the linked tracker (CONTRACT §14). */
+export type FeatureTrackerIssue = {
+  provider: 'github' | 'gitlab' | 'jira'
+  key: string
+  url: string
+  state: 'open' | 'closed' | 'missing'
+  status: string | null
 }
 /** A project's tag (CONTRACT §12). */
 export type Tag = {

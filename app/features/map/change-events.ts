@@ -104,6 +104,8 @@ export function priorStateJson(changes: readonly EntityChange[]): string {
 
 /** The repository a GitHub notice names (`… to GitHub repository 'acme/shop'`). */
 const GITHUB_REPOSITORY = / GitHub repository '[^']*'/g
+/** The tracker project a GitLab or Jira link notice names (`… to tracker project 'acme/shop'`). */
+const TRACKER_PROJECT = / tracker project '[^']*'/g
 
 /**
  * An event as a public link's stream shows it: features without their GitHub issue, and a link
@@ -111,13 +113,23 @@ const GITHUB_REPOSITORY = / GitHub repository '[^']*'/g
  * Events that carry none are passed on as they are.
  */
 export function withoutGithubIssues(eventJson: string): string {
-  if (!eventJson.includes('"github":{') && !eventJson.includes(' GitHub repository ')) return eventJson
+  if (
+    !eventJson.includes('"github":{') &&
+    !eventJson.includes('"issue":{') &&
+    !eventJson.includes(' GitHub repository ') &&
+    !eventJson.includes(' tracker project ')
+  )
+    return eventJson
   const event = JSON.parse(eventJson) as {
     changes: { op: string; kind: string; entity?: Record<string, unknown> }[]
     summary?: string
   }
   for (const change of event.changes)
-    if (change.entity && change.kind === 'feature') delete change.entity.github
-  if (event.summary) event.summary = event.summary.replace(GITHUB_REPOSITORY, ' GitHub')
+    if (change.entity && change.kind === 'feature') {
+      delete change.entity.github
+      delete change.entity.issue
+    }
+  if (event.summary)
+    event.summary = event.summary.replace(GITHUB_REPOSITORY, ' GitHub').replace(TRACKER_PROJECT, ' tracker')
   return JSON.stringify(event)
 }

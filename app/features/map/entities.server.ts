@@ -29,6 +29,13 @@ export type WorkflowPersonaRow = typeof workflowPersonas.$inferSelect
 export type TagRow = typeof tags.$inferSelect
 /** A feature's GitHub issue as the API shows it (CONTRACT §13). */
 export type FeatureGithub = { number: number; url: string; state: 'open' | 'closed' | 'missing' }
+export type FeatureTrackerIssue = {
+  provider: 'github' | 'gitlab' | 'jira'
+  key: string
+  url: string
+  state: 'open' | 'closed' | 'missing'
+  status: string | null
+}
 
 type IdTable =
   | typeof projects
@@ -108,6 +115,7 @@ export const publicFeature = (r: FeatureRow) => ({
   estimate: r.estimate,
   tagIds: JSON.parse(r.tagIds) as string[],
   github: r.github === null ? null : (JSON.parse(r.github) as FeatureGithub),
+  issue: r.issue === null ? null : (JSON.parse(r.issue) as FeatureTrackerIssue),
 })
 export const publicComment = (r: CommentRow) => ({
   kind: 'featureComment' as const,

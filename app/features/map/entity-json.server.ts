@@ -106,6 +106,7 @@ export const LIST_SPECS: Record<string, EntitySpec & { orderBy: string }> = {
       estimate: features.estimate,
       tagIds: features.tagIds,
       github: features.github,
+      issue: features.issue,
     },
     orderBy: 'rank, id',
   },
@@ -171,7 +172,7 @@ export const LIST_SPECS: Record<string, EntitySpec & { orderBy: string }> = {
 }
 
 /** Fields kept as JSON text in their column and shown as JSON (a feature's tag ids and GitHub issue). */
-export const JSON_FIELDS = new Set(['tagIds', 'github'])
+export const JSON_FIELDS = new Set(['tagIds', 'github', 'issue'])
 
 /** Every story-map entity's spec: the project first, then the lists. */
 export const ENTITY_SPECS: EntitySpec[] = [PROJECT_SPEC, ...Object.values(LIST_SPECS)]

@@ -43,6 +43,7 @@ export type Action =
   | 'manageTokens'
   | 'manageWebhooks'
   | 'linkGithub'
+  | 'linkTracker'
   | 'manageMembers'
   | 'manageOwners'
   | 'hearOfTrackerFailures'
@@ -76,6 +77,8 @@ const RULES: Record<Action, { min: Level; plan: boolean; owner?: 'only' | 'never
   changeRole: { min: 'ADMIN', plan: true },
   manageSharing: { min: 'ADMIN', plan: true },
   linkGithub: { min: 'ADMIN', plan: true },
+  // A tracker (CONTRACT §14) is linked, relinked and unlinked by OWNERs and ADMINs; pushes, syncs and imports are `edit`.
+  linkTracker: { min: 'ADMIN', plan: true },
   manageBilling: { min: 'OWNER', plan: false, owner: 'only' },
   deleteWorkspace: { min: 'OWNER', plan: false, owner: 'only' },
 }
@@ -107,6 +110,7 @@ export const MAP_REFUSALS = {
   edit: 'Your member level does not allow editing.',
   manageSharing: 'Only an admin or owner can change sharing.',
   linkGithub: 'Only an admin or owner can link a repository.',
+  linkTracker: 'Only an admin or owner can link a tracker.',
 } as const
 export type MapAction = keyof typeof MAP_REFUSALS
 export const PLAN_INACTIVE_TEXT = 'The workspace plan is inactive: the workspace is view only.'

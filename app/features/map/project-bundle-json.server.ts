@@ -21,7 +21,7 @@ const LIST_SQL = Object.entries(LIST_SPECS).map(([name, spec]) => [name, listSql
 /** The public link's lists: features without their GitHub issue (CONTRACT §13). */
 const PUBLIC_LIST_SQL = Object.entries(LIST_SPECS).map(([name, spec]) => {
   if (name !== 'features') return [name, listSql(spec)] as const
-  const { github: _issue, ...fields } = spec.fields
+  const { github: _github, issue: _issue, ...fields } = spec.fields
   return [name, listSql({ ...spec, fields })] as const
 })
 

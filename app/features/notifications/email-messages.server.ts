@@ -112,6 +112,29 @@ export function githubTokenRefusedMessage(
   }
 }
 
+/**
+ * A linked tracker needs an owner (CONTRACT §14): its token was refused (`{Provider} sync stopped:
+ * the token was refused.`) or expires within 14 days (`The {Provider} token expires on {date}.`).
+ */
+export function trackerNoticeMessage(
+  to: string,
+  name: string,
+  notice: { subject: string; projectTitle: string; provider: string; project: string; boardPath: string },
+): Mail {
+  const link = appLink(`${notice.boardPath}?tracker=1`)
+  const lines = [
+    `Hi ${name},`,
+    `${notice.subject} (project ${notice.projectTitle}, ${notice.provider} project ${notice.project})`,
+    `Make a new token, then link the project again in the board menu under Tracker.`,
+  ]
+  return {
+    to,
+    subject: notice.subject.replace(/\.$/, ''),
+    text: `${lines.join('\n\n')}\n\n${link}\n`,
+    html: layout(lines, { label: `Fix the ${notice.provider} link`, url: link }),
+  }
+}
+
 export type NotificationItem = { authorName: string; post: string; mentioned: boolean }
 
 /**

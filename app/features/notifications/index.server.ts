@@ -4,6 +4,7 @@ export {
   githubTokenRefusedMessage,
   invitationMessage,
   resetPasswordMessage,
+  trackerNoticeMessage,
   verifyEmailMessage,
   webhookDisabledMessage,
 } from './email-messages.server'

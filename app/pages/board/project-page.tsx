@@ -19,6 +19,7 @@ import { StoryMap } from '../../features/board/ui/story-map'
 import { TagsDialog } from '../../features/board/ui/tags'
 import { useBoardFilter } from '../../features/board/ui/use-board-filter'
 import { GithubBoard } from '~/features/github/ui/github-board'
+import { TrackerBoard, TrackerFeatureIssue, TrackerSendRelease } from '~/features/trackers/ui'
 import { FeatureIssue, SendReleaseButton } from '~/features/github/ui/issue-controls'
 import { WatchButton } from '~/features/notifications/ui/watch-button'
 import { ProjectSharing } from '~/features/workspaces/ui/project-sharing'
@@ -47,8 +48,19 @@ type Props = Omit<
 /** What the card dialog shows of other features on a member's board. */
 const MEMBER_CARD_PARTS: CardDialogParts = {
   FeatureWatch: WatchButton,
-  FeatureIssue,
-  ReleaseIssues: SendReleaseButton,
+  // GitHub's §13 controls, and the connector's for GitLab and Jira (§14): each shows only for its own link.
+  FeatureIssue: (props) => (
+    <>
+      <FeatureIssue {...props} />
+      <TrackerFeatureIssue {...props} />
+    </>
+  ),
+  ReleaseIssues: (props) => (
+    <>
+      <SendReleaseButton {...props} />
+      <TrackerSendRelease {...props} />
+    </>
+  ),
   ProjectSharing,
 }
 
@@ -76,6 +88,8 @@ export function ProjectView({ shareUrl, csvUrl, history, canLinkGithub = false, 
   // `?github=1` (the link in the refused-token e-mail) opens the GitHub dialog.
   const [searchParams] = useSearchParams()
   const [showingGithub, setShowingGithub] = useState(() => searchParams.get('github') === '1')
+  // `?tracker=1` (the link in a tracker's e-mail) opens the Tracker dialog (CONTRACT §14).
+  const [showingTracker, setShowingTracker] = useState(() => searchParams.get('tracker') === '1')
   const menuButton = useRef<HTMLButtonElement>(null)
   const { push } = useMessages()
   useEffect(() => boardAlerts.subscribe((message, detail) => push('fail', message, detail)), [push])
@@ -177,6 +191,13 @@ export function ProjectView({ shareUrl, csvUrl, history, canLinkGithub = false, 
                       close={() => setMenuOpen(false)}
                     />
                   ) : null}
+                  {history && mode !== 'demo' ? (
+                    <MenuButton
+                      label="Tracker"
+                      onChoose={() => setShowingTracker(true)}
+                      close={() => setMenuOpen(false)}
+                    />
+                  ) : null}
                   <MenuButton
                     label="Print"
                     onChoose={() => window.print()}
@@ -204,6 +225,9 @@ export function ProjectView({ shareUrl, csvUrl, history, canLinkGithub = false, 
             returnFocus={menuButton}
             canLink={canLinkGithub}
           />
+        ) : null}
+        {history ? (
+          <TrackerBoard open={showingTracker} setOpen={setShowingTracker} returnFocus={menuButton} />
         ) : null}
         <OpenCardProvider query={query}>
           <StoryMap />

@@ -4,6 +4,7 @@ import { BOARD_PATHS } from './board-paths'
 import { operation, type PathSpecs } from './operations'
 import { WEBHOOK_PATHS } from './webhook-paths'
 import { GITHUB_PATHS } from './github-paths'
+import { TRACKER_PATHS } from './tracker-paths'
 
 /** Every /v1 operation, by path and method: the source of the OpenAPI document and its tests. */
 export const API_PATHS: PathSpecs = {
@@ -12,6 +13,7 @@ export const API_PATHS: PathSpecs = {
   ...BOARD_PATHS,
   ...WEBHOOK_PATHS,
   ...GITHUB_PATHS,
+  ...TRACKER_PATHS,
 }
 
 /** `post /v1/features/{id}/move` → `postFeaturesIdMove`. */

@@ -69,6 +69,37 @@ export const githubLinkSchema = z
   })
   .meta({ id: 'GithubLink' })
 
+/** A project's tracker link, whichever tracker (CONTRACT §14). */
+export const trackerLinkSchema = z
+  .object({
+    provider: z.enum(['github', 'gitlab', 'jira']),
+    url: z.string().meta({ description: "The tracker's address (`https://github.com` for GitHub)." }),
+    project: z.string().meta({ description: 'GitHub `owner/name`, GitLab `group/sub/name`, Jira `KEY`.' }),
+    linkedAt: time,
+    linkedBy: z.object({ memberId: uuid, name: z.string() }),
+    status: z
+      .enum(['ok', 'token_invalid', 'project_missing', 'rate_limited', 'unreachable', 'token_expiring'])
+      .meta({
+        description:
+          '`token_invalid`: the token was refused and sync stopped (link again); `token_expiring`: `tokenExpiresAt` is within 14 days (sync goes on).',
+      }),
+    lastSyncAt: time.nullable(),
+    error: z.string().nullable().meta({ description: "The tracker's message for the last failure." }),
+    tokenExpiresAt: time.nullable().meta({ description: "GitLab's token expiry where it says; else null." }),
+  })
+  .meta({ id: 'TrackerLink' })
+
+/** A feature's issue on the linked tracker (CONTRACT §14). */
+export const featureTrackerIssueSchema = z
+  .object({
+    provider: z.enum(['github', 'gitlab', 'jira']),
+    key: z.string().meta({ description: '`#12` (GitHub, GitLab) or `SHOP-12` (Jira).' }),
+    url: z.string(),
+    state: z.enum(['open', 'closed', 'missing']),
+    status: z.string().nullable().meta({ description: "Jira's status name; null elsewhere." }),
+  })
+  .meta({ id: 'FeatureTrackerIssue' })
+
 /** A feature's GitHub issue (CONTRACT §13). */
 export const featureGithubSchema = z
   .object({
@@ -93,6 +124,10 @@ export const projectSchema = z
       .nullable()
       .optional()
       .meta({ description: 'In the bundle: its GitHub repository, or null. Not on the public link.' }),
+    tracker: trackerLinkSchema
+      .nullable()
+      .optional()
+      .meta({ description: 'In the bundle: its tracker (CONTRACT §14), or null. Not on the public link.' }),
   })
   .meta({ id: 'Project' })
 
@@ -118,6 +153,10 @@ export const featureSchema = z
       .nullable()
       .optional()
       .meta({ description: 'Its GitHub issue, or null. Not on the public link.' }),
+    issue: featureTrackerIssueSchema
+      .nullable()
+      .optional()
+      .meta({ description: 'Its issue on the linked tracker, or null. Not on the public link.' }),
   })
   .meta({ id: 'Feature', description: 'A feature card, in the cell of an activity and a release.' })
 export const commentSchema = z

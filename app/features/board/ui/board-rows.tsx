@@ -278,7 +278,10 @@ const Cell = memo(function Cell({
         navId={f.id}
         searchable
         tags={tagLabelsKey(f.tagIds, tagsById)}
-        issue={f.github}
+        issue={
+          f.issue ??
+          (f.github ? { provider: 'github', key: `#${f.github.number}`, status: null, ...f.github } : null)
+        }
         placeId={placeId}
       />
     )

@@ -45,8 +45,8 @@ type Props = {
   tags?: string
   /** A feature: the element that names its cell (`In MVP / Search.`), read first in its description. */
   placeId?: string
-  /** A feature's GitHub issue (CONTRACT §13), or null. */
-  issue?: { number: number; url: string; state: string } | null
+  /** A feature's issue on its tracker (CONTRACT §13, §14), or null. */
+  issue?: TileIssue | null
   children?: React.ReactNode
 }
 
@@ -73,17 +73,26 @@ export function OpenCardProvider({ query, children }: { query: () => string; chi
   return <OpenCardContext.Provider value={open}>{children}</OpenCardContext.Provider>
 }
 
+/** A feature's issue as its tile shows it: `#12` (GitHub, GitLab) or `SHOP-12` (Jira). */
+export type TileIssue = { provider: string; key: string; url: string; state: string; status: string | null }
+
+const TRACKER_NAMES: Record<string, string> = { github: 'GitHub', gitlab: 'GitLab', jira: 'Jira' }
+
+/** `GitHub issue #12 (open)`, `Jira issue SHOP-12 (In Progress)`: the tile's title and description. */
+const issueLabel = (issue: TileIssue) =>
+  `${TRACKER_NAMES[issue.provider] ?? 'Tracker'} issue ${issue.key} (${issue.status ?? issue.state})`
+
 /**
- * `#12` on a feature tile: a click opens the issue on GitHub. The tile is itself a link, which
+ * `#12` or `SHOP-12` on a feature tile: a click opens the issue on its tracker. The tile is itself a link, which
  * cannot hold another, so this is a plain mark (screen readers hear it in the tile's
  * description); the card dialog has the issue's real link.
  */
-function IssueNumber({ issue }: { issue: { number: number; url: string; state: string } }) {
+function IssueNumber({ issue }: { issue: TileIssue }) {
   return (
     <span
       className={`card-issue ${issue.state}`}
       aria-hidden="true"
-      title={`GitHub issue #${issue.number} (${issue.state})`}
+      title={issueLabel(issue)}
       data-testid="card-issue"
       onClick={(event) => {
         if (!opensInPlace(event)) return
@@ -92,7 +101,7 @@ function IssueNumber({ issue }: { issue: { number: number; url: string; state: s
         window.open(issue.url, '_blank', 'noopener')
       }}
     >
-      #{issue.number}
+      {issue.key}
     </span>
   )
 }
@@ -152,7 +161,7 @@ export const CardTile = memo(function CardTile({
     ...(shownSize ? [`Size ${sizeText}`] : []),
     ...notes.map((a) => ANNOTATION_LABELS[a]),
     ...(tagNames.length > 0 ? [`Tags: ${tagNames.join(', ')}`] : []),
-    ...(issue ? [`GitHub issue #${issue.number} (${issue.state})`] : []),
+    ...(issue ? [issueLabel(issue)] : []),
   ].join(', ')
   const detailsId = details ? `card-details-${navId}` : undefined
   // Where the card is and what it carries come before the drag library's instructions.

@@ -88,6 +88,8 @@ export const features = sqliteTable(
     tagIds: text('tag_ids').notNull().default('[]'),
     /** Its GitHub issue (CONTRACT §13) as JSON `{"number","url","state"}`, or null; sync state is in github_issues. */
     github: text('github'),
+    /** Its tracker issue (CONTRACT §14) as JSON `{"provider","key","url","state","status"}`, or null. */
+    issue: text('issue'),
   },
   (t) => [
     uniqueIndex('features_rank_uq').on(t.subWorkflowId, t.milestoneId, t.rank),

@@ -16,14 +16,32 @@ export const githubLinks = sqliteTable(
       .primaryKey()
       .references(() => projects.id, { onDelete: 'cascade' }),
     workspaceId: workspaceId(),
+    /** The tracker (CONTRACT §14): one link per project, whichever it is (ADR 38). */
+    provider: text('provider', { enum: ['github', 'gitlab', 'jira'] })
+      .notNull()
+      .default('github'),
+    /** GitHub: `owner/name`; GitLab: the project's full path; Jira: the project key. */
     repository: text('repository').notNull(),
+    /** GitLab's or Jira's base URL (null for GitHub, which the server configures). */
+    url: text('url'),
+    /** What the provider found when linking (Jira: e-mail, issue type, story-points field; GitLab: project id), JSON. */
+    settings: text('settings'),
+    tokenExpiresAt: text('token_expires_at'),
     tokenCipher: text('token_cipher').notNull(),
     webhookSecretCipher: text('webhook_secret_cipher').notNull(),
     linkedAt: text('linked_at').notNull(),
     linkedBy: text('linked_by').notNull(),
     linkedByName: text('linked_by_name').notNull(),
     status: text('status', {
-      enum: ['ok', 'token_invalid', 'repository_missing', 'rate_limited', 'unreachable'],
+      enum: [
+        'ok',
+        'token_invalid',
+        'repository_missing',
+        'project_missing',
+        'rate_limited',
+        'unreachable',
+        'token_expiring',
+      ],
     })
       .notNull()
       .default('ok'),
@@ -72,6 +90,8 @@ export const githubOutbox = sqliteTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     featureId: text('feature_id').notNull(),
+    /** Whose worker sends it: GitHub's (§13) or the connector's for GitLab and Jira (§14). */
+    provider: text('provider').notNull().default('github'),
     fields: text('fields').notNull(),
     createdAt: text('created_at').notNull(),
     attempt: integer('attempt').notNull().default(0),

@@ -1,0 +1,62 @@
+import { useEffect, useRef, type RefObject } from 'react'
+import { useRevalidator } from 'react-router'
+import { useBoard } from '~/features/board/ui'
+import { tokenExpiringText, trackerStoppedText } from '../tracker-api'
+import { TrackerDialog } from './tracker-dialog'
+
+/**
+ * The tracker parts of a member's board (CONTRACT §14): the banners (`{Provider} sync stopped:
+ * the token was refused.`, `The {Provider} token expires on {date}.`), the Tracker dialog, and a
+ * refresh when a tracker notice arrives live. GitHub's refused token keeps §13's own banner.
+ */
+export function TrackerBoard({
+  open,
+  setOpen,
+  returnFocus,
+}: {
+  open: boolean
+  setOpen: (open: boolean) => void
+  returnFocus: RefObject<HTMLElement | null>
+}) {
+  const { mode, bundle, live } = useBoard()
+  const { revalidate } = useRevalidator()
+  const subscribe = live?.subscribe
+  useEffect(
+    () =>
+      subscribe?.((event) => {
+        const summary = (event as { summary?: string }).summary ?? ''
+        if (event.changes.length === 0 && /GitLab|Jira|tracker/.test(summary)) revalidate()
+      }),
+    [subscribe, revalidate],
+  )
+  const wasOpen = useRef(open)
+  useEffect(() => {
+    if (
+      wasOpen.current &&
+      !open &&
+      (document.activeElement === null || document.activeElement === document.body)
+    )
+      returnFocus.current?.focus()
+    wasOpen.current = open
+  }, [open, returnFocus])
+  if (mode === 'demo') return null
+  const tracker = bundle.project.tracker
+  return (
+    <>
+      {tracker && tracker.provider !== 'github' && tracker.status === 'token_invalid' ? (
+        <p className="github-stopped" role="alert">
+          {trackerStoppedText(tracker.provider)}{' '}
+          <button type="button" className="link-button" onClick={() => setOpen(true)}>
+            Fix the link
+          </button>
+        </p>
+      ) : null}
+      {tracker?.status === 'token_expiring' && tracker.tokenExpiresAt ? (
+        <p className="github-stopped" role="status">
+          {tokenExpiringText(tracker.provider, tracker.tokenExpiresAt)}
+        </p>
+      ) : null}
+      {open ? <TrackerDialog onClose={() => setOpen(false)} /> : null}
+    </>
+  )
+}
