@@ -13,11 +13,16 @@ const MAX_FOLDED = 5000
 const foldedIds = z.array(z.string().max(64)).max(MAX_FOLDED)
 
 /** The body of `PUT /v1/projects/{id}/view` and the answer of its GET. */
-export const mapViewSchema = z.object({
-  collapsedWorkflows: foldedIds,
-  collapsedMilestones: foldedIds,
-  zoom: z.union([z.literal(100), z.literal(75), z.literal(50), z.literal(25)]),
-})
+export const mapViewSchema = z
+  .object({
+    collapsedWorkflows: foldedIds,
+    collapsedMilestones: foldedIds,
+    zoom: z.union([z.literal(100), z.literal(75), z.literal(50), z.literal(25)]),
+  })
+  .meta({
+    id: 'MapView',
+    description: 'Folded goals (workflows) and releases (milestones), and the zoom in %.',
+  })
 export type MapView = z.infer<typeof mapViewSchema>
 
 export const DEFAULT_VIEW: MapView = { collapsedWorkflows: [], collapsedMilestones: [], zoom: 100 }
