@@ -8,6 +8,7 @@ import {
   goalReleaseKey,
   knownOnly,
   mapProgress,
+  mapWidthAt100,
   mapViewSchema,
   parseStoredView,
   progressOf,
@@ -119,5 +120,18 @@ describe('the view', () => {
       collapsedMilestones: ['r1'],
       zoom: 75,
     })
+  })
+})
+
+describe('the map’s width for Fit', () => {
+  it('adds each goal’s columns, a folded goal’s narrow one, and the gaps', () => {
+    expect(
+      mapWidthAt100([
+        { activities: 3, folded: false },
+        { activities: 0, folded: false },
+        { activities: 9, folded: true },
+      ]),
+    ).toBe(3 * 184 + 184 + 112 + 2 * 14)
+    expect(mapWidthAt100([])).toBe(0)
   })
 })

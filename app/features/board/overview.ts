@@ -131,3 +131,17 @@ export function firstWords(title: string, words = 3): string {
 /** Folds one id in or out of a list, keeping the others' order. */
 export const toggleId = (ids: readonly string[], id: string, folded: boolean) =>
   folded ? (ids.includes(id) ? [...ids] : [...ids, id]) : ids.filter((x) => x !== id)
+
+/** A column's width at 100 % (app.css `--column`), a folded goal's, and the gap between goals. */
+export const COLUMN_AT_100 = 184
+export const FOLDED_COLUMN_AT_100 = 112
+export const GOAL_GAP_AT_100 = 14
+
+/** The map's width at 100 %: each goal's columns (one narrow one when folded) and the gaps between. */
+export function mapWidthAt100(goals: readonly { activities: number; folded: boolean }[]): number {
+  const columns = goals.reduce(
+    (sum, g) => sum + (g.folded ? FOLDED_COLUMN_AT_100 : Math.max(1, g.activities) * COLUMN_AT_100),
+    0,
+  )
+  return columns + Math.max(0, goals.length - 1) * GOAL_GAP_AT_100
+}

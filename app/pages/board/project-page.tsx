@@ -23,6 +23,7 @@ import { FeatureIssue, SendReleaseButton } from '~/features/github/ui/issue-cont
 import { WatchButton } from '~/features/notifications/ui/watch-button'
 import { ProjectSharing } from '~/features/workspaces/ui/project-sharing'
 import { CardDialogPartsProvider, type CardDialogParts } from '../../features/board/ui/card-dialog-parts'
+import { useMapView, type ViewStore } from '../../features/board/ui/map-view'
 
 type Props = Omit<
   BoardApi,
@@ -34,7 +35,10 @@ type Props = Omit<
   | 'setFilter'
   | 'cardExits'
   | 'notify'
+  | 'mapView'
 > & {
+  /** Where the member's folds and zoom are kept (the server; the browser on the public link). */
+  viewStore: ViewStore
   /** The share link (absolute), when SPEC §6 allows one. */
   shareUrl: string | null
   csvUrl: string
@@ -57,7 +61,15 @@ const MEMBER_CARD_PARTS: CardDialogParts = {
  * together with the other features' parts: history's undo, activity and trash; the live
  * notices and presence; the GitHub dialog; watching, issues and sharing in the card dialog.
  */
-export function ProjectView({ shareUrl, csvUrl, history, canLinkGithub = false, ...props }: Props) {
+export function ProjectView({
+  shareUrl,
+  csvUrl,
+  history,
+  canLinkGithub = false,
+  viewStore,
+  ...props
+}: Props) {
+  const mapView = useMapView(viewStore)
   const commandsUrl = `${props.basePath}/commands`
   const { dispatch, toast, notify } = useDeleteToast(
     props.bundle,
@@ -85,6 +97,7 @@ export function ProjectView({ shareUrl, csvUrl, history, canLinkGithub = false, 
   const { filter, setFilter, query, search } = useBoardFilter()
   const api: BoardApi = {
     ...board,
+    mapView,
     search,
     linkSearch: board.search,
     filter,
@@ -177,6 +190,22 @@ export function ProjectView({ shareUrl, csvUrl, history, canLinkGithub = false, 
                       close={() => setMenuOpen(false)}
                     />
                   ) : null}
+                  <MenuButton
+                    label="Collapse all"
+                    onChoose={() =>
+                      mapView.foldAll(
+                        true,
+                        bundle.workflows.map((w) => w.id),
+                        bundle.milestones.map((m) => m.id),
+                      )
+                    }
+                    close={() => setMenuOpen(false)}
+                  />
+                  <MenuButton
+                    label="Expand all"
+                    onChoose={() => mapView.foldAll(false, [], [])}
+                    close={() => setMenuOpen(false)}
+                  />
                   <MenuButton
                     label="Print"
                     onChoose={() => window.print()}
