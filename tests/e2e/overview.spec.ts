@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { card, cardsOf, keyboardDrag, mouseDrag, settle } from './board-helpers'
 import { boardReady, openSeededBoard, type MapShape } from './map-fixture'
@@ -247,4 +248,31 @@ test('headers stay in view while the map scrolls, its scrollbar too; Fit picks t
   await page.keyboard.press('0')
   await expect(zoomLevel(page)).toHaveText('50 %')
   expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true)
+})
+
+test('Export PNG downloads `{project title}.png`: the whole map, folded as shown, at 2×', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1000, height: 600 })
+  await openSeededBoard(page, baseURL!, '', WIDE)
+  await page.getByRole('button', { name: 'Collapse R6' }).click()
+  const board = page.locator('#board')
+  const size = await board.evaluate((el) => ({ width: el.scrollWidth, height: el.scrollHeight }))
+  // Wider and taller than the window: more than what is on screen.
+  expect(size.width).toBeGreaterThan(1000)
+  expect(size.height).toBeGreaterThan(600)
+
+  await openMenu(page)
+  const download = page.waitForEvent('download')
+  await page.getByRole('menuitem', { name: 'Export PNG' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toBe('Wide map.png')
+  const bytes = fs.readFileSync((await file.path())!)
+  // The PNG signature, then the IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+  expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  expect(bytes.subarray(12, 16).toString('ascii')).toBe('IHDR')
+  expect(Math.abs(bytes.readUInt32BE(16) - size.width * 2)).toBeLessThanOrEqual(2)
+  expect(Math.abs(bytes.readUInt32BE(20) - size.height * 2)).toBeLessThanOrEqual(2)
+  expect(bytes.length).toBeGreaterThan(20_000)
 })

@@ -11,6 +11,7 @@ import {
   mapWidthAt100,
   mapViewSchema,
   parseStoredView,
+  pngScale,
   progressOf,
   progressShare,
   progressShort,
@@ -133,5 +134,17 @@ describe('the map’s width for Fit', () => {
       ]),
     ).toBe(3 * 184 + 184 + 112 + 2 * 14)
     expect(mapWidthAt100([])).toBe(0)
+  })
+})
+
+describe('Export PNG’s scale', () => {
+  it('is 2× where the map fits, and scales wider maps down to 16,000 px', () => {
+    expect(pngScale(1200, 800)).toBe(2)
+    expect(pngScale(8000, 800)).toBe(2)
+    expect(pngScale(16_000, 800)).toBe(1)
+    expect(pngScale(40_000, 800) * 40_000).toBeCloseTo(16_000)
+    // A very tall map stays within what a canvas can hold.
+    expect(pngScale(4000, 30_000) * 30_000).toBeLessThanOrEqual(32_000)
+    expect(pngScale(6000, 20_000) ** 2 * 6000 * 20_000).toBeLessThanOrEqual(260_000_000)
   })
 })

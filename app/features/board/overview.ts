@@ -145,3 +145,19 @@ export function mapWidthAt100(goals: readonly { activities: number; folded: bool
   )
   return columns + Math.max(0, goals.length - 1) * GOAL_GAP_AT_100
 }
+
+/** The widest picture `Export PNG` draws, and what a browser's canvas holds at most. */
+export const PNG_MAX_WIDTH = 16_000
+const CANVAS_MAX_SIDE = 32_000
+const CANVAS_MAX_AREA = 260_000_000
+
+/** The picture's scale: 2× where it fits, less for maps wider than 16,000 px at that scale. */
+export function pngScale(width: number, height: number): number {
+  if (width <= 0 || height <= 0) return 2
+  return Math.min(
+    2,
+    PNG_MAX_WIDTH / width,
+    CANVAS_MAX_SIDE / height,
+    Math.sqrt(CANVAS_MAX_AREA / (width * height)),
+  )
+}

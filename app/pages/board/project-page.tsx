@@ -15,7 +15,8 @@ import { LivePresence } from '~/features/live/ui/live-presence'
 import { TrashPanel } from '~/features/history/ui/trash-panel'
 import { PersonaPanel } from '../../features/board/ui/persona-panel'
 import { PrintPageStyle } from '../../features/board/ui/print-page-style'
-import { StoryMap } from '../../features/board/ui/story-map'
+import { BOARD_ID, StoryMap } from '../../features/board/ui/story-map'
+import { exportMapPng } from '../../features/board/ui/export-png'
 import { TagsDialog } from '../../features/board/ui/tags'
 import { useBoardFilter } from '../../features/board/ui/use-board-filter'
 import { GithubBoard } from '~/features/github/ui/github-board'
@@ -204,6 +205,17 @@ export function ProjectView({
                   <MenuButton
                     label="Expand all"
                     onChoose={() => mapView.foldAll(false, [], [])}
+                    close={() => setMenuOpen(false)}
+                  />
+                  <MenuButton
+                    label="Export PNG"
+                    onChoose={() => {
+                      const map = document.getElementById(BOARD_ID)
+                      if (!map) return
+                      exportMapPng(map, bundle.project.title).catch(() =>
+                        push('fail', 'The picture of the map could not be made.'),
+                      )
+                    }}
                     close={() => setMenuOpen(false)}
                   />
                   <MenuButton
