@@ -153,6 +153,7 @@ export default function ProjectPage() {
   return (
     <>
       <ProjectView
+        key={bundle.project.id}
         bundle={bundle}
         live={live}
         history={history}

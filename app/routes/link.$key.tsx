@@ -87,6 +87,7 @@ export default function PublicProjectPage() {
         </Link>
       </header>
       <ProjectView
+        key={loaded.project.id}
         bundle={demo ? local.bundle : liveBundle}
         live={demo ? null : live}
         history={null}
