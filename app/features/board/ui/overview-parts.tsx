@@ -61,6 +61,8 @@ export function FoldButton({
     <button
       type="button"
       className="fold-button"
+      // Like the board's other buttons, out of the Tab order: the board is one Tab stop (README).
+      tabIndex={-1}
       aria-expanded={!folded}
       aria-label={`${folded ? 'Expand' : 'Collapse'} ${title}`}
       onClick={() => onFold(!folded)}

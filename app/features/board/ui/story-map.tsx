@@ -240,6 +240,7 @@ export function StoryMap() {
   }
   return (
     <>
+      <ZoomControls zoom={kept.zoom} onZoom={setZoom} onFit={fit} />
       <FindBar
         filter={filter}
         setFilter={setFilter}
@@ -248,7 +249,6 @@ export function StoryMap() {
         closedLeftOut={view.closedLeftOut}
         personas={bundle.personas}
       />
-      <ZoomControls zoom={kept.zoom} onZoom={setZoom} onFit={fit} />
       <div className={`story-map-wrap zoom-${kept.zoom}`} style={zoomStyle(kept.zoom)} ref={boxRef}>
         <FoldsContext.Provider value={folds}>
           <ProgressContext.Provider value={progress}>
