@@ -240,15 +240,17 @@ export function StoryMap() {
   }
   return (
     <>
-      <ZoomControls zoom={kept.zoom} onZoom={setZoom} onFit={fit} />
-      <FindBar
-        filter={filter}
-        setFilter={setFilter}
-        shown={view.shown}
-        total={view.total}
-        closedLeftOut={view.closedLeftOut}
-        personas={bundle.personas}
-      />
+      <div className="board-bar">
+        <ZoomControls zoom={kept.zoom} onZoom={setZoom} onFit={fit} />
+        <FindBar
+          filter={filter}
+          setFilter={setFilter}
+          shown={view.shown}
+          total={view.total}
+          closedLeftOut={view.closedLeftOut}
+          personas={bundle.personas}
+        />
+      </div>
       <div className={`story-map-wrap zoom-${kept.zoom}`} style={zoomStyle(kept.zoom)} ref={boxRef}>
         <FoldsContext.Provider value={folds}>
           <ProgressContext.Provider value={progress}>
