@@ -26,6 +26,7 @@
 // calls from bare Octokit (also part of the full run).
 import fs from 'node:fs'
 import { measureBoard } from './bench/board-browser.mjs'
+import { measureViews, printViews } from './bench/board-views.mjs'
 import { sequentialLatency, throughput } from './bench/http-load.mjs'
 import { benchImport, importLine, importRows, printImportOnly } from './bench/import.mjs'
 import { measureFanout, renamesWithStreams } from './bench/live-fanout.mjs'
@@ -157,6 +158,9 @@ async function measureBrowser(app, client, account, map, shape) {
   const boardPath = `/${account.workspaceName}/projects/${map.projectId}`
   const staticCopy = await startStaticBoardCopy(app.url, boardPath, client.cookie)
   try {
+    step('board in Chromium at 100 %, at 25 % and with every goal folded')
+    const views = await measureViews({ client, origin: app.url, boardPath, projectId: map.projectId })
+    printViews(views)
     step('board in Chromium: the static copy and the board, load, drag and search')
     const board = await measureBoard({
       origin: app.url,
@@ -165,7 +169,7 @@ async function measureBrowser(app, client, account, map, shape) {
       expectedCards: shape.features,
       staticCopy,
     })
-    return { ...board, staticHtmlBytes: staticCopy.htmlBytes }
+    return { ...board, views, staticHtmlBytes: staticCopy.htmlBytes }
   } finally {
     await staticCopy.stop()
   }
@@ -259,6 +263,7 @@ function printSize(results, importing) {
       .map((s) => `${s.key} ${s.shown.toFixed(1)} (${s.count})`)
       .join('; ')}`,
   )
+  if (board.views) printViews(board.views)
   if (results.read)
     console.log(
       `board JS files: ${board.jsFiles.length}; p50 at 20 connections: read ${results.read.p50.toFixed(1)} ms, ` +

@@ -29,6 +29,8 @@ import type { ProjectBundle } from '~/features/map/bundle-types'
 import { projectSharingView } from '~/features/workspaces/sharing.server'
 import { workspaceMemberNames } from '~/features/notifications/notifications.server'
 import { requireWorkspace } from '~/http/auth.server'
+import { getMemberView } from '~/features/board/member-view.server'
+import { serverViewStore } from '~/features/board/ui/map-view'
 import { getEnv } from '~/lib/env.server'
 import { lastShownOf, loadOrKeepShown, rememberShown } from '~/http/offline-loader'
 import { loadAfterOwnEdit, noteOwnEdit, ownEditPending } from '~/features/board/ui/live/own-edits'
@@ -60,6 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       baseUrl: env.BASE_URL,
       shareUrl: sharing.enabled && !sharing.blockedBy ? `${env.BASE_URL}/link/${project.externalLink}` : null,
       sharing,
+      view: getMemberView(ctx, project.id),
     }
     return withBundleForRender(answer, () => JSON.parse(text) as ProjectBundle, text)
   } catch (error) {
@@ -150,6 +153,7 @@ export default function ProjectPage() {
   return (
     <>
       <ProjectView
+        key={bundle.project.id}
         bundle={bundle}
         live={live}
         history={history}
@@ -164,6 +168,7 @@ export default function ProjectPage() {
         shareUrl={shareUrl}
         csvUrl={`${basePath}/storymap.csv`}
         canLinkGithub={loaderData.canLinkGithub}
+        viewStore={serverViewStore(bundle.project.id, bundle.project.workspaceId, loaderData.view)}
       />
       <PageMap answer={loaderData} />
     </>

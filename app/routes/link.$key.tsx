@@ -10,6 +10,7 @@ import {
 } from 'react-router'
 import { useBundleText, useDemoBoard } from '~/features/board/ui/board-context'
 import { ProjectView } from '~/pages/board/project-page'
+import { browserViewStore } from '~/features/board/ui/map-view'
 import { BOARD_ID } from '~/features/board/ui/story-map'
 import type { SkipLinkHandle } from '~/ui/skip-link'
 import { PageMap } from '~/features/board/ui/page-map'
@@ -86,6 +87,7 @@ export default function PublicProjectPage() {
         </Link>
       </header>
       <ProjectView
+        key={loaded.project.id}
         bundle={demo ? local.bundle : liveBundle}
         live={demo ? null : live}
         history={null}
@@ -99,6 +101,7 @@ export default function PublicProjectPage() {
         search={demo ? '?demo=1' : ''}
         shareUrl={null}
         csvUrl={`${basePath}/storymap.csv`}
+        viewStore={browserViewStore(loaded.project.externalLink)}
       />
       <PageMap answer={answer} />
     </div>

@@ -111,6 +111,26 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectAccessible(page, 'board with the search, the filter panel and a chip')
     })
 
+    test('the board at every zoom level, folded and with its progress (CONTRACT §15)', async ({
+      page,
+      baseURL,
+    }) => {
+      await openSeededBoard(page, baseURL!)
+      for (const level of ['75 %', '50 %', '25 %']) {
+        await page.getByRole('button', { name: 'Zoom out' }).click()
+        await expect(page.locator('.zoom-level')).toHaveText(level)
+        await expectAccessible(page, `board at ${level}`)
+      }
+      await page.getByRole('button', { name: 'Collapse Shop' }).click()
+      await page.getByRole('button', { name: 'Collapse Later' }).click()
+      await expectAccessible(page, 'board at 25 %, folded')
+      await page.keyboard.press('=')
+      await page.keyboard.press('=')
+      await page.keyboard.press('=')
+      await expect(page.locator('.zoom-level')).toHaveText('100 %')
+      await expectAccessible(page, 'board at 100 %, folded')
+    })
+
     test('the shortcuts dialog, the persona panel and every card dialog', async ({ page, baseURL }) => {
       test.setTimeout(120_000)
       await openSeededBoard(page, baseURL!)

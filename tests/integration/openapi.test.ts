@@ -421,6 +421,10 @@ describe('real answers of the map calls match the document', () => {
     expect((await post('/v1/trash/{id}/restore', { id: goal.id })).json.kind).toBe('workflow')
     expect((await api(client, 'DELETE', '/v1/trash/{id}', { id: release.id })).status).toBe(200)
 
+    const view = { collapsedWorkflows: [], collapsedMilestones: [], zoom: 50 }
+    expect((await api(client, 'PUT', '/v1/projects/{id}/view', { id: id.project }, view)).json).toEqual(view)
+    expect((await api(client, 'GET', '/v1/projects/{id}/view', { id: id.project })).json.zoom).toBe(50)
+
     const sharing = await api(client, 'GET', '/v1/projects/{id}/sharing', { id: id.project })
     expect(sharing.json.enabled).toBe(true)
     const key = (await post('/v1/projects/{id}/newlink', { id: id.project })).json.externalLink

@@ -167,6 +167,17 @@ describe('navLayout', () => {
     })
     expect(navLayout(grid, () => true, false).releases).toEqual([{ id: 'r1', columns: [['f1', 'f2']] }])
   })
+
+  it('leaves out what folded goals and releases hide, keeping their own cards as stops (CONTRACT §15)', () => {
+    expect(navLayout(grid, () => true, true, { goals: new Set(['g1']), releases: new Set() })).toEqual({
+      goals: ['g1', 'g2'],
+      activityRow: [{ id: addActivityNavId('g2'), goalId: 'g2', column: null }],
+      releases: [{ id: 'r1', columns: [] }],
+    })
+    expect(
+      navLayout(grid, () => true, false, { goals: new Set(), releases: new Set(['r1']) }).releases,
+    ).toEqual([{ id: 'r1', columns: [[]] }])
+  })
 })
 
 describe('cardIdOfHref', () => {

@@ -151,3 +151,29 @@ describe('moveAcrossReleases', () => {
     ).toBeNull()
   })
 })
+
+describe('folded releases (CONTRACT §15)', () => {
+  it('a feature dropped on a folded release lands in it, last in its own activity', () => {
+    expect(placeName(bundle, 'fold:later')).toBe('release LATER')
+    const drop = { id: 'p1', type: 'FEATURE', destination: { droppableId: 'fold:later', index: 0 } }
+    expect(dropCommand(bundle, grid, drop, closedHidden)).toMatchObject({
+      type: 'feature.move',
+      id: 'p1',
+      toMilestoneId: 'later',
+      toSubWorkflowId: 'search',
+      index: 1,
+    })
+  })
+
+  it('a keyboard drag goes on past a folded release', () => {
+    const down = moveAcrossReleases(
+      grid,
+      { id: 'p3', over: { droppableId: 'cell:mvp:search', index: 1 } },
+      'down',
+      false,
+      new Set(['later']),
+    )
+    expect(down?.to).toEqual({ droppableId: 'cell:next:search', index: 0 })
+    expect(down?.move).toMatchObject({ toMilestoneId: 'next', toSubWorkflowId: 'search' })
+  })
+})

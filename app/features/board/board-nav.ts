@@ -162,16 +162,20 @@ export const addActivityNavId = (goalId: string) => `add-activity:${goalId}`
 
 /**
  * The layout of what the board shows: `shown(feature)` says whether a feature card is in view
- * (not closed away, not filtered out); `editable` adds the add buttons.
+ * (not closed away, not filtered out); `editable` adds the add buttons; `folds` leaves out
+ * what folded goals and releases hide.
  */
 export function navLayout(
   grid: BoardGrid,
   shown: (feature: Feature, cell: string) => boolean,
   editable: boolean,
+  folds?: { goals: ReadonlySet<string>; releases: ReadonlySet<string> },
 ): NavLayout {
   const activityRow: NavLayout['activityRow'] = []
   const columns: string[] = []
   for (const goal of grid.goals) {
+    // A folded goal is a stop in the goal row only; a folded release, in its row only (CONTRACT §15).
+    if (folds?.goals.has(goal.workflow.id)) continue
     if (goal.activities.length === 0 && editable) {
       activityRow.push({ id: addActivityNavId(goal.workflow.id), goalId: goal.workflow.id, column: null })
     }
@@ -183,6 +187,7 @@ export function navLayout(
   const releases = grid.releases.map(({ milestone }) => ({
     id: milestone.id,
     columns: columns.map((activityId) => {
+      if (folds?.releases.has(milestone.id)) return []
       const key = cellKey(milestone.id, activityId)
       const items = (grid.cells.get(key) ?? []).filter((f) => shown(f, key)).map((f) => f.id)
       if (editable) items.push(addFeatureNavId(milestone.id, activityId))

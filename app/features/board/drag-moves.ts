@@ -16,15 +16,20 @@ export type DragKind = 'GOAL' | 'RELEASE' | 'ACTIVITY' | 'FEATURE'
 export const cellDroppableId = (milestoneId: string, activityId: string) =>
   `cell:${milestoneId}:${activityId}`
 
+/** A folded release's line: a feature dropped there lands in the release, in its own activity. */
+export const foldedDroppableId = (milestoneId: string) => `fold:${milestoneId}`
+
 type Droppable =
   | { kind: 'goals' }
   | { kind: 'releases' }
   | { kind: 'activities'; goalId: string }
   | { kind: 'cell'; milestoneId: string; activityId: string }
+  | { kind: 'folded'; milestoneId: string }
 
 export function parseDroppableId(id: string): Droppable | null {
   if (id === 'goals' || id === 'releases') return { kind: id }
   if (id.startsWith('activities:')) return { kind: 'activities', goalId: id.slice('activities:'.length) }
+  if (id.startsWith('fold:')) return { kind: 'folded', milestoneId: id.slice('fold:'.length) }
   const cell = /^cell:([^:]+):([^:]+)$/.exec(id)
   return cell ? { kind: 'cell', milestoneId: cell[1], activityId: cell[2] } : null
 }
@@ -47,6 +52,8 @@ export function placeName(bundle: Titles, droppableId: string): string {
       return 'the releases'
     case 'activities':
       return `goal ${titleIn(bundle.workflows, place.goalId)}`
+    case 'folded':
+      return `release ${titleIn(bundle.milestones, place.milestoneId)}`
     case 'cell':
       return cellName(
         titleIn(bundle.milestones, place.milestoneId),
@@ -126,6 +133,20 @@ export function dropCommand(
       ...placeIn(siblings, closed.includeClosed),
     }
   }
+  if (type === 'FEATURE' && target?.kind === 'folded') {
+    const activityId = bundle.features.find((f) => f.id === id)?.subWorkflowId
+    if (!activityId) return null
+    const siblings = (grid.cells.get(cellKey(target.milestoneId, activityId)) ?? []).filter(
+      (f) => f.id !== id,
+    )
+    return {
+      type: 'feature.move',
+      id,
+      toMilestoneId: target.milestoneId,
+      toSubWorkflowId: activityId,
+      ...placeBetween(siblings, siblings.length),
+    }
+  }
   return null
 }
 
@@ -142,6 +163,7 @@ export function moveAcrossReleases(
   drag: { id: string; over: DragPlace },
   direction: 'up' | 'down',
   includeClosed: boolean,
+  foldedReleases?: ReadonlySet<string>,
 ): { move: FeatureMove; to: DragPlace } | null {
   const cell = parseDroppableId(drag.over.droppableId)
   if (cell?.kind !== 'cell') return null
@@ -150,7 +172,11 @@ export function moveAcrossReleases(
   const here = shown(grid.cells.get(cellKey(cell.milestoneId, cell.activityId)) ?? [])
   if (direction === 'down' ? drag.over.index < here.length : drag.over.index > 0) return null
   const row = grid.releases.findIndex((r) => r.milestone.id === cell.milestoneId)
-  const next = row === -1 ? undefined : grid.releases[row + (direction === 'down' ? 1 : -1)]
+  const step = direction === 'down' ? 1 : -1
+  // Folded releases show no cells: the card goes on to the next open one.
+  let next: BoardGrid['releases'][number] | undefined
+  for (let r = row + step; row !== -1 && r >= 0 && r < grid.releases.length && !next; r += step)
+    if (!foldedReleases?.has(grid.releases[r].milestone.id)) next = grid.releases[r]
   if (!next) return null
   const milestoneId = next.milestone.id
   const all = (grid.cells.get(cellKey(milestoneId, cell.activityId)) ?? []).filter((f) => f.id !== drag.id)

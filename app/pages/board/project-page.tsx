@@ -15,7 +15,8 @@ import { LivePresence } from '~/features/live/ui/live-presence'
 import { TrashPanel } from '~/features/history/ui/trash-panel'
 import { PersonaPanel } from '../../features/board/ui/persona-panel'
 import { PrintPageStyle } from '../../features/board/ui/print-page-style'
-import { StoryMap } from '../../features/board/ui/story-map'
+import { BOARD_ID, StoryMap } from '../../features/board/ui/story-map'
+import { exportMapPng } from '../../features/board/ui/export-png'
 import { TagsDialog } from '../../features/board/ui/tags'
 import { useBoardFilter } from '../../features/board/ui/use-board-filter'
 import { GithubBoard } from '~/features/github/ui/github-board'
@@ -24,6 +25,7 @@ import { FeatureIssue, SendReleaseButton } from '~/features/github/ui/issue-cont
 import { WatchButton } from '~/features/notifications/ui/watch-button'
 import { ProjectSharing } from '~/features/workspaces/ui/project-sharing'
 import { CardDialogPartsProvider, type CardDialogParts } from '../../features/board/ui/card-dialog-parts'
+import { useMapView, type ViewStore } from '../../features/board/ui/map-view'
 
 type Props = Omit<
   BoardApi,
@@ -35,7 +37,10 @@ type Props = Omit<
   | 'setFilter'
   | 'cardExits'
   | 'notify'
+  | 'mapView'
 > & {
+  /** Where the member's folds and zoom are kept (the server; the browser on the public link). */
+  viewStore: ViewStore
   /** The share link (absolute), when SPEC §6 allows one. */
   shareUrl: string | null
   csvUrl: string
@@ -69,7 +74,15 @@ const MEMBER_CARD_PARTS: CardDialogParts = {
  * together with the other features' parts: history's undo, activity and trash; the live
  * notices and presence; the GitHub dialog; watching, issues and sharing in the card dialog.
  */
-export function ProjectView({ shareUrl, csvUrl, history, canLinkGithub = false, ...props }: Props) {
+export function ProjectView({
+  shareUrl,
+  csvUrl,
+  history,
+  canLinkGithub = false,
+  viewStore,
+  ...props
+}: Props) {
+  const mapView = useMapView(viewStore)
   const commandsUrl = `${props.basePath}/commands`
   const { dispatch, toast, notify } = useDeleteToast(
     props.bundle,
@@ -99,6 +112,7 @@ export function ProjectView({ shareUrl, csvUrl, history, canLinkGithub = false, 
   const { filter, setFilter, query, search } = useBoardFilter()
   const api: BoardApi = {
     ...board,
+    mapView,
     search,
     linkSearch: board.search,
     filter,
@@ -198,6 +212,33 @@ export function ProjectView({ shareUrl, csvUrl, history, canLinkGithub = false, 
                       close={() => setMenuOpen(false)}
                     />
                   ) : null}
+                  <MenuButton
+                    label="Collapse all"
+                    onChoose={() =>
+                      mapView.foldAll(
+                        true,
+                        bundle.workflows.map((w) => w.id),
+                        bundle.milestones.map((m) => m.id),
+                      )
+                    }
+                    close={() => setMenuOpen(false)}
+                  />
+                  <MenuButton
+                    label="Expand all"
+                    onChoose={() => mapView.foldAll(false, [], [])}
+                    close={() => setMenuOpen(false)}
+                  />
+                  <MenuButton
+                    label="Export PNG"
+                    onChoose={() => {
+                      const map = document.getElementById(BOARD_ID)
+                      if (!map) return
+                      exportMapPng(map, bundle.project.title).catch(() =>
+                        push('fail', 'The picture of the map could not be made.'),
+                      )
+                    }}
+                    close={() => setMenuOpen(false)}
+                  />
                   <MenuButton
                     label="Print"
                     onChoose={() => window.print()}

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { boardCommandSchema } from '~/features/board'
+import { boardCommandSchema, mapViewSchema } from '~/features/board'
 import type { CardKind } from '~/features/map/vocabulary'
 import { CARD_KIND_OF_PATH, cardOperation, CARD_OPERATIONS } from '~/features/board'
 import type { OperationSpec, PathSpecs } from './operations'
@@ -230,6 +230,26 @@ export const BOARD_PATHS: PathSpecs = {
       body: z.object({ enabled: z.boolean() }),
       ok: sharingSchema,
     }),
+  },
+  '/v1/projects/{id}/view': {
+    get: {
+      tag: 'Projects',
+      summary: 'Your view of a board: folds and zoom',
+      description:
+        'Kept per member and project, the same on every device; ids that no longer exist are left out.',
+      access: 'workspace',
+      ok: mapViewSchema,
+    },
+    put: {
+      tag: 'Projects',
+      summary: 'Keep your view of a board',
+      description:
+        'Any member, VIEWERs too. Never a change to the map: no event, no version, no undo step. Unknown ids are ignored.',
+      access: 'workspace',
+      body: mapViewSchema,
+      ok: mapViewSchema,
+      errors: { 403: 'Not a member of the workspace, or a `read` token (`token_read_only`).' },
+    },
   },
   '/v1/projects/{id}/newlink': {
     post: write({

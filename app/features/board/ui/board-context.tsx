@@ -1,3 +1,4 @@
+import type { MapViewApi } from './map-view'
 import { useFetchers, useSubmit } from 'react-router'
 import { createContext, useCallback, useContext, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import type { BoardCommand } from '~/features/board/board-commands'
@@ -16,6 +17,8 @@ export type BoardMode = 'edit' | 'readonly' | 'demo'
 
 export type BoardApi = {
   bundle: ProjectBundle
+  /** The member's folds and zoom (CONTRACT §15; map-view.ts). */
+  mapView: MapViewApi
   dispatch: (command: BoardCommand) => void
   mode: BoardMode
   /** True when nothing may be changed (view only, public link). Demo mode is editable. */

@@ -10,6 +10,7 @@ import { useCardFilterStore } from './card-filter-store'
 import { CardTile } from './card-tile'
 import { tagLabelsKey } from './tags'
 import { useDragReady, useNearViewport } from './near-viewport'
+import { FoldButton, FoldedGoalCell, FoldedRelease, ReleaseProgress, useFolds } from './overview-parts'
 import type { NewCardTarget } from './new-card-modal'
 
 /**
@@ -29,8 +30,9 @@ export type BoardLinks = {
 }
 export type OnAdd = (target: NewCardTarget) => void
 
-const COLUMN = 184
-export const columnsWidth = (goal: GoalColumn) => Math.max(1, goal.activities.length) * COLUMN
+/** A goal's width: a column per activity (`--column` follows the zoom), or one narrow column folded. */
+export const columnsWidth = (goal: GoalColumn, folded = false) =>
+  folded ? 'var(--folded-column)' : `calc(var(--column) * ${Math.max(1, goal.activities.length)})`
 
 /** Where a part sits in the print grid (app/styles/print.css reads these properties). */
 export const printStyle = (place: PrintPlace | undefined, span = 1) =>
@@ -94,19 +96,26 @@ export const ReleaseRow = memo(function ReleaseRow({
   ...view
 }: ReleaseProps) {
   const { readOnly, basePath, search } = view
+  const folds = useFolds()
+  const folded = folds.releases.has(milestone.id)
   const noun = closedLeftOut > 0 ? 'open feature' : 'feature'
   const stats = `Size ${totalsText(size, filteredSize)} · ${partOf(filteredCount, count, noun)}`
   return (
     <Draggable draggableId={milestone.id} index={index} isDragDisabled={readOnly}>
       {(drag, snapshot) => (
         <section
-          className={`release ${snapshot.isDragging ? 'dragging' : ''}`}
+          className={`release ${snapshot.isDragging ? 'dragging' : ''} ${folded ? 'folded' : ''}`}
           ref={drag.innerRef}
           {...drag.draggableProps}
           style={{ ...drag.draggableProps.style, ...({ '--release': index } as CSSProperties) }}
           aria-label={`Release ${milestone.title}`}
         >
           <div className="release-header">
+            <FoldButton
+              title={milestone.title}
+              folded={folded}
+              onFold={(fold) => folds.foldRelease(milestone.id, fold)}
+            />
             <h2 className="board-heading">
               <CardTile
                 to={`${basePath}/m/${milestone.id}${search}`}
@@ -120,25 +129,36 @@ export const ReleaseRow = memo(function ReleaseRow({
                 navId={milestone.id}
               />
             </h2>
-            <span className="release-stats">{stats}</span>
+            {folded ? (
+              <FoldedRelease milestoneId={milestone.id} readOnly={readOnly} />
+            ) : (
+              <>
+                <span className="release-stats">{stats}</span>
+                <ReleaseProgress milestoneId={milestone.id} />
+              </>
+            )}
           </div>
-          {Array.from({ length: Math.max(0, print.bands - 1) }, (_, i) => (
-            <p
-              key={i}
-              className="print-only print-release-label"
-              style={{ '--band': i + 1 } as CSSProperties}
-            >
-              <strong>{milestone.title}</strong> {stats}
-            </p>
-          ))}
-          <ReleaseCells
-            milestone={milestone}
-            goals={goals}
-            cells={cells}
-            onAdd={onAdd}
-            print={print}
-            {...view}
-          />
+          {folded ? null : (
+            <>
+              {Array.from({ length: Math.max(0, print.bands - 1) }, (_, i) => (
+                <p
+                  key={i}
+                  className="print-only print-release-label"
+                  style={{ '--band': i + 1 } as CSSProperties}
+                >
+                  <strong>{milestone.title}</strong> {stats}
+                </p>
+              ))}
+              <ReleaseCells
+                milestone={milestone}
+                goals={goals}
+                cells={cells}
+                onAdd={onAdd}
+                print={print}
+                {...view}
+              />
+            </>
+          )}
         </section>
       )}
     </Draggable>
@@ -195,6 +215,13 @@ function CellGroup({ goal, milestone, cells, onAdd, print, ...view }: CellGroupP
   useBrowserLayoutEffect(() => {
     if (dragReady && view.lazyDrag && ref.current) cardFilter?.refresh(ref.current)
   }, [dragReady, view.lazyDrag, cardFilter])
+  const folded = useFolds().goals.has(goal.workflow.id)
+  if (folded)
+    return (
+      <div className="cell-group folded" ref={ref} style={{ width: columnsWidth(goal, true) }}>
+        <FoldedGoalCell goalId={goal.workflow.id} milestoneId={milestone.id} />
+      </div>
+    )
   return (
     <div className="cell-group" ref={ref} style={{ width: columnsWidth(goal) }}>
       {goal.activities.length === 0 ? (

@@ -16,6 +16,7 @@ import { colorFill } from '~/features/map/colors'
 import { AnnotationIcon } from './annotation-icon'
 import { useFilteredOut } from './card-filter-store'
 import { TagLabels, tagNamesOf } from './tags'
+import { TinyTilesContext } from './overview-parts'
 
 type Props = {
   to: string
@@ -152,6 +153,8 @@ export const CardTile = memo(function CardTile({
     provided?.dragHandleProps ?? dragHandle ?? ({} as Record<string, unknown>)
   const notes = annotationList(annotations)
   const open = useContext(OpenCardContext)
+  // At 25 %: colour and first words (CSS keeps one line), the whole title as name and tooltip.
+  const tiny = useContext(TinyTilesContext)
   const shownSize = (size ?? 0) > 0 || (filteredSize ?? 0) > 0
   const sizeText = filteredSize != null ? `${filteredSize} of ${size ?? 0}` : `${size}`
   // Size and annotations are shown as short tags; screen readers get them in words, as the
@@ -184,10 +187,11 @@ export const CardTile = memo(function CardTile({
       className={`card-tile ${className ?? ''} ${closed ? 'closed' : ''} ${dragging ? 'dragging' : ''} ${filteredOut ? 'filtered-out' : ''}`}
       aria-label={`${title} (${kindLabel.toLowerCase()}${closed ? ', closed' : ''})`}
       aria-describedby={describedBy || undefined}
+      title={tiny ? title : undefined}
     >
       {fill ? <span className="card-color" style={{ background: fill }} aria-hidden="true" /> : null}
       <span className="card-title">{title}</span>
-      <TagLabels labels={tags} />
+      {tiny ? null : <TagLabels labels={tags} />}
       {issue ? <IssueNumber issue={issue} /> : null}
       {children}
       {details ? (
@@ -195,7 +199,7 @@ export const CardTile = memo(function CardTile({
           {details}
         </span>
       ) : null}
-      {notes.length > 0 || shownSize ? (
+      {!tiny && (notes.length > 0 || shownSize) ? (
         <span className="card-footer" aria-hidden="true">
           {/* Only when there are any: an empty one in every sized tile was a tenth of a board's elements. */}
           {notes.length > 0 ? (

@@ -9,6 +9,7 @@ import type { PersonaView } from './board-context'
 import { columnsWidth, printStyle, type BoardLinks, type OnAdd } from './board-rows'
 import { CardTile } from './card-tile'
 import { PersonaAvatar } from './persona-avatar'
+import { CardProgress, FoldButton, FoldedGoal, useFolds } from './overview-parts'
 
 type GoalProps = BoardLinks & {
   goal: GoalColumn
@@ -26,20 +27,27 @@ export const GoalColumnView = memo(function GoalColumnView(props: GoalProps) {
   const { goal, index, personas, onAdd, openPersonas, readOnly, basePath, search, filtered, print } = props
   const { workflow, activities, activitySizes, size } = goal
   const place = print.goals.get(workflow.id)
+  const folds = useFolds()
+  const folded = folds.goals.has(workflow.id)
   return (
     <Draggable draggableId={workflow.id} index={index} isDragDisabled={readOnly}>
       {(drag, snapshot) => (
         <div
-          className={`goal-column ${snapshot.isDragging ? 'dragging' : ''}`}
+          className={`goal-column ${snapshot.isDragging ? 'dragging' : ''} ${folded ? 'folded' : ''}`}
           ref={drag.innerRef}
           {...drag.draggableProps}
-          style={{ ...drag.draggableProps.style, width: columnsWidth(goal) }}
+          style={{ ...drag.draggableProps.style, width: columnsWidth(goal, folded) }}
         >
           <div
             className={`goal-head ${place && place.band > 0 && place.column === 0 ? 'band-start' : ''}`}
             style={printStyle(place, place?.span)}
           >
             <div className="goal-tools">
+              <FoldButton
+                title={workflow.title}
+                folded={folded}
+                onFold={(fold) => folds.foldGoal(workflow.id, fold)}
+              />
               <div className="goal-personas">
                 {personas.map((p) => (
                   <button
@@ -83,46 +91,59 @@ export const GoalColumnView = memo(function GoalColumnView(props: GoalProps) {
                 className="goal-card"
                 dragHandle={drag.dragHandleProps}
                 navId={workflow.id}
-              />
+              >
+                <CardProgress kind="goal" id={workflow.id} />
+              </CardTile>
             </h2>
           </div>
-          <Droppable
-            droppableId={`activities:${workflow.id}`}
-            type="ACTIVITY"
-            direction="horizontal"
-            isDropDisabled={readOnly}
-          >
-            {(drop) => (
-              <div className="activity-row" ref={drop.innerRef} {...drop.droppableProps}>
-                {activities.map((activity, i) => (
-                  <Draggable key={activity.id} draggableId={activity.id} index={i} isDragDisabled={readOnly}>
-                    {(d, s) => (
-                      <div className="activity-slot" style={printStyle(print.columns.get(activity.id))}>
-                        <CardTile
-                          to={`${basePath}/sw/${activity.id}${search}`}
-                          title={activity.title}
-                          color={activity.color}
-                          status={activity.status}
-                          annotations={activity.annotations}
-                          size={activitySizes[i]}
-                          filteredSize={filtered?.activitySizes[i]}
-                          kindLabel="Activity"
-                          className="activity-card"
-                          provided={d}
-                          dragging={s.isDragging}
-                          navId={activity.id}
-                        />
-                      </div>
-                    )}
-                  </Draggable>
-                ))}
-                {drop.placeholder}
-                {!readOnly && activities.length === 0 ? (
-                  <AddActivityButton className="add-activity" goal={workflow} onAdd={onAdd} navigable />
-                ) : null}
-              </div>
-            )}
-          </Droppable>
+          {folded ? (
+            <FoldedGoal activities={activities.length} />
+          ) : (
+            <Droppable
+              droppableId={`activities:${workflow.id}`}
+              type="ACTIVITY"
+              direction="horizontal"
+              isDropDisabled={readOnly}
+            >
+              {(drop) => (
+                <div className="activity-row" ref={drop.innerRef} {...drop.droppableProps}>
+                  {activities.map((activity, i) => (
+                    <Draggable
+                      key={activity.id}
+                      draggableId={activity.id}
+                      index={i}
+                      isDragDisabled={readOnly}
+                    >
+                      {(d, s) => (
+                        <div className="activity-slot" style={printStyle(print.columns.get(activity.id))}>
+                          <CardTile
+                            to={`${basePath}/sw/${activity.id}${search}`}
+                            title={activity.title}
+                            color={activity.color}
+                            status={activity.status}
+                            annotations={activity.annotations}
+                            size={activitySizes[i]}
+                            filteredSize={filtered?.activitySizes[i]}
+                            kindLabel="Activity"
+                            className="activity-card"
+                            provided={d}
+                            dragging={s.isDragging}
+                            navId={activity.id}
+                          >
+                            <CardProgress kind="activity" id={activity.id} />
+                          </CardTile>
+                        </div>
+                      )}
+                    </Draggable>
+                  ))}
+                  {drop.placeholder}
+                  {!readOnly && activities.length === 0 ? (
+                    <AddActivityButton className="add-activity" goal={workflow} onAdd={onAdd} navigable />
+                  ) : null}
+                </div>
+              )}
+            </Droppable>
+          )}
         </div>
       )}
     </Draggable>

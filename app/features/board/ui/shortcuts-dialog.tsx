@@ -13,6 +13,9 @@ export const SHORTCUTS: { keys: string[][]; what: string; sequence?: boolean }[]
     sequence: true,
     what: 'Drag the focused card: lift, move, drop (Escape cancels)',
   },
+  { keys: [['-']], what: 'Zoom out' },
+  { keys: [['=']], what: 'Zoom in' },
+  { keys: [['0']], what: 'Fit the whole map’s width in the window' },
   { keys: [['?']], what: 'Show these shortcuts' },
   { keys: [['Escape']], what: 'Close the dialog or panel; clear the search field' },
   {

@@ -26,6 +26,9 @@ import type { NewCardTarget } from './new-card-modal'
 import { useBoardDrag } from './use-board-drag'
 import { useBoardKeyboard } from './use-board-keyboard'
 import { useBoardView } from './use-board-view'
+import { mapProgress, mapWidthAt100 } from '~/features/board/overview'
+import { FoldsContext, ProgressContext, TinyTilesContext, ZoomControls, zoomStyle } from './overview-parts'
+import { useBoardBox, useZoom } from './use-zoom'
 
 // The modal (and the validation library it uses) loads when a card is first added, not with the board.
 const NewCardModal = lazy(() => loadNewCardModal().then((m) => ({ default: m.NewCardModal })))
@@ -69,6 +72,7 @@ export function StoryMap() {
     live,
     members,
     cardExits,
+    mapView,
   } = useBoard()
   // A feature a keyboard drag has carried on to another release's cell, until the drop saves it.
   const [carry, setCarry] = useState<FeatureMove | null>(null)
@@ -91,6 +95,24 @@ export function StoryMap() {
   const [adding, setAdding] = useState<NewCardTarget | null>(null)
   const [showingShortcuts, setShowingShortcuts] = useState(false)
   const [nearWatcher] = useState(createNearWatcher)
+  // Progress counts every feature, whatever the search, the filters and Show closed leave out.
+  const progress = useMemo(
+    () => mapProgress({ features: bundle.features, subWorkflows: bundle.subWorkflows }),
+    [bundle.features, bundle.subWorkflows],
+  )
+  const { goalsFolded, releasesFolded, foldGoal, foldRelease, view: kept, setZoom } = mapView
+  const folds = useMemo(
+    () => ({ goals: goalsFolded, releases: releasesFolded, foldGoal, foldRelease }),
+    [goalsFolded, releasesFolded, foldGoal, foldRelease],
+  )
+  const [box, setBox] = useState<HTMLElement | null>(null)
+  const boxRef = useCallback(
+    (element: HTMLElement | null) => {
+      nearWatcher.setRoot(element)
+      setBox(element)
+    },
+    [nearWatcher],
+  )
   const drag = useBoardDrag({
     bundle: shownBundle,
     grid,
@@ -100,10 +122,22 @@ export function StoryMap() {
     dispatch,
     live,
     nearWatcher,
+    foldedReleases: releasesFolded,
     handleOf: (id) => root?.querySelector<HTMLElement>(`a.card-tile[href*="/f/${CSS.escape(id)}"]`) ?? null,
     setCarry,
   })
   const closeShortcuts = useCallback(() => setShowingShortcuts(false), [])
+  const { fit } = useZoom({
+    zoom: kept.zoom,
+    setZoom,
+    widthAt100: () =>
+      mapWidthAt100(
+        grid.goals.map((g) => ({ activities: g.activities.length, folded: goalsFolded.has(g.workflow.id) })),
+      ),
+    box,
+    dragging: () => drag.dragging.current,
+  })
+  useBoardBox(box)
 
   const onNew = (navId: string, item: HTMLElement) => {
     if (readOnly) return
@@ -125,6 +159,7 @@ export function StoryMap() {
       grid,
       (f) => (view.includeClosed || f.status !== 'CLOSED') && !view.cards.get(f.id)?.hidden,
       !readOnly,
+      folds,
     )
   const { focusWhenShown } = useBoardKeyboard({
     root,
@@ -205,96 +240,110 @@ export function StoryMap() {
   }
   return (
     <>
-      <FindBar
-        filter={filter}
-        setFilter={setFilter}
-        shown={view.shown}
-        total={view.total}
-        closedLeftOut={view.closedLeftOut}
-        personas={bundle.personas}
-      />
-      <div className="story-map-wrap" ref={nearWatcher.setRoot}>
-        <CardFilterProvider store={cardFilter}>
-          <NearViewportProvider value={nearWatcher}>
-            <DragDropContext {...drag.context}>
-              <div
-                id={BOARD_ID}
-                className="story-map"
-                role="region"
-                aria-label="Story map"
-                ref={setRoot}
-                style={{ '--releases': grid.releases.length } as CSSProperties}
-              >
-                <Droppable droppableId="goals" type="GOAL" direction="horizontal" isDropDisabled={readOnly}>
-                  {(drop) => (
-                    <div className="goal-row" ref={drop.innerRef} {...drop.droppableProps}>
-                      {grid.goals.map((goal, index) => (
-                        <GoalColumnView
-                          key={goal.workflow.id}
-                          goal={goal}
-                          index={index}
-                          personas={goalPersonas.get(goal.workflow.id) ?? NO_PERSONAS}
-                          onAdd={setAdding}
-                          openPersonas={openPersonas}
-                          filtered={view.filtering ? view.goals.get(goal.workflow.id) : undefined}
-                          print={print}
-                          {...links}
-                        />
-                      ))}
-                      {drop.placeholder}
+      <div className="board-bar">
+        <ZoomControls zoom={kept.zoom} onZoom={setZoom} onFit={fit} />
+        <FindBar
+          filter={filter}
+          setFilter={setFilter}
+          shown={view.shown}
+          total={view.total}
+          closedLeftOut={view.closedLeftOut}
+          personas={bundle.personas}
+        />
+      </div>
+      <div className={`story-map-wrap zoom-${kept.zoom}`} style={zoomStyle(kept.zoom)} ref={boxRef}>
+        <FoldsContext.Provider value={folds}>
+          <ProgressContext.Provider value={progress}>
+            <TinyTilesContext.Provider value={kept.zoom === 25}>
+              <CardFilterProvider store={cardFilter}>
+                <NearViewportProvider value={nearWatcher}>
+                  <DragDropContext {...drag.context}>
+                    <div
+                      id={BOARD_ID}
+                      className="story-map"
+                      role="region"
+                      aria-label="Story map"
+                      ref={setRoot}
+                      style={{ '--releases': grid.releases.length } as CSSProperties}
+                    >
+                      <Droppable
+                        droppableId="goals"
+                        type="GOAL"
+                        direction="horizontal"
+                        isDropDisabled={readOnly}
+                      >
+                        {(drop) => (
+                          <div className="goal-row" ref={drop.innerRef} {...drop.droppableProps}>
+                            {grid.goals.map((goal, index) => (
+                              <GoalColumnView
+                                key={goal.workflow.id}
+                                goal={goal}
+                                index={index}
+                                personas={goalPersonas.get(goal.workflow.id) ?? NO_PERSONAS}
+                                onAdd={setAdding}
+                                openPersonas={openPersonas}
+                                filtered={view.filtering ? view.goals.get(goal.workflow.id) : undefined}
+                                print={print}
+                                {...links}
+                              />
+                            ))}
+                            {drop.placeholder}
+                            {!readOnly ? (
+                              <button
+                                type="button"
+                                className="add-button add-goal"
+                                onClick={() => setAdding({ kind: 'workflow' })}
+                              >
+                                <span aria-hidden="true">+ </span>Add goal
+                              </button>
+                            ) : null}
+                          </div>
+                        )}
+                      </Droppable>
+                      <Droppable droppableId="releases" type="RELEASE" isDropDisabled={readOnly}>
+                        {(drop) => (
+                          <div className="release-list" ref={drop.innerRef} {...drop.droppableProps}>
+                            {grid.releases.map(({ milestone, size, count, closed }, index) => {
+                              const filtered = view.filtering ? view.releases.get(milestone.id) : undefined
+                              return (
+                                <ReleaseRow
+                                  key={milestone.id}
+                                  milestone={milestone}
+                                  size={size}
+                                  count={count}
+                                  closedLeftOut={closed}
+                                  filteredSize={filtered?.size ?? null}
+                                  filteredCount={filtered?.count ?? null}
+                                  index={index}
+                                  goals={grid.goals}
+                                  cells={grid.cells}
+                                  includeClosed={view.includeClosed}
+                                  onAdd={setAdding}
+                                  print={print}
+                                  {...links}
+                                />
+                              )
+                            })}
+                            {drop.placeholder}
+                          </div>
+                        )}
+                      </Droppable>
                       {!readOnly ? (
                         <button
                           type="button"
-                          className="add-button add-goal"
-                          onClick={() => setAdding({ kind: 'workflow' })}
+                          className="add-button add-release"
+                          onClick={() => setAdding({ kind: 'milestone' })}
                         >
-                          <span aria-hidden="true">+ </span>Add goal
+                          <span aria-hidden="true">+ </span>Add release
                         </button>
                       ) : null}
                     </div>
-                  )}
-                </Droppable>
-                <Droppable droppableId="releases" type="RELEASE" isDropDisabled={readOnly}>
-                  {(drop) => (
-                    <div className="release-list" ref={drop.innerRef} {...drop.droppableProps}>
-                      {grid.releases.map(({ milestone, size, count, closed }, index) => {
-                        const filtered = view.filtering ? view.releases.get(milestone.id) : undefined
-                        return (
-                          <ReleaseRow
-                            key={milestone.id}
-                            milestone={milestone}
-                            size={size}
-                            count={count}
-                            closedLeftOut={closed}
-                            filteredSize={filtered?.size ?? null}
-                            filteredCount={filtered?.count ?? null}
-                            index={index}
-                            goals={grid.goals}
-                            cells={grid.cells}
-                            includeClosed={view.includeClosed}
-                            onAdd={setAdding}
-                            print={print}
-                            {...links}
-                          />
-                        )
-                      })}
-                      {drop.placeholder}
-                    </div>
-                  )}
-                </Droppable>
-                {!readOnly ? (
-                  <button
-                    type="button"
-                    className="add-button add-release"
-                    onClick={() => setAdding({ kind: 'milestone' })}
-                  >
-                    <span aria-hidden="true">+ </span>Add release
-                  </button>
-                ) : null}
-              </div>
-            </DragDropContext>
-          </NearViewportProvider>
-        </CardFilterProvider>
+                  </DragDropContext>
+                </NearViewportProvider>
+              </CardFilterProvider>
+            </TinyTilesContext.Provider>
+          </ProgressContext.Provider>
+        </FoldsContext.Provider>
         {hidden.releases + hidden.goals + hidden.activities > 0 ? (
           <p className="closed-note">{`Closed cards not shown: ${hidden.releases} releases / ${hidden.goals} goals / ${hidden.activities} activities`}</p>
         ) : null}

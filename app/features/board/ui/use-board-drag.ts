@@ -37,6 +37,8 @@ type Options = {
   nearWatcher: NearWatcher
   /** The card's drag handle in the board. */
   handleOf: (id: string) => HTMLElement | null
+  /** Releases folded away: a keyboard drag goes past them. */
+  foldedReleases?: ReadonlySet<string>
   /** Where a keyboard drag has taken a feature so far (shown, not saved), or null. */
   setCarry: (move: FeatureMove | null) => void
 }
@@ -84,6 +86,7 @@ export function useBoardDrag(options: Options) {
           { id: s.id, over: s.over },
           direction,
           latest.current.includeClosed,
+          latest.current.foldedReleases,
         )
         return s.hop !== null
       },
