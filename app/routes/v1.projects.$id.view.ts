@@ -1,5 +1,5 @@
 import type { Route } from './+types/v1.projects.$id.view'
-import { mapViewSchema } from '~/features/board/overview'
+import { mapViewSchema } from '~/features/board/view-schema'
 import { getMemberView, setMemberView } from '~/features/board/member-view.server'
 import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 

@@ -21,12 +21,14 @@ it('serves the map read-only without a session while sharing is on, and 404 once
 
   const shared = await anonymous.get(`/v1/link/${full.project.externalLink}`)
   expect(shared.status).toBe(200)
-  // The same map without its GitHub link and the features' issues (CONTRACT §13).
-  const { github: _link, ...project } = full.project
+  // The same map without its tracker links and the features' issues (CONTRACT §13, §14).
+  const { github: _link, tracker: _tracker, ...project } = full.project
   expect(shared.json).toEqual({
     ...full,
     project,
-    features: full.features.map(({ github: _issue, ...f }: { github: unknown }) => f),
+    features: full.features.map(
+      ({ github: _issue, issue: _trackerIssue, ...f }: { github: unknown; issue: unknown }) => f,
+    ),
   })
 
   const v = await signUp(server.url)

@@ -111,10 +111,10 @@ it('returns typed entities and loads a map with one query per table whatever its
   expect(large.result.features).toHaveLength(36)
   expect(large.result.featureComments).toHaveLength(36)
   expect(large.queries).toBe(small)
-  // One per child table (eight), the project's row and its GitHub link, the data version, the
-  // map's version (once, for the cache key and the render), and begin/commit of the read.
+  // One per child table (eight), the project's row, its GitHub link and its tracker link, the data
+  // version, the map's version (once, for the cache key and the render), and begin/commit of the read.
   expect(large.queries).toBeGreaterThanOrEqual(8)
-  expect(large.queries).toBeLessThanOrEqual(14)
+  expect(large.queries).toBeLessThanOrEqual(15)
 })
 
 it('refuses a viewer and an inactive plan in the model itself, changing nothing', () => {

@@ -63,10 +63,11 @@ describe('export (JSON)', () => {
     const { format, formatVersion, exportedAt, ...rest } = res.json
     void [format, formatVersion, exportedAt]
     // The bundle without the share key, which is access, not content (CONTRACT §8).
-    // …and without its GitHub link (CONTRACT §13: the features keep their issues).
-    const { externalLink, github, ...project } = current.project
+    // …and without its tracker links (CONTRACT §13, §14: the features keep their issues).
+    const { externalLink, github, tracker, ...project } = current.project
     expect(externalLink).toMatch(/^[A-Za-z0-9_-]{40,}$/)
     expect(github).toBeNull()
+    expect(tracker).toBeNull()
     expect(rest).toEqual({ ...current, project })
   })
 
@@ -81,11 +82,13 @@ describe('export (JSON)', () => {
     expect(shared.headers.get('content-disposition')).toMatch(
       /^attachment; filename="Shop _Q3_ _ Ops\.storymap\.json"/,
     )
-    // The share link's file leaves out the features' GitHub issues (CONTRACT §13).
+    // The share link's file leaves out the features' issues (CONTRACT §13, §14).
     const publicFile = {
       ...mine.json,
       exportedAt: null,
-      features: mine.json.features.map(({ github: _issue, ...f }: { github: unknown }) => f),
+      features: mine.json.features.map(
+        ({ github: _issue, issue: _trackerIssue, ...f }: { github: unknown; issue: unknown }) => f,
+      ),
     }
     expect({ ...shared.json, exportedAt: null }).toEqual(publicFile)
     expect((await new Client(server.url).get(`/v1/link/not-a-key/export`)).status).toBe(404)

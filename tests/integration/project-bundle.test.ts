@@ -35,7 +35,7 @@ let ctx: NonNullable<ReturnType<typeof getWorkspaceContextById>>
 let projectId: string
 
 /** The bundle as the Drizzle queries and public mappers gave it before the JSON moved into SQL. */
-/** The bundle as the mappers make it; the public link's shows no GitHub link and no features' issues (CONTRACT §13). */
+/** The bundle as the mappers make it; the public link's shows no tracker link and no features' issues (CONTRACT §13, §14). */
 function referenceJson(id: string, audience: 'member' | 'public' = 'member') {
   const db = getDb()
   const { milestones, workflows, subWorkflows, features, featureComments, personas, workflowPersonas } =
@@ -43,7 +43,8 @@ function referenceJson(id: string, audience: 'member' | 'public' = 'member') {
   const project = db.select().from(schema.projects).where(eq(schema.projects.id, id)).get()!
   return JSON.stringify({
     version: projectVersion(id), // CONTRACT §6: the change-log version comes first
-    project: audience === 'member' ? { ...publicProject(project), github: null } : publicProject(project),
+    project:
+      audience === 'member' ? { ...publicProject(project), github: null, tracker: null } : publicProject(project),
     milestones: db
       .select()
       .from(milestones)

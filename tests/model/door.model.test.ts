@@ -97,7 +97,12 @@ async function replayEvents(m: Model, r: Real, base: ProjectBundle): Promise<Pro
     expect(JSON.stringify(stream.events), 'the share key in an event').not.toContain(key)
     const keyed = {
       ...rebuilt,
-      project: { ...rebuilt.project, externalLink: key, github: served.project.github },
+      project: {
+        ...rebuilt.project,
+        externalLink: key,
+        github: served.project.github,
+        tracker: served.project.tracker,
+      },
     }
     expect(keyed, `events ${base.version + 1}..${version(m)} replayed`).toEqual(served)
     return keyed

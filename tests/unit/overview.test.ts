@@ -9,7 +9,6 @@ import {
   knownOnly,
   mapProgress,
   mapWidthAt100,
-  mapViewSchema,
   parseStoredView,
   pngScale,
   progressOf,
@@ -21,6 +20,7 @@ import {
   zoomIn,
   zoomOut,
 } from '~/features/board/overview'
+import { mapViewSchema } from '~/features/board/view-schema'
 
 const feature = (id: string, milestoneId: string, subWorkflowId: string, estimate: number, closed = false) =>
   ({ id, milestoneId, subWorkflowId, estimate, status: closed ? 'CLOSED' : 'OPEN' }) as never
@@ -113,6 +113,23 @@ describe('the view', () => {
     expect(parseStoredView(JSON.stringify({ ...DEFAULT_VIEW, zoom: 25 })).zoom).toBe(25)
     expect(parseStoredView('{broken')).toEqual(DEFAULT_VIEW)
     expect(parseStoredView(null)).toEqual(DEFAULT_VIEW)
+  })
+  it('judges a stored view as the API judges a body', () => {
+    const cases = [
+      DEFAULT_VIEW,
+      { collapsedWorkflows: ['a'], collapsedMilestones: [], zoom: 50 },
+      { collapsedWorkflows: ['a'], collapsedMilestones: [], zoom: 60 },
+      { collapsedWorkflows: 'a', collapsedMilestones: [], zoom: 100 },
+      { collapsedWorkflows: [1], collapsedMilestones: [], zoom: 100 },
+      { collapsedWorkflows: ['x'.repeat(65)], collapsedMilestones: [], zoom: 100 },
+      { collapsedWorkflows: [], zoom: 100 },
+      [],
+      null,
+    ]
+    for (const view of cases) {
+      const stored = parseStoredView(JSON.stringify(view))
+      expect(stored, JSON.stringify(view)).toEqual(mapViewSchema.safeParse(view).success ? view : DEFAULT_VIEW)
+    }
   })
   it('leaves out ids that no longer exist', () => {
     const view = { collapsedWorkflows: ['g1', 'gone'], collapsedMilestones: ['r9', 'r1'], zoom: 75 as const }

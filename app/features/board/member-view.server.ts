@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { getDb } from '~/lib/db/db.server'
 import { memberProjectViews, milestones, workflows } from '~/lib/db/schema'
 import { findProject } from '~/features/map/entities.server'
-import { DEFAULT_VIEW, knownOnly, mapViewSchema, type MapView } from './overview'
+import { DEFAULT_VIEW, knownOnly, type MapView } from './overview'
+import { mapViewSchema } from './view-schema'
 
 /** The caller: a member of the workspace (any level, any plan). */
 type Viewer = { workspace: { id: string }; member: { id: string } }

@@ -2,6 +2,9 @@ import { z } from 'zod'
 import { linkRepositorySchema } from '~/features/github'
 import { GITLAB_PROJECT_PATTERN } from './gitlab/gitlab-mapping'
 import { JIRA_PROJECT_KEY_PATTERN } from './jira/jira-mapping'
+import { TRACKER_PROVIDERS } from './tracker-words'
+
+export * from './tracker-words'
 
 /**
  * The request body of `PUT /v1/projects/{id}/tracker` (CONTRACT §14), one shape per provider,
@@ -46,16 +49,6 @@ export const linkTrackerSchema = z.discriminatedUnion(
 )
 export type LinkTrackerInput = z.output<typeof linkTrackerSchema>
 
-export const TRACKER_PROVIDERS = ['github', 'gitlab', 'jira'] as const
-export type TrackerProviderName = (typeof TRACKER_PROVIDERS)[number]
-
-/** How the board and the activity lines name a tracker. */
-export const PROVIDER_LABEL: Record<TrackerProviderName, string> = {
-  github: 'GitHub',
-  gitlab: 'GitLab',
-  jira: 'Jira',
-}
-
 /** Every refused field of the link is `validation_failed` naming it (CONTRACT §14). */
 export const TRACKER_FIELD_CODES = {
   provider: 'validation_failed',
@@ -66,18 +59,3 @@ export const TRACKER_FIELD_CODES = {
   token: 'validation_failed',
 }
 
-/** `{Provider} sync stopped: the token was refused.` (CONTRACT §14). */
-export const trackerStoppedText = (provider: TrackerProviderName) =>
-  `${PROVIDER_LABEL[provider]} sync stopped: the token was refused.`
-
-/** `The {Provider} token expires on {date}.` (CONTRACT §14), the date as YYYY-MM-DD. */
-export const tokenExpiringText = (provider: TrackerProviderName, expiresAt: string) =>
-  `The ${PROVIDER_LABEL[provider]} token expires on ${expiresAt.slice(0, 10)}.`
-
-/** Within this many days of its expiry a token is `token_expiring`. */
-export const EXPIRY_WARNING_DAYS = 14
-
-export function expiresSoon(tokenExpiresAt: string | null, now = Date.now()) {
-  if (!tokenExpiresAt) return false
-  return Date.parse(tokenExpiresAt) - now <= EXPIRY_WARNING_DAYS * 86_400_000
-}

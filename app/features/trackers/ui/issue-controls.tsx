@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import type { Feature } from '~/features/map/bundle-types'
 import { useBoard } from '~/features/board/ui'
 import { useMessages } from '~/ui/messages'
-import { PROVIDER_LABEL } from '../tracker-api'
+import { PROVIDER_LABEL } from '../tracker-words'
 import { useTrackerAction } from './use-tracker'
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react'
 import { useRevalidator } from 'react-router'
 import { useBoard } from '~/features/board/ui'
-import { tokenExpiringText, trackerStoppedText } from '../tracker-api'
+import { tokenExpiringText, trackerStoppedText } from '../tracker-words'
 import { TrackerDialog } from './tracker-dialog'
 
 /**

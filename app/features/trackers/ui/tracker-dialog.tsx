@@ -4,7 +4,7 @@ import { Modal } from '~/ui/modal'
 import { CopyButton } from '~/ui/copy-button'
 import type { TrackerLink } from '~/features/map/bundle-types'
 import { useBoard } from '~/features/board/ui'
-import { PROVIDER_LABEL, type TrackerProviderName } from '../tracker-api'
+import { PROVIDER_LABEL, type TrackerProviderName } from '../tracker-words'
 import { useTrackerAction } from './use-tracker'
 
 /**
