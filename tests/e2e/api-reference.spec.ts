@@ -24,6 +24,10 @@ test('the API reference lists every group, opens an operation and breaks no CSP 
   for (const tag of ['Projects', 'Cards', 'API tokens', 'History'])
     await expect(page.locator('.opblock-tag', { hasText: new RegExp(`^${tag}$`) })).toBeVisible()
 
+  // Each group opens on its own; every one of its operations is then listed.
+  const history = page.locator('.opblock-tag', { hasText: /^History$/ })
+  await history.click()
+  await expect(history).toHaveAttribute('data-is-open', 'true')
   const operation = page.locator('.opblock', { hasText: '/v1/projects/{id}/undo' }).first()
   await operation.locator('.opblock-summary-control').click()
   await expect(operation.getByText('Undo your last change here').first()).toBeVisible()
