@@ -44,7 +44,9 @@ function referenceJson(id: string, audience: 'member' | 'public' = 'member') {
   return JSON.stringify({
     version: projectVersion(id), // CONTRACT §6: the change-log version comes first
     project:
-      audience === 'member' ? { ...publicProject(project), github: null, tracker: null } : publicProject(project),
+      audience === 'member'
+        ? { ...publicProject(project), github: null, tracker: null }
+        : publicProject(project),
     milestones: db
       .select()
       .from(milestones)
@@ -73,7 +75,9 @@ function referenceJson(id: string, audience: 'member' | 'public' = 'member') {
       .orderBy(asc(features.rank), asc(features.id))
       .all()
       .map(entities.publicFeature)
-      .map(({ github, ...feature }) => (audience === 'member' ? { ...feature, github } : feature)),
+      .map(({ github, issue, ...feature }) =>
+        audience === 'member' ? { ...feature, github, issue } : feature,
+      ),
     featureComments: db
       .select()
       .from(featureComments)
