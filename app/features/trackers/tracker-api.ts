@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { linkRepositorySchema } from '~/features/github'
 import { GITLAB_PROJECT_PATTERN } from './gitlab/gitlab-mapping'
 import { JIRA_PROJECT_KEY_PATTERN } from './jira/jira-mapping'
-import { TRACKER_PROVIDERS } from './tracker-words'
 
 export * from './tracker-words'
 
@@ -58,4 +57,3 @@ export const TRACKER_FIELD_CODES = {
   email: 'validation_failed',
   token: 'validation_failed',
 }
-
