@@ -128,7 +128,9 @@ describe('the view', () => {
     ]
     for (const view of cases) {
       const stored = parseStoredView(JSON.stringify(view))
-      expect(stored, JSON.stringify(view)).toEqual(mapViewSchema.safeParse(view).success ? view : DEFAULT_VIEW)
+      expect(stored, JSON.stringify(view)).toEqual(
+        mapViewSchema.safeParse(view).success ? view : DEFAULT_VIEW,
+      )
     }
   })
   it('leaves out ids that no longer exist', () => {
