@@ -204,6 +204,20 @@ const onListening = () => {
 const server = env.HOST ? app.listen(env.PORT, env.HOST, onListening) : app.listen(env.PORT, onListening)
 // A request (headers and at most 1 MB of body, 10 MB for an import) gets a minute; a trickling sender is cut off then.
 server.requestTimeout = 60_000
+// Node refuses an over-long request line or headers itself, before Express; the answer keeps the
+// API's shape (`{"error","message"}`, CONTRACT §3) instead of Node's bare status line.
+server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+  if (!socket.writable) return socket.destroy()
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW'
+  const [status, reason, code, message] = tooLarge
+    ? [431, 'Request Header Fields Too Large', 'headers_too_large', 'The address or headers are too long.']
+    : [400, 'Bad Request', 'bad_request', 'The request could not be read.']
+  const body = JSON.stringify({ error: code, message })
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  )
+})
 const stopMaintenance = startMaintenance()
 const stopWebhooks = startWebhookWorker()
 const stopNotifications = startNotificationWorker()

@@ -191,3 +191,13 @@ it(`${RUNS} random calls to the ${v1RoutePatterns().length} /v1 routes as every 
   expect(seen.get(200) ?? 0).toBeGreaterThan(RUNS / 20)
   expect([...seen.keys()].filter((s) => s >= 400).length).toBeGreaterThanOrEqual(5)
 }, 120_000)
+
+it('answers an address too long for Node in the API shape: 431 with JSON, not a bare status line', async () => {
+  const res = await fetch(`${server.url}/v1/${'x'.repeat(20_000)}/subworkflows`, { method: 'POST' })
+  expect(res.status).toBe(431)
+  expect(res.headers.get('content-type')).toContain('application/json')
+  expect(await res.json()).toEqual({
+    error: 'headers_too_large',
+    message: 'The address or headers are too long.',
+  })
+})
