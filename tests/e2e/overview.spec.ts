@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { card, cardsOf, keyboardDrag, mouseDrag, settle } from './board-helpers'
+import { expectNoSeriousAxeFindings } from './helpers'
 import { boardReady, openSeededBoard, type MapShape } from './map-fixture'
 
 /**
@@ -65,6 +66,75 @@ test('folds goals and releases; cards leave the page; the view comes back after 
   await expect(cardsOf(other, 'Activity')).toHaveCount(0)
   await expect(other.getByRole('button', { name: /^Expand / })).toHaveCount(4)
   await other.close()
+})
+
+test('by keyboard, `c` folds the focused goal or release (from an activity, its goal), says so, and the board stays one Tab stop', async ({
+  page,
+  baseURL,
+}) => {
+  await openSeededBoard(page, baseURL!)
+  const said = page.locator('.board-bar [role="status"]')
+  const outlined = (tile: ReturnType<typeof card>) => tile.evaluate((el) => getComputedStyle(el).outlineStyle)
+  const browse = card(page, 'Activity', 'Browse')
+  const shop = card(page, 'Goal', 'Shop')
+  await browse.focus()
+  let saved = viewSaved(page)
+  await page.keyboard.press('c')
+  await saved
+  // The activity folded away with its goal: the goal's card has the focus, visibly.
+  await expect(page.getByRole('button', { name: 'Expand Shop' })).toHaveAttribute('aria-expanded', 'false')
+  await expect(browse).toHaveCount(0)
+  await expect(card(page, 'Feature', 'Café menu')).toHaveCount(0)
+  await expect(shop).toBeFocused()
+  expect(await outlined(shop)).not.toBe('none')
+  await expect(said).toHaveText('Collapsed goal Shop: 2 activities')
+
+  await page.keyboard.press('c')
+  await expect(page.getByRole('button', { name: 'Collapse Shop' })).toHaveAttribute('aria-expanded', 'true')
+  await expect(card(page, 'Feature', 'Café menu')).toBeVisible()
+  await expect(shop).toBeFocused()
+  await expect(said).toHaveText('Expanded goal Shop')
+
+  // On a feature, which sits in a goal and a release at once, `c` folds nothing.
+  await card(page, 'Feature', 'Café menu').focus()
+  await page.keyboard.press('c')
+  await expect(card(page, 'Feature', 'Café menu')).toBeFocused()
+  await expect(page.getByRole('button', { name: /^Expand / })).toHaveCount(0)
+
+  // The arrows reach a release's card; `c` folds that release, the focus stays on it.
+  await page.keyboard.press('ArrowLeft')
+  await expect(card(page, 'Release', 'MVP')).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  const later = card(page, 'Release', 'Later')
+  await expect(later).toBeFocused()
+  saved = viewSaved(page)
+  await page.keyboard.press('c')
+  await saved
+  await expect(release(page, 'Later')).toContainText('2 features · size 3 · 1 of 2 done')
+  await expect(card(page, 'Feature', 'Contact form')).toHaveCount(0)
+  await expect(later).toBeFocused()
+  expect(await outlined(later)).not.toBe('none')
+  await expect(said).toHaveText('Collapsed release Later: 2 features · size 3 · 1 of 2 done')
+  await expectNoSeriousAxeFindings(page, '#board')
+  await expectNoSeriousAxeFindings(page, '.board-bar')
+
+  // Still one Tab stop: Tab goes on past the cards and the fold buttons, Shift+Tab comes back to the card.
+  await page.keyboard.press('Tab')
+  expect(await page.evaluate(() => document.activeElement!.matches('.card-tile, .fold-button'))).toBe(false)
+  await page.keyboard.press('Shift+Tab')
+  await expect(later).toBeFocused()
+
+  await page.keyboard.press('?')
+  const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+  const row = shortcuts.getByRole('row', { name: /Collapse or expand the focused goal or release/ })
+  await expect(row.locator('kbd')).toHaveText('c')
+  await page.keyboard.press('Escape')
+  await expect(later).toBeFocused()
+
+  await page.reload()
+  await boardReady(page)
+  await expect(page.getByRole('button', { name: 'Expand Later' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Collapse Shop' })).toBeVisible()
 })
 
 test('a feature dropped on a folded release lands in it, and its counts follow', async ({

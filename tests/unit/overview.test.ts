@@ -5,6 +5,8 @@ import {
   fitZoom,
   foldedGoalLine,
   foldedReleaseLine,
+  foldNote,
+  foldPlaceOf,
   goalReleaseKey,
   knownOnly,
   mapProgress,
@@ -76,6 +78,29 @@ describe('what a fold shows', () => {
     expect(toggleId(['a', 'b'], 'c', true)).toEqual(['a', 'b', 'c'])
     expect(toggleId(['a', 'b'], 'a', true)).toEqual(['a', 'b'])
     expect(toggleId(['a', 'b'], 'a', false)).toEqual(['b'])
+  })
+})
+
+describe('the fold key (`c`) on a focused card', () => {
+  const map = {
+    workflows: [{ id: 'g1' }, { id: 'g2' }] as never[],
+    milestones: [{ id: 'r1' }] as never[],
+    subWorkflows: bundle.subWorkflows,
+  }
+  it('folds a goal or a release from its card, and an activity’s goal from the activity', () => {
+    expect(foldPlaceOf('g2', map)).toEqual({ kind: 'goal', id: 'g2' })
+    expect(foldPlaceOf('r1', map)).toEqual({ kind: 'release', id: 'r1' })
+    expect(foldPlaceOf('a2', map)).toEqual({ kind: 'goal', id: 'g1' })
+  })
+  it('folds nothing from a feature or a cell’s `+`, which sit in a goal and a release at once', () => {
+    expect(foldPlaceOf('f1', map)).toBeNull()
+    expect(foldPlaceOf('add:r1:a1', map)).toBeNull()
+  })
+  it('says what it did, with what the folded place shows', () => {
+    expect(foldNote({ kind: 'goal', id: 'g1' }, 'Shop', true, '2 activities')).toBe(
+      'Collapsed goal Shop: 2 activities',
+    )
+    expect(foldNote({ kind: 'release', id: 'r1' }, 'Later', false, 'ignored')).toBe('Expanded release Later')
   })
 })
 

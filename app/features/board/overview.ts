@@ -135,6 +135,26 @@ export function firstWords(title: string, words = 3): string {
   return parts.length <= words ? title.trim() : `${parts.slice(0, words).join(' ')}…`
 }
 
+/** What the fold key (`c`) folds from a focused card: a goal, a release, or an activity's goal. */
+export type FoldPlace = { kind: 'goal' | 'release'; id: string }
+
+/** The place `c` folds or unfolds from item `navId`; null on a feature or a cell's `+` (which sit in both). */
+export function foldPlaceOf(
+  navId: string,
+  map: Pick<ProjectBundle, 'workflows' | 'milestones' | 'subWorkflows'>,
+): FoldPlace | null {
+  if (map.workflows.some((w) => w.id === navId)) return { kind: 'goal', id: navId }
+  if (map.milestones.some((m) => m.id === navId)) return { kind: 'release', id: navId }
+  const activity = map.subWorkflows.find((s) => s.id === navId)
+  return activity ? { kind: 'goal', id: activity.workflowId } : null
+}
+
+/** What a fold by key says to a screen reader: `Collapsed goal Shop: 2 activities`, `Expanded release Later`. */
+export function foldNote(place: FoldPlace, title: string, folded: boolean, foldedLine: string): string {
+  const what = `${folded ? 'Collapsed' : 'Expanded'} ${place.kind} ${title}`
+  return folded ? `${what}: ${foldedLine}` : what
+}
+
 /** Folds one id in or out of a list, keeping the others' order. */
 export const toggleId = (ids: readonly string[], id: string, folded: boolean) =>
   folded ? (ids.includes(id) ? [...ids] : [...ids, id]) : ids.filter((x) => x !== id)

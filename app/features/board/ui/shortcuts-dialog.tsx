@@ -13,6 +13,7 @@ export const SHORTCUTS: { keys: string[][]; what: string; sequence?: boolean }[]
     sequence: true,
     what: 'Drag the focused card: lift, move, drop (Escape cancels)',
   },
+  { keys: [['c']], what: 'Collapse or expand the focused goal or release (on an activity: its goal)' },
   { keys: [['-']], what: 'Zoom out' },
   { keys: [['=']], what: 'Zoom in' },
   { keys: [['0']], what: 'Fit the whole map’s width in the window' },

@@ -26,7 +26,15 @@ import type { NewCardTarget } from './new-card-modal'
 import { useBoardDrag } from './use-board-drag'
 import { useBoardKeyboard } from './use-board-keyboard'
 import { useBoardView } from './use-board-view'
-import { mapProgress, mapWidthAt100 } from '~/features/board/overview'
+import {
+  foldedGoalLine,
+  foldedReleaseLine,
+  foldNote,
+  foldPlaceOf,
+  mapProgress,
+  mapWidthAt100,
+  releaseSummary,
+} from '~/features/board/overview'
 import { FoldsContext, ProgressContext, TinyTilesContext, ZoomControls, zoomStyle } from './overview-parts'
 import { useBoardBox, useZoom } from './use-zoom'
 
@@ -154,6 +162,27 @@ export function StoryMap() {
     if (bundle.workflows.some((w) => w.id === navId)) return setAdding({ kind: 'workflow' })
     if (bundle.milestones.some((m) => m.id === navId)) return setAdding({ kind: 'milestone' })
   }
+  // `c` on a goal, activity or release card (CONTRACT §15): the board stays one Tab stop.
+  const [foldSaid, setFoldSaid] = useState('')
+  const onFold = (navId: string) => {
+    const place = foldPlaceOf(navId, bundle)
+    if (!place) return null
+    if (place.kind === 'goal') {
+      const goal = grid.goals.find((g) => g.workflow.id === place.id)
+      if (!goal) return null
+      const folded = !goalsFolded.has(place.id)
+      foldGoal(place.id, folded)
+      setFoldSaid(foldNote(place, goal.workflow.title, folded, foldedGoalLine(goal.activities.length)))
+    } else {
+      const release = grid.releases.find((r) => r.milestone.id === place.id)
+      if (!release) return null
+      const folded = !releasesFolded.has(place.id)
+      foldRelease(place.id, folded)
+      const line = foldedReleaseLine(releaseSummary(progress, place.id))
+      setFoldSaid(foldNote(place, release.milestone.title, folded, line))
+    }
+    return place.id === navId ? null : place.id
+  }
   const layout = () =>
     navLayout(
       grid,
@@ -165,6 +194,7 @@ export function StoryMap() {
     root,
     layout,
     onNew,
+    onFold,
     onShortcuts: () => setShowingShortcuts(true),
     onSearch: () => document.getElementById(SEARCH_FIELD_ID)?.focus(),
     dragging: () => drag.dragging.current,
@@ -242,6 +272,9 @@ export function StoryMap() {
     <>
       <div className="board-bar">
         <ZoomControls zoom={kept.zoom} onZoom={setZoom} onFit={fit} />
+        <p className="sr-only" role="status">
+          {foldSaid}
+        </p>
         <FindBar
           filter={filter}
           setFilter={setFilter}

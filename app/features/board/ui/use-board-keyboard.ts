@@ -8,6 +8,8 @@ type Options = {
   layout: () => NavLayout
   /** `n` on an item: its id, and its element. */
   onNew: (navId: string, item: HTMLElement) => void
+  /** `c` on an item: folds or unfolds its goal or release; returns the item the focus goes to, if another. */
+  onFold: (navId: string) => string | null
   onShortcuts: () => void
   onSearch: () => void
   /** True while the drag library moves a card (its keys are not ours then). */
@@ -215,6 +217,11 @@ export function useBoardKeyboard(options: Options) {
       } else if (event.key === 'n' && !event.shiftKey) {
         event.preventDefault()
         latest.current.onNew(id, item!)
+      } else if (event.key === 'c' && !event.shiftKey) {
+        event.preventDefault()
+        // From an activity its goal folds and the activity leaves the page: its goal's card takes the focus.
+        const next = latest.current.onFold(id)
+        if (next) itemElement(root, next)?.focus()
       }
     }
     const observer = new MutationObserver(() => created.take(root, stop) || stop.restore(root))
