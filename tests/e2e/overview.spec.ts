@@ -260,6 +260,70 @@ test('zoom by keys and buttons, all in the browser; cards open, move by keyboard
   await expect(tile).not.toHaveAttribute('title')
 })
 
+test('at 25 % a card is one element: colour, first words, its title as name and tooltip, its place and details as description; only an empty cell keeps its +', async ({
+  page,
+  baseURL,
+}) => {
+  const map = await openSeededBoard(page, baseURL!)
+  const renamed = await map.owner.client.post(`/v1/features/${map.ids.get('Search by name')}/rename`, {
+    title: 'Search by name or by barcode',
+  })
+  expect(renamed.status).toBe(200)
+  const search = card(page, 'Feature', 'Search by name or by barcode')
+  await expect(search).toBeVisible()
+  const inBoard = () => page.evaluate(() => document.querySelectorAll('#board *').length)
+  const at100 = await inBoard()
+  for (const level of ['75 %', '50 %', '25 %']) {
+    await page.getByRole('button', { name: 'Zoom out' }).click()
+    await expect(zoomLevel(page)).toHaveText(level)
+  }
+  await expect(search).toHaveText('Search by name…')
+  await expect(search).toHaveAttribute('title', 'Search by name or by barcode')
+  // What it said at 100 %, the drag library's instructions last.
+  await expect(search).toHaveAccessibleDescription(/^In MVP \/ Browse\. Size 5 Space lifts the card\./)
+  const cafe = card(page, 'Feature', 'Café menu')
+  await expect(cafe).toHaveAccessibleDescription(/^In MVP \/ Browse\. Size 3, Risky Space lifts/)
+  // One element each, the colour its left border.
+  expect(await cafe.evaluate((el) => el.children.length)).toBe(0)
+  expect(await cafe.evaluate((el) => getComputedStyle(el).borderLeftColor)).not.toBe(
+    await search.evaluate((el) => getComputedStyle(el).borderLeftColor),
+  )
+  // A cell with cards has no `+` (n on a card adds there); an empty one keeps it, and the arrows reach it.
+  await expect(page.getByRole('button', { name: 'Add feature to MVP / Browse' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Add feature to MVP / Support' })).toBeVisible()
+  expect(await inBoard()).toBeLessThan(at100 - 10)
+  await card(page, 'Feature', 'Pay by card').focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('button', { name: 'Add feature to MVP / Support' })).toBeFocused()
+  await cafe.focus()
+  await page.keyboard.press('n')
+  const dialog = page.getByRole('dialog', { name: 'New feature in MVP › Browse' })
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(cafe).toBeFocused()
+  // The search still highlights what it found in a 25 % tile's words.
+  await page.getByRole('searchbox', { name: 'Search cards' }).fill('barcode name')
+  await expect(page.getByText('1 of 4 open features')).toBeVisible()
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const highlight = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get(
+          'card-search',
+        )
+        return [...(highlight ?? [])].map((r) => r.toString())
+      }),
+    )
+    .toEqual(['name'])
+  await page.getByRole('searchbox', { name: 'Search cards' }).fill('')
+
+  await cafe.focus()
+  await page.keyboard.press('0')
+  await expect(zoomLevel(page)).not.toHaveText('25 %')
+  await expect(search.locator('.card-title')).toHaveText('Search by name or by barcode')
+  await expect(search).toHaveAccessibleDescription(/^In MVP \/ Browse\. Size 5 Space lifts the card\./)
+  await expect(page.getByRole('button', { name: 'Add feature to MVP / Browse' })).toHaveCount(1)
+})
+
 /** Two goals of six activities and six releases, each with three features: wider and taller than the window. */
 const WIDE: MapShape = {
   title: 'Wide map',

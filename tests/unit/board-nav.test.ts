@@ -180,6 +180,38 @@ describe('navLayout', () => {
   })
 })
 
+describe('navLayout at 25 %', () => {
+  const card = (id: string, rank: string, extra: Record<string, unknown> = {}): any => ({
+    id,
+    rank,
+    title: id,
+    status: 'OPEN',
+    color: '',
+    annotations: '',
+    ...extra,
+  })
+  const bundle = {
+    milestones: [card('r1', 'b')],
+    workflows: [card('g1', 'b')],
+    subWorkflows: [card('a1', 'b', { workflowId: 'g1' }), card('a2', 'c', { workflowId: 'g1' })],
+    features: [
+      card('f1', 'b', { milestoneId: 'r1', subWorkflowId: 'a1', estimate: 0 }),
+      card('f2', 'b', { milestoneId: 'r1', subWorkflowId: 'a2', estimate: 0, status: 'CLOSED' }),
+    ],
+  } as unknown as ProjectBundle
+  const grid = buildGrid(bundle, true)
+  const open = (f: { status: string }) => f.status !== 'CLOSED'
+
+  it('gives only a cell without drawn cards its `+`: one hidden by the search has none', () => {
+    const hiddenBySearch = navLayout(grid, () => false, true, undefined, open)
+    expect(hiddenBySearch.releases[0].columns).toEqual([[], [addFeatureNavId('r1', 'a2')]])
+    expect(navLayout(grid, open, true, undefined, open).releases[0].columns).toEqual([
+      ['f1'],
+      [addFeatureNavId('r1', 'a2')],
+    ])
+  })
+})
+
 describe('cardIdOfHref', () => {
   it("reads the card from a tile's link as written, with or without the board's query", () => {
     expect(cardIdOfHref('/acme/projects/p1/f/f-42')).toBe('f-42')

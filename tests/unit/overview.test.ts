@@ -122,6 +122,9 @@ describe('zoom', () => {
   it('a 25 % tile shows the first words', () => {
     expect(firstWords('Pay by card at the till')).toBe('Pay by card…')
     expect(firstWords('  Sign in ')).toBe('Sign in')
+    expect(firstWords('Pay  by card')).toBe('Pay  by card')
+    expect(firstWords('Refunds')).toBe('Refunds')
+    expect(firstWords(' ')).toBe('')
   })
 })
 

@@ -163,13 +163,15 @@ export const addActivityNavId = (goalId: string) => `add-activity:${goalId}`
 /**
  * The layout of what the board shows: `shown(feature)` says whether a feature card is in view
  * (not closed away, not filtered out); `editable` adds the add buttons; `folds` leaves out
- * what folded goals and releases hide.
+ * what folded goals and releases hide. `drawn(feature)`, given (at 25 %), says which cards are in
+ * the page (the search only hides them): a cell with any has no `+` then.
  */
 export function navLayout(
   grid: BoardGrid,
   shown: (feature: Feature, cell: string) => boolean,
   editable: boolean,
   folds?: { goals: ReadonlySet<string>; releases: ReadonlySet<string> },
+  drawn?: (feature: Feature) => boolean,
 ): NavLayout {
   const activityRow: NavLayout['activityRow'] = []
   const columns: string[] = []
@@ -189,8 +191,9 @@ export function navLayout(
     columns: columns.map((activityId) => {
       if (folds?.releases.has(milestone.id)) return []
       const key = cellKey(milestone.id, activityId)
-      const items = (grid.cells.get(key) ?? []).filter((f) => shown(f, key)).map((f) => f.id)
-      if (editable) items.push(addFeatureNavId(milestone.id, activityId))
+      const features = grid.cells.get(key) ?? []
+      const items = features.filter((f) => shown(f, key)).map((f) => f.id)
+      if (editable && !(drawn && features.some(drawn))) items.push(addFeatureNavId(milestone.id, activityId))
       return items
     }),
   }))

@@ -129,10 +129,15 @@ export const foldedReleaseLine = ({ done, total, size }: ReleaseSummary) =>
 /** A folded goal's column: `{n} activities`. */
 export const foldedGoalLine = (activities: number) => `${activities} activities`
 
-/** The first words of a title for a 25 % tile (the whole title stays its name and tooltip). */
+/**
+ * The first words of a title for a 25 % tile (the whole title stays its name and tooltip), spaced
+ * as in the title so the search's highlight ranges (offsets into the title) still fit them.
+ */
 export function firstWords(title: string, words = 3): string {
-  const parts = title.trim().split(/\s+/)
-  return parts.length <= words ? title.trim() : `${parts.slice(0, words).join(' ')}…`
+  const start = title.search(/\S/)
+  if (start === -1) return ''
+  const shown = new RegExp(`^\\S+(?:\\s+\\S+){0,${words - 1}}`).exec(title.slice(start))![0]
+  return title.slice(start + shown.length).trim() ? `${shown}…` : shown
 }
 
 /** What the fold key (`c`) folds from a focused card: a goal, a release, or an activity's goal. */

@@ -1,5 +1,5 @@
 import { Draggable, Droppable, type DraggableProvided } from '@hello-pangea/dnd'
-import { memo, useMemo, useRef, type CSSProperties } from 'react'
+import { memo, useContext, useMemo, useRef, type CSSProperties } from 'react'
 import { useBrowserLayoutEffect } from '~/ui/use-browser-layout-effect'
 import { cellKey, type GoalColumn } from '~/features/board/board-grid'
 import { partOf } from '~/lib/counts'
@@ -10,7 +10,14 @@ import { useCardFilterStore } from './card-filter-store'
 import { CardTile } from './card-tile'
 import { tagLabelsKey } from './tags'
 import { useDragReady, useNearViewport } from './near-viewport'
-import { FoldButton, FoldedGoalCell, FoldedRelease, ReleaseProgress, useFolds } from './overview-parts'
+import {
+  FoldButton,
+  FoldedGoalCell,
+  FoldedRelease,
+  ReleaseProgress,
+  TinyTilesContext,
+  useFolds,
+} from './overview-parts'
 import type { NewCardTarget } from './new-card-modal'
 
 /**
@@ -260,6 +267,10 @@ type CellProps = BoardLinks & {
   place: PrintPlace | undefined
 }
 
+/** A cell shows cards (the search may hide some, but they stay in the page). */
+const cellHasCards = (features: Feature[] | undefined, includeClosed: boolean) =>
+  (features ?? []).some((f) => includeClosed || f.status !== 'CLOSED')
+
 const Cell = memo(function Cell({
   milestoneId,
   milestoneTitle,
@@ -282,9 +293,13 @@ const Cell = memo(function Cell({
   // The cell is a group named by its place; its cards say the place first in their description.
   const name = cellName(milestoneTitle, activityTitle)
   const placeId = `place-${milestoneId}-${activityId}`
-  const place = (
+  const placeText = `In ${name}.`
+  // At 25 % the tiles carry their place as an attribute, and only an empty cell has its `+`:
+  // two elements fewer per cell where the whole map is on screen (ADR 39).
+  const tiny = useContext(TinyTilesContext)
+  const place = tiny ? null : (
     <span id={placeId} hidden>
-      {`In ${name}.`}
+      {placeText}
     </span>
   )
   const cards = useMemo(() => {
@@ -310,6 +325,7 @@ const Cell = memo(function Cell({
           (f.github ? { provider: 'github', key: `#${f.github.number}`, status: null, ...f.github } : null)
         }
         placeId={placeId}
+        placeText={placeText}
       />
     )
     if (!dragReady) return shown.map((f) => tile(f))
@@ -318,17 +334,18 @@ const Cell = memo(function Cell({
         {(d, s) => tile(f, d, s.isDragging)}
       </Draggable>
     ))
-  }, [features, includeClosed, readOnly, basePath, search, dragReady, tagsById, placeId])
+  }, [features, includeClosed, readOnly, basePath, search, dragReady, tagsById, placeId, placeText])
   const cellId = cellDroppableId(milestoneId, activityId)
-  const addButton = !readOnly ? (
-    <button
-      type="button"
-      className="add-feature"
-      tabIndex={-1}
-      onClick={() => onAdd({ kind: 'feature', milestoneId, subWorkflowId: activityId })}
-      aria-label={`Add feature to ${name}`}
-    />
-  ) : null
+  const addButton =
+    !readOnly && !(tiny && cellHasCards(features, includeClosed)) ? (
+      <button
+        type="button"
+        className="add-feature"
+        tabIndex={-1}
+        onClick={() => onAdd({ kind: 'feature', milestoneId, subWorkflowId: activityId })}
+        aria-label={`Add feature to ${name}`}
+      />
+    ) : null
   if (!dragReady) {
     return (
       <div className="cell" role="group" aria-label={name} data-cell={cellId} style={printStyle(printPlace)}>

@@ -41,6 +41,10 @@ function highlightApi(): HighlightApi | null {
   return registry && Highlight ? { registry, Highlight } : null
 }
 
+/** The text node of a tile's title: in its `.card-title`, or the tile's own at 25 % (a one-element tile). */
+const titleText = (tile: HTMLElement) =>
+  (tile.classList.contains('tiny') ? tile : tile.querySelector('.card-title'))?.firstChild
+
 /** Feature tiles by card id (the last segment of their link), found in one pass. */
 function featureTiles(root: HTMLElement) {
   const tiles = new Map<string, HTMLAnchorElement>()
@@ -62,7 +66,7 @@ export function createCardFilterStore(initial: ReadonlyMap<string, CardFilterSta
     ranges.delete(id)
     if (!tile) return
     tile.classList.toggle('filtered-out', state.hidden)
-    const text = state.marks && !state.hidden ? tile.querySelector('.card-title')?.firstChild : null
+    const text = state.marks && !state.hidden ? titleText(tile) : null
     if (!text || text.nodeType !== Node.TEXT_NODE) return
     const length = (text as Text).length
     ranges.set(

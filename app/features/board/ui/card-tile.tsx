@@ -17,6 +17,8 @@ import { AnnotationIcon } from './annotation-icon'
 import { useFilteredOut } from './card-filter-store'
 import { TagLabels, tagNamesOf } from './tags'
 import { TinyTilesContext } from './overview-parts'
+import { firstWords } from '~/features/board/overview'
+import { dragWords } from '~/features/board/drag-moves'
 
 type Props = {
   to: string
@@ -46,6 +48,8 @@ type Props = {
   tags?: string
   /** A feature: the element that names its cell (`In MVP / Search.`), read first in its description. */
   placeId?: string
+  /** The same words, for a 25 % tile: its description is an attribute, its cell has no such element. */
+  placeText?: string
   /** A feature's issue on its tracker (CONTRACT §13, §14), or null. */
   issue?: TileIssue | null
   children?: React.ReactNode
@@ -142,6 +146,7 @@ export const CardTile = memo(function CardTile({
   tags = '',
   issue = null,
   placeId,
+  placeText,
   children,
 }: Props) {
   const filteredOut = useFilteredOut(searchable ? navId : null)
@@ -153,7 +158,7 @@ export const CardTile = memo(function CardTile({
     provided?.dragHandleProps ?? dragHandle ?? ({} as Record<string, unknown>)
   const notes = annotationList(annotations)
   const open = useContext(OpenCardContext)
-  // At 25 %: colour and first words (CSS keeps one line), the whole title as name and tooltip.
+  // At 25 %: colour and first words, the whole title as name and tooltip.
   const tiny = useContext(TinyTilesContext)
   const shownSize = (size ?? 0) > 0 || (filteredSize ?? 0) > 0
   const sizeText = filteredSize != null ? `${filteredSize} of ${size ?? 0}` : `${size}`
@@ -171,35 +176,55 @@ export const CardTile = memo(function CardTile({
   const describedBy = [placeId, detailsId, handle['aria-describedby'] as string | undefined]
     .filter(Boolean)
     .join(' ')
+  const hidden = details ? (
+    <span id={detailsId} hidden>
+      {details}
+    </span>
+  ) : null
+  const link = {
+    href: to,
+    onClick: (event: MouseEvent) => {
+      if (!opensInPlace(event)) return
+      event.preventDefault()
+      open(to)
+    },
+    ref: provided?.innerRef,
+    ...provided?.draggableProps,
+    ...handle,
+    tabIndex: -1,
+    'aria-label': `${title} (${kindLabel.toLowerCase()}${closed ? ', closed' : ''})`,
+    'aria-describedby': describedBy || undefined,
+  }
+  const classes = `${className ?? ''} ${closed ? 'closed' : ''} ${dragging ? 'dragging' : ''} ${filteredOut ? 'filtered-out' : ''}`
+  if (tiny) {
+    // 25 % shows most of a big map at once: one element per tile (its first words as its text,
+    // its colour as its left border, its place and details as an attribute) keeps the page as
+    // quick as at 100 % (CONTRACT §15, ADR 39).
+    // The drag library's instructions too: an aria-describedby would win over aria-description.
+    const instructions = handle['aria-describedby'] ? dragWords.instructions : ''
+    const description = [placeText, details, instructions].filter(Boolean).join(' ')
+    return (
+      <a
+        {...link}
+        aria-describedby={undefined}
+        aria-description={description || undefined}
+        style={fill ? { ...style, borderLeftColor: fill } : style}
+        className={`card-tile tiny ${classes}`}
+        title={title}
+      >
+        {firstWords(title)}
+      </a>
+    )
+  }
   return (
-    <a
-      href={to}
-      onClick={(event) => {
-        if (!opensInPlace(event)) return
-        event.preventDefault()
-        open(to)
-      }}
-      ref={provided?.innerRef}
-      {...provided?.draggableProps}
-      {...handle}
-      tabIndex={-1}
-      style={style}
-      className={`card-tile ${className ?? ''} ${closed ? 'closed' : ''} ${dragging ? 'dragging' : ''} ${filteredOut ? 'filtered-out' : ''}`}
-      aria-label={`${title} (${kindLabel.toLowerCase()}${closed ? ', closed' : ''})`}
-      aria-describedby={describedBy || undefined}
-      title={tiny ? title : undefined}
-    >
+    <a {...link} style={style} className={`card-tile ${classes}`}>
       {fill ? <span className="card-color" style={{ background: fill }} aria-hidden="true" /> : null}
       <span className="card-title">{title}</span>
-      {tiny ? null : <TagLabels labels={tags} />}
+      <TagLabels labels={tags} />
       {issue ? <IssueNumber issue={issue} /> : null}
       {children}
-      {details ? (
-        <span id={detailsId} hidden>
-          {details}
-        </span>
-      ) : null}
-      {!tiny && (notes.length > 0 || shownSize) ? (
+      {hidden}
+      {notes.length > 0 || shownSize ? (
         <span className="card-footer" aria-hidden="true">
           {/* Only when there are any: an empty one in every sized tile was a tenth of a board's elements. */}
           {notes.length > 0 ? (

@@ -189,6 +189,8 @@ export function StoryMap() {
       (f) => (view.includeClosed || f.status !== 'CLOSED') && !view.cards.get(f.id)?.hidden,
       !readOnly,
       folds,
+      // At 25 % a cell with cards has no `+` (board-rows.tsx).
+      kept.zoom === 25 ? (f) => view.includeClosed || f.status !== 'CLOSED' : undefined,
     )
   const { focusWhenShown } = useBoardKeyboard({
     root,
