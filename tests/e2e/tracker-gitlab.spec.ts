@@ -4,8 +4,8 @@ import { buildSmallMap, card, settle } from './board-helpers'
 
 /**
  * GitLab through the Tracker dialog (CONTRACT §14), against the fake GitLab on loopback: link,
- * create an issue from the card, send the release, close the issue on GitLab, see it closed live,
- * undo (the issue reopens).
+ * create an issue from the card, send the release, close the issue on GitLab, see it closed and
+ * counted as done live, undo (the issue reopens).
  */
 const PATH = 'acme/shop'
 let gitlab: FakeGitlab
@@ -19,7 +19,7 @@ test.afterAll(async () => {
   await gitlab?.stop()
 })
 
-test('link GitLab, create an issue, send the release, close on GitLab, see it live, undo', async ({
+test('link GitLab, create an issue, send the release, close on GitLab, see it live and done in progress, undo', async ({
   page,
 }) => {
   await buildSmallMap(page)
@@ -59,13 +59,21 @@ test('link GitLab, create an issue, send the release, close on GitLab, see it li
   expect(gitlab.milestones(PATH).map((m) => m.title)).toEqual(['MVP'])
   await settle(page)
 
-  await page.getByLabel('Show closed').check()
+  // An issue closed on GitLab is done on the board (CONTRACT §15), Show closed or not.
+  const progress = page.getByRole('region', { name: 'Release MVP' }).locator('.progress-text')
+  await expect(progress).toHaveText('0 of 3 done')
+  await expect(card(page, 'Goal', 'Shop').locator('.card-progress')).toHaveAttribute('data-text', '0/3')
   await gitlab.edit(PATH, 1, { state: 'closed' })
-  await expect(card(page, 'Feature', 'Card payment')).toHaveAccessibleName('Card payment (feature, closed)', {
-    timeout: 15_000,
-  })
+  await expect(progress).toHaveText('1 of 3 done', { timeout: 15_000 })
+  await expect(card(page, 'Feature', 'Card payment')).toHaveCount(0)
+  await expect(card(page, 'Goal', 'Shop').locator('.card-progress')).toHaveAttribute('data-text', '1/3')
+  await expect(card(page, 'Activity', 'Pay').locator('.card-progress')).toHaveAttribute('data-text', '1/1')
+  await page.getByLabel('Show closed').check()
+  await expect(card(page, 'Feature', 'Card payment')).toHaveAccessibleName('Card payment (feature, closed)')
+  await expect(progress).toHaveText('1 of 3 done')
   await settle(page)
   await page.getByRole('button', { name: 'Undo', exact: true }).click()
   await expect(card(page, 'Feature', 'Card payment')).toHaveAccessibleName('Card payment (feature)')
+  await expect(progress).toHaveText('0 of 3 done')
   await expect.poll(() => gitlab.issue(PATH, 1)!.state, { timeout: 15_000 }).toBe('opened')
 })
