@@ -52,7 +52,7 @@ export function encodedJson({
 }
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 /** A method's handler; a route passes its generated `Route.LoaderArgs` (typed params). */
 type Handler<A extends Args = Args> = (args: A) => Promise<unknown> | unknown
 

@@ -49,7 +49,7 @@ afterAll(async () => {
 /** One call to a documented operation; its answer is checked against the document. */
 async function api(
   client: Client | null,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   template: string,
   params: Record<string, string> = {},
   body?: unknown,
@@ -604,6 +604,17 @@ describe('real answers of the map calls match the document', () => {
     expect((await api(client, 'DELETE', '/v1/projects/{id}/tracker', project)).json).toEqual({
       tracker: null,
     })
+  })
+
+  it('templates (CONTRACT §16)', async () => {
+    const { client } = await newAccount('Tem')
+    const project = { id: uuid() }
+    await api(client, 'POST', '/v1/projects/{id}', project, { title: 'Shop', templateId: 'online-shop' })
+    expect((await api(client, 'GET', '/v1/templates')).json.templates.length).toBeGreaterThanOrEqual(4)
+    const saved = await api(client, 'POST', '/v1/templates', {}, { projectId: project.id, title: 'Ours' })
+    const template = { id: saved.json.template.id }
+    expect((await api(client, 'PATCH', '/v1/templates/{id}', template, { title: 'Mine' })).status).toBe(200)
+    expect((await api(client, 'DELETE', '/v1/templates/{id}', template)).status).toBe(200)
   })
 
   it('called every documented operation', () => {

@@ -42,6 +42,7 @@ export type Action =
   | 'deleteWorkspace'
   | 'manageTokens'
   | 'manageWebhooks'
+  | 'manageTemplates'
   | 'linkGithub'
   | 'linkTracker'
   | 'manageMembers'
@@ -72,6 +73,8 @@ const RULES: Record<Action, { min: Level; plan: boolean; owner?: 'only' | 'never
   removeMember: { min: 'ADMIN', plan: false },
   manageTokens: { min: 'ADMIN', plan: false },
   manageWebhooks: { min: 'ADMIN', plan: false },
+  // Saving, renaming and deleting a workspace's map templates (CONTRACT §16).
+  manageTemplates: { min: 'ADMIN', plan: true },
   invite: { min: 'ADMIN', plan: true },
   resendInvite: { min: 'ADMIN', plan: true },
   changeRole: { min: 'ADMIN', plan: true },

@@ -301,3 +301,25 @@ export function duplicateProject(
     now,
   )
 }
+
+/**
+ * A new project `id` holding a map file made elsewhere (a template, CONTRACT §16): read like an
+ * import, written as one change logged as `command`.
+ */
+export function createProjectFromFile(
+  ctx: WorkspaceContext,
+  project: { id: string; title: string },
+  file: unknown,
+  command: { type: string } & Record<string, unknown>,
+  now = new Date(),
+) {
+  authorize(ctx, 'edit')
+  let map: ImportedMap
+  try {
+    map = importExport(file)
+  } catch (error) {
+    if (error instanceof ImportError) throw refuse.invalid('import_invalid', error.message)
+    throw error
+  }
+  return createProjectFromMap(ctx, project.id, project.title, map, { ...command, cards: cardCount(map) }, now)
+}

@@ -3,6 +3,7 @@ import { boardCommandSchema, mapViewSchema } from '~/features/board'
 import type { CardKind } from '~/features/map/vocabulary'
 import { CARD_KIND_OF_PATH, cardOperation, CARD_OPERATIONS } from '~/features/board'
 import type { OperationSpec, PathSpecs } from './operations'
+import { templateIdSchema } from '~/features/templates'
 import {
   activitySchema,
   bundleSchema,
@@ -122,7 +123,9 @@ export const BOARD_PATHS: PathSpecs = {
     post: write({
       tag: 'Projects',
       summary: 'Create a project',
-      body: commandBody('project.create'),
+      description:
+        'With `templateId` (GET /v1/templates), the project holds that template’s map: new ids, one change.',
+      body: commandBody('project.create').extend({ templateId: templateIdSchema.optional() }),
       ok: projectSchema,
     }),
     delete: write({

@@ -5,6 +5,7 @@ import { operation, type PathSpecs } from './operations'
 import { WEBHOOK_PATHS } from './webhook-paths'
 import { GITHUB_PATHS } from './github-paths'
 import { TRACKER_PATHS } from './tracker-paths'
+import { TEMPLATE_PATHS } from './template-paths'
 
 /** Every /v1 operation, by path and method: the source of the OpenAPI document and its tests. */
 export const API_PATHS: PathSpecs = {
@@ -14,6 +15,7 @@ export const API_PATHS: PathSpecs = {
   ...WEBHOOK_PATHS,
   ...GITHUB_PATHS,
   ...TRACKER_PATHS,
+  ...TEMPLATE_PATHS,
 }
 
 /** `post /v1/features/{id}/move` → `postFeaturesIdMove`. */

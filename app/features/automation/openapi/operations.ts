@@ -31,7 +31,7 @@ export type OperationSpec = {
   ok: z.ZodType | { mediaType: string; description: string; schema?: z.ZodType }
   status?: 200 | 201
   /** Refusals beyond those `access` and `write` imply, with what they mean here. */
-  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503, string>>
+  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503 | 504, string>>
 }
 
 const PATH_PARAMETERS: Record<string, z.ZodType> = {
@@ -123,4 +123,7 @@ export function operation(path: string, spec: OperationSpec, operationId: string
 }
 
 /** A path's operations by method. */
-export type PathSpecs = Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete', OperationSpec>>>
+export type PathSpecs = Record<
+  string,
+  Partial<Record<'get' | 'post' | 'put' | 'patch' | 'delete', OperationSpec>>
+>

@@ -1,0 +1,8 @@
+/** The front door of templates/ for other features: its pure rules and types (light: no template maps). */
+export {
+  projectFromTemplateSchema,
+  renameTemplateSchema,
+  saveTemplateSchema,
+  templateIdSchema,
+} from './template-forms'
+export type { TemplateSummary } from './templates'
