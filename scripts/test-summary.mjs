@@ -46,8 +46,12 @@ const vitest = readJson('reports/vitest.json')
 // Named again at the very end, where a CI log's tail still shows them.
 for (const file of vitest?.testResults ?? []) {
   for (const test of file.assertionResults ?? [])
-    if (test.status === 'failed')
+    if (test.status === 'failed') {
       console.log(`failed: ${file.name.replace(process.cwd() + '/', '')}: ${test.fullName}`)
+      // The cause's first lines (for a property test: its seed and path), where a CI log's tail shows them.
+      const lines = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 12)
+      for (const line of lines) console.log(`  ${line.slice(0, 300)}`)
+    }
   if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
     console.log(
       `failed: ${file.name.replace(process.cwd() + '/', '')}: ${file.message || 'the file did not run'}`,
