@@ -66,9 +66,12 @@ function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url, init)
 }
 
-/** Answers sent as they are made: a page (React streams it) and a live stream. Others are sent whole. */
+/** Answers sent as they are made: a page (React streams it), a live stream, the assistant's draft. Others are sent whole. */
 const streamed = (type: string | null) =>
-  type !== null && (type.startsWith('text/html') || type.startsWith('text/event-stream'))
+  type !== null &&
+  (type.startsWith('text/html') ||
+    type.startsWith('text/event-stream') ||
+    type.startsWith('application/x-ndjson'))
 
 /** The answer's headers for writeHead, repeated ones (Set-Cookie) kept apart. */
 export function outgoingHeaders(entries: Iterable<[string, string]>): OutgoingHttpHeaders {

@@ -8,6 +8,7 @@ export type ErrorKind =
   | 'too_many'
   | 'unavailable'
   | 'upstream'
+  | 'timeout'
 
 export class DomainError extends Error {
   /** Seconds the caller should wait before trying again (sent as `Retry-After`). */
@@ -34,6 +35,8 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
   unavailable: 503,
   /** The payment provider refused or failed; the message is the provider's. */
   upstream: 502,
+  /** A service the answer waits for did not answer in time (the assistant's model). */
+  timeout: 504,
 }
 
 export const refuse = {

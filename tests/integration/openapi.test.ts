@@ -8,6 +8,7 @@ import { answerChecker } from '../support/openapi'
 import { startReceiver } from '../support/receiver'
 import { startServer, type RunningServer } from '../support/server'
 import { FakeGithub } from '../support/fake-github'
+import { FakeOpenAI } from '../support/fake-openai'
 import { sign } from '@octokit/webhooks-methods'
 
 /**
@@ -21,13 +22,17 @@ let mailbox: Awaited<ReturnType<typeof startMailbox>>
 let doc: any
 let checker: ReturnType<typeof answerChecker>
 let github: FakeGithub
+let openai: FakeOpenAI
 
 beforeAll(async () => {
   mailbox = await startMailbox()
   github = await new FakeGithub().start()
   github.addRepo('acme/shop')
   github.addToken('tok', ['acme/shop'])
+  openai = await new FakeOpenAI().start()
   server = await startServer({
+    AI_BASE_URL: openai.url,
+    AI_MODEL: 'storymap-test-model',
     SMTP_URL: mailbox.url,
     BASE_URL: BASE,
     WEBHOOKS_ALLOW_HTTP: 'true',
@@ -44,6 +49,7 @@ afterAll(async () => {
   await server?.stop()
   await mailbox?.close()
   await github?.stop()
+  await openai?.stop()
 })
 
 /** One call to a documented operation; its answer is checked against the document. */
@@ -344,11 +350,11 @@ describe('real answers of the map calls match the document', () => {
     // Closing and reopening last: a closed card takes no other edit.
     const last = (t: string) => (t.endsWith('/close') ? 1 : t.endsWith('/open') ? 2 : 0)
     const cardOps = Object.keys(doc.paths)
-      // GitHub's (…/github) and the trackers' (…/issue, …/issues) are called in their own tests, linked.
+      // GitHub's (…/github), the trackers' (…/issue, …/issues) and the assistant are called in their own tests.
       .filter(
         (t) =>
           /^\/v1\/(milestones|workflows|subworkflows|features)\/\{id\}\/\w+$/.test(t) &&
-          !/\/(github|issue|issues)$/.test(t),
+          !/\/(github|issue|issues|assistant)$/.test(t),
       )
       .sort((a, b) => last(a) - last(b))
     for (const template of cardOps) {
@@ -615,6 +621,58 @@ describe('real answers of the map calls match the document', () => {
     const template = { id: saved.json.template.id }
     expect((await api(client, 'PATCH', '/v1/templates/{id}', template, { title: 'Mine' })).status).toBe(200)
     expect((await api(client, 'DELETE', '/v1/templates/{id}', template)).status).toBe(200)
+  })
+
+  it('the assistant (CONTRACT §16)', async () => {
+    const { client } = await newAccount('Asa')
+    const drafted = await api(
+      client,
+      'POST',
+      '/v1/assistant/draft-map',
+      {},
+      { description: 'A bike repair shop.' },
+    )
+    expect(drafted.status, drafted.text).toBe(200)
+    const streamed = await api(
+      client,
+      'POST',
+      '/v1/assistant/draft-map',
+      {},
+      { description: 'A bike repair shop.' },
+      { Accept: 'application/x-ndjson' },
+    )
+    expect(
+      streamed.text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).type)
+        .at(-1),
+    ).toBe('done')
+    const project = uuid()
+    await api(
+      client,
+      'POST',
+      '/v1/projects/{id}',
+      { id: project },
+      { title: 'Shop', templateId: 'online-shop' },
+    )
+    const feature = (await client.get(`/v1/projects/${project}`)).json.features[0].id
+    const split = await api(
+      client,
+      'POST',
+      '/v1/features/{id}/assistant',
+      { id: feature },
+      { action: 'split' },
+    )
+    expect(split.status, split.text).toBe(200)
+    const criteria = await api(
+      client,
+      'POST',
+      '/v1/features/{id}/assistant',
+      { id: feature },
+      { action: 'criteria' },
+    )
+    expect(criteria.json.criteria.length).toBeGreaterThan(0)
   })
 
   it('called every documented operation', () => {

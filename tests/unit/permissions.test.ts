@@ -122,6 +122,10 @@ describe('questions to the table', () => {
     expect(levelsAllowed('hearOfTrackerFailures')).toEqual(['ADMIN', 'OWNER'])
     expect(levelsAllowed('hearOfWebhookFailures')).toEqual(['OWNER'])
   })
+  it('who may use the assistant: editors and up, on an active plan only', () => {
+    expect(levelsAllowed('useAssistant')).toEqual(['EDITOR', 'ADMIN', 'OWNER'])
+    expect(LEVELS.filter((level) => can({ level, planActive: false }, 'useAssistant'))).toEqual([])
+  })
   it('which levels a member may give: an owner any, an admin all but owner', () => {
     expect(assignableLevels('OWNER')).toEqual(['VIEWER', 'EDITOR', 'ADMIN', 'OWNER'])
     expect(assignableLevels('ADMIN')).toEqual(['VIEWER', 'EDITOR', 'ADMIN'])

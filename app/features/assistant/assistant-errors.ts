@@ -1,9 +1,8 @@
 import { DomainError } from '~/lib/errors'
 
 /**
- * How the assistant fails (CONTRACT §16), as DomainErrors with the contract's codes. `status` is
- * the HTTP status the route answers: app/lib/errors.ts has no kind for 504 yet, so the timeout
- * is of kind `upstream` (502) and its route must use `status`, until a `timeout` kind exists.
+ * How the assistant fails (CONTRACT §16), as DomainErrors with the contract's codes; their kind
+ * gives the /v1 status (`upstream` 502, `timeout` 504), and `status` says it too.
  */
 export type AssistantErrorCode = 'assistant_failed' | 'assistant_timeout' | 'assistant_unavailable'
 
@@ -25,7 +24,7 @@ export class AssistantError extends DomainError {
     readonly code: AssistantErrorCode,
     options?: { cause?: unknown },
   ) {
-    super('upstream', code, ASSISTANT_MESSAGES[code])
+    super(code === 'assistant_timeout' ? 'timeout' : 'upstream', code, ASSISTANT_MESSAGES[code])
     this.name = 'AssistantError'
     this.status = STATUS[code]
     if (options?.cause !== undefined) this.cause = options.cause

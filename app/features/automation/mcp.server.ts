@@ -4,6 +4,7 @@ import type { ProjectBundle } from '~/features/map/bundle-types'
 import { DomainError, refuse } from '~/lib/errors'
 import { createSearchTextIndex, featureMatcher, memberNameMap } from '~/features/board'
 import { MCP_TOOLS, type McpToolName } from './mcp-tools'
+import { registerAssistantPrompts } from './mcp-prompts.server'
 import { storyMapOutline } from './story-map-outline'
 import { APP_VERSION } from '~/lib/version'
 import type { TokenAuth } from './api-token.server'
@@ -256,5 +257,6 @@ export function createMcpServer(auth: TokenAuth): McpServer {
       },
     )
   }
+  registerAssistantPrompts(server, auth)
   return server
 }

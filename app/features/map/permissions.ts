@@ -43,6 +43,7 @@ export type Action =
   | 'manageTokens'
   | 'manageWebhooks'
   | 'manageTemplates'
+  | 'useAssistant'
   | 'linkGithub'
   | 'linkTracker'
   | 'manageMembers'
@@ -75,6 +76,8 @@ const RULES: Record<Action, { min: Level; plan: boolean; owner?: 'only' | 'never
   manageWebhooks: { min: 'ADMIN', plan: false },
   // Saving, renaming and deleting a workspace's map templates (CONTRACT §16).
   manageTemplates: { min: 'ADMIN', plan: true },
+  // The assistant writes nothing, but what it suggests is meant to be added: editors only (CONTRACT §16).
+  useAssistant: { min: 'EDITOR', plan: true },
   invite: { min: 'ADMIN', plan: true },
   resendInvite: { min: 'ADMIN', plan: true },
   changeRole: { min: 'ADMIN', plan: true },
@@ -114,6 +117,7 @@ export const MAP_REFUSALS = {
   manageSharing: 'Only an admin or owner can change sharing.',
   linkGithub: 'Only an admin or owner can link a repository.',
   linkTracker: 'Only an admin or owner can link a tracker.',
+  useAssistant: 'Your member level does not allow using the assistant.',
 } as const
 export type MapAction = keyof typeof MAP_REFUSALS
 export const PLAN_INACTIVE_TEXT = 'The workspace plan is inactive: the workspace is view only.'

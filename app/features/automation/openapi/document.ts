@@ -6,6 +6,7 @@ import { WEBHOOK_PATHS } from './webhook-paths'
 import { GITHUB_PATHS } from './github-paths'
 import { TRACKER_PATHS } from './tracker-paths'
 import { TEMPLATE_PATHS } from './template-paths'
+import { ASSISTANT_PATHS } from './assistant-paths'
 
 /** Every /v1 operation, by path and method: the source of the OpenAPI document and its tests. */
 export const API_PATHS: PathSpecs = {
@@ -16,6 +17,7 @@ export const API_PATHS: PathSpecs = {
   ...GITHUB_PATHS,
   ...TRACKER_PATHS,
   ...TEMPLATE_PATHS,
+  ...ASSISTANT_PATHS,
 }
 
 /** `post /v1/features/{id}/move` → `postFeaturesIdMove`. */

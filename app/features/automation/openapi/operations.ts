@@ -30,6 +30,8 @@ export type OperationSpec = {
   /** The success answer: a schema (JSON), or a non-JSON media type with its description. */
   ok: z.ZodType | { mediaType: string; description: string; schema?: z.ZodType }
   status?: 200 | 201
+  /** Another media type the success answer may have, chosen by the request's `Accept` (the draft's NDJSON stream). */
+  alsoOk?: { mediaType: string; schema: z.ZodType }
   /** Refusals beyond those `access` and `write` imply, with what they mean here. */
   errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503 | 504, string>>
 }
@@ -87,7 +89,10 @@ export function operation(path: string, spec: OperationSpec, operationId: string
   if (spec.ok instanceof z.ZodType) {
     responses[String(spec.status ?? 200)] = {
       description: spec.status === 201 ? 'Created.' : 'Success.',
-      content: { 'application/json': { schema: spec.ok } },
+      content: {
+        'application/json': { schema: spec.ok },
+        ...(spec.alsoOk ? { [spec.alsoOk.mediaType]: { schema: spec.alsoOk.schema } } : {}),
+      },
     }
   } else {
     responses['200'] = {
