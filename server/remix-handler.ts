@@ -102,7 +102,15 @@ async function sendResponse(req: ExpressRequest, res: ExpressResponse, response:
     // A live stream: each event is one write to the socket, without a web stream's reads between.
     const live = sinkPipeOf(response.body)
     if (live) return live.attach({ send: (bytes) => res.write(bytes), close: () => res.end() })
-    await writeReadableStreamToWritable(response.body, res)
+    // Registered before the writer's own listener, so it is known when the writer gives up.
+    let clientLeft = false
+    res.once('close', () => (clientLeft = !res.writableFinished))
+    try {
+      await writeReadableStreamToWritable(response.body, res)
+    } catch (error) {
+      // A client that leaves mid-answer (a closed draft preview) is no failure of the server's.
+      if (!clientLeft) throw error
+    }
     return
   }
   // One write with a Content-Length: no chunked framing, and compression sees the size (small answers stay plain).

@@ -267,8 +267,8 @@ describe('failures', () => {
 })
 
 /** The draft as a browser asks for it streamed: fetch with the session cookie and the Workspace header. */
-async function streamDraft(client: Client, body: unknown = { description: DESCRIPTION }) {
-  const res = await fetch(`${server.url}${DRAFT}`, {
+const streamRequest = (client: Client, body: unknown, signal?: AbortSignal) =>
+  fetch(`${server.url}${DRAFT}`, {
     method: 'POST',
     headers: {
       Cookie: client.cookieHeader(),
@@ -278,7 +278,11 @@ async function streamDraft(client: Client, body: unknown = { description: DESCRI
       Accept: 'application/x-ndjson',
     },
     body: JSON.stringify(body),
+    signal,
   })
+
+async function streamDraft(client: Client, body: unknown = { description: DESCRIPTION }) {
+  const res = await streamRequest(client, body)
   const text = await res.text()
   const json = res.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : undefined
   check.check('POST', DRAFT, { status: res.status, headers: res.headers, text, json })
@@ -339,6 +343,18 @@ describe('the streamed draft (Accept: application/x-ndjson)', () => {
       type: 'error',
       error: { code: 'assistant_timeout', message: ASSISTANT_MESSAGES.assistant_timeout },
     })
+  })
+
+  it('ends quietly when the browser leaves mid-stream', async () => {
+    const { owner } = await sharedWorkspace()
+    fake.slow({ chunkMs: 20 })
+    const controller = new AbortController()
+    const res = await streamRequest(owner.client, { description: DESCRIPTION }, controller.signal)
+    expect((await res.body!.getReader().read()).done).toBe(false)
+    controller.abort()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(server.output()).not.toMatch(/"level":50/)
+    expect(server.process.exitCode).toBeNull()
   })
 
   it('refuses before the stream begins in the ordinary JSON shape', async () => {

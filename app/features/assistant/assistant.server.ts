@@ -90,11 +90,13 @@ export function draftMapStream(config: AssistantConfig, description: string, sig
   const encoder = new TextEncoder()
   const encode = (line: DraftLine) => encoder.encode(`${JSON.stringify(line)}\n`)
   let lastPartial = 0
+  let cancelled = false
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         for (;;) {
           const next = await events.next()
+          if (cancelled) return
           if (next.done) return controller.close()
           const event = next.value
           if (event.type === 'partial') {
@@ -111,12 +113,14 @@ export function draftMapStream(config: AssistantConfig, description: string, sig
         }
       } catch (error) {
         // The browser went away: nobody reads an error line.
+        if (cancelled) return
         if (signal.aborted && !(error instanceof AssistantError)) return controller.close()
         controller.enqueue(encode(errorLine(error)))
         controller.close()
       }
     },
     async cancel() {
+      cancelled = true
       await events.return(undefined)
     },
   })
