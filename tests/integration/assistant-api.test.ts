@@ -147,22 +147,24 @@ describe('answers, written nowhere', () => {
     for (const cookie of owner.client.cookies.values()) expect(text).not.toContain(cookie)
   })
 
-  it('answers a token of the workspace as its member', async () => {
+  it('answers a write token of the workspace as its member; a read token may only GET', async () => {
     const { owner, ids } = await workspace()
-    const token = await owner.client.post('/v1/account/tokens', {
-      name: 'Bot',
-      workspaceId: owner.workspaceId,
-      scope: 'write',
-    })
-    const bot = new Client(server.url)
-    const res = await bot.post(
-      `/v1/features/${ids.feature}/assistant`,
-      { action: 'criteria' },
-      {
-        Authorization: `Bearer ${token.json.secret}`,
-      },
-    )
-    expect(res.status, res.text).toBe(200)
+    const bearer = async (scope: 'read' | 'write') => {
+      const token = await owner.client.post('/v1/account/tokens', {
+        name: scope,
+        workspaceId: owner.workspaceId,
+        scope,
+      })
+      const answer: Answer = await new Client(server.url).post(
+        `/v1/features/${ids.feature}/assistant`,
+        { action: 'criteria' },
+        { Authorization: `Bearer ${token.json.secret}` },
+      )
+      check.check('POST', SUGGEST, answer)
+      return answer
+    }
+    expect((await bearer('write')).status).toBe(200)
+    expect(refusal(await bearer('read'))).toEqual([403, 'token_read_only'])
   })
 })
 

@@ -69,7 +69,8 @@ const draftLineSchema = z
   ])
   .meta({ id: 'DraftMapLine', description: 'One line of the streamed draft.' })
 
-const FAILURES = {
+const ERRORS = {
+  403: 'Not a member, level too low, plan inactive (`level_too_low`, `plan_inactive`), or a `read` token (`token_read_only`).',
   404: 'The assistant is not set up on this server (`assistant_off`), or no such feature in this workspace.',
   429: 'Over 20 assistant requests a minute for this member (`too_many_requests`, `Retry-After`).',
   502: `The answer could not be used twice (\`assistant_failed\`: "${ASSISTANT_MESSAGES.assistant_failed}"), or the model refused the key (\`assistant_unavailable\`).`,
@@ -89,10 +90,7 @@ const suggest: OperationSpec = {
     z.object({ suggestions: z.array(z.object({ title: z.string(), description: z.string() })) }),
     z.object({ criteria: z.array(z.string()) }),
   ]),
-  errors: {
-    403: 'Not a member, level too low or plan inactive (`level_too_low`, `plan_inactive`).',
-    ...FAILURES,
-  },
+  errors: ERRORS,
 }
 
 export const ASSISTANT_PATHS: PathSpecs = {
@@ -105,10 +103,7 @@ export const ASSISTANT_PATHS: PathSpecs = {
       body: draftMapRequestSchema,
       ok: z.object({ map: draftMapFileSchema }),
       alsoOk: { mediaType: 'application/x-ndjson', schema: draftLineSchema },
-      errors: {
-        403: 'Not a member, level too low or plan inactive (`level_too_low`, `plan_inactive`).',
-        ...FAILURES,
-      },
+      errors: ERRORS,
     },
   },
   '/v1/features/{id}/assistant': { post: suggest },
