@@ -5,7 +5,7 @@ import { API_PATHS, buildOpenApiDocument } from '~/features/automation/openapi/d
 import { APP_VERSION } from '~/lib/version'
 
 const ROUTES = path.resolve(__dirname, '../../app/routes')
-const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
 /** `v1.projects.$id.$op.ts` → /^\/v1\/projects\/[^/]+\/[^/]+$/ (Remix's flat-route names). */
 function routePattern(file: string): RegExp {
