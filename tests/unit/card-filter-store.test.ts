@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createCardFilterStore } from '~/features/board/ui/card-filter-store'
 
-/** A stand-in for a feature tile: its link as written (with the board's query) and classes, no title text (no highlight API in Node). */
+/** A stand-in for a feature tile (100 %: not `tiny`): its link as written (with the board's query) and classes, no title text (no highlight API in Node). */
 function fakeTile(id: string) {
   const classes = new Set<string>()
   let changes = 0
@@ -14,6 +14,7 @@ function fakeTile(id: string) {
         else classes.delete(name)
         return on
       },
+      contains: (name: string) => classes.has(name),
     },
     querySelector: () => null,
   }
