@@ -1,19 +1,15 @@
 import type { Route } from './+types/$workspace._index'
-import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type MetaFunction } from 'react-router'
 import {
-  Form,
   Link,
   useActionData,
   useLoaderData,
   useNavigate,
-  useNavigation,
   useRevalidator,
   useSearchParams,
 } from 'react-router'
 import { DuplicateProjectDialog, ProjectRowMenu } from '~/features/transfer/ui/duplicate-project'
-import { ErrorList, Field } from '~/ui/forms'
 import { ImportProjectDialog } from '~/features/transfer/ui/import-project-dialog'
 import { Modal } from '~/ui/modal'
 import { TrashList } from '~/features/history/ui/trash-list'
@@ -21,7 +17,10 @@ import { countOf } from '~/lib/counts'
 import { formatDate } from '~/lib/dates'
 import { DomainError } from '~/lib/errors'
 import { can } from '~/features/map/permissions'
-import { createProjectSchema, duplicateProjectSchema } from '~/lib/validation'
+import { duplicateProjectSchema } from '~/lib/validation'
+import { newProjectSchema } from '~/features/templates'
+import { createProjectFromTemplate, listTemplateChoices } from '~/features/templates/index.server'
+import { NewProjectDialog } from '~/features/templates/ui'
 import { executeBoardCommand } from '~/features/board/board.server'
 import { duplicateProject } from '~/features/transfer/import.server'
 import { listProjects } from '~/features/map/project.server'
@@ -36,6 +35,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     workspaceName: ctx.workspace.name,
     projects: listProjects(ctx.workspace.id),
     canEdit: can(ctx, 'edit'),
+    // `New project`'s choices (CONTRACT §16), read only while the dialog is open.
+    templates:
+      can(ctx, 'edit') && new URL(request.url).searchParams.get('new') === '1'
+        ? listTemplateChoices(ctx)
+        : [],
   }
 }
 
@@ -43,21 +47,21 @@ export async function action({ request, params }: Route.ActionArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
   const formData = await request.formData()
   if (formData.get('intent') === 'duplicate') return duplicate(ctx, formData)
-  const submission = parseWithZod(formData, { schema: createProjectSchema })
+  const submission = parseWithZod(formData, { schema: newProjectSchema })
   if (submission.status !== 'success') return submission.reply()
   try {
-    const project = executeBoardCommand(ctx, {
-      type: 'project.create',
-      id: crypto.randomUUID(),
-      title: submission.value.title,
-    })
-    throw redirect(`/${ctx.workspace.name}/projects/${project.id}`)
+    const { title, templateId } = submission.value
+    const id = crypto.randomUUID()
+    // Blank, or a template's map written like an import (one change, undoable).
+    if (templateId) createProjectFromTemplate(ctx, { id, title, templateId })
+    else executeBoardCommand(ctx, { type: 'project.create', id, title })
+    throw redirect(`/${ctx.workspace.name}/projects/${id}`)
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
+    const field =
+      error.code === 'title_invalid' ? 'title' : error.code === 'template_not_found' ? 'templateId' : null
     const message = error.code === 'title_invalid' ? 'Title is invalid.' : error.message
-    return submission.reply(
-      error.code === 'title_invalid' ? { fieldErrors: { title: [message] } } : { formErrors: [message] },
-    )
+    return submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] })
   }
 }
 
@@ -76,7 +80,7 @@ function duplicate(ctx: Parameters<typeof duplicateProject>[0], formData: FormDa
 }
 
 export default function ProjectListPage() {
-  const { workspaceId, workspaceName, projects, canEdit } = useLoaderData<typeof loader>()
+  const { workspaceId, workspaceName, projects, canEdit, templates } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
   const navigate = useNavigate()
   const lastResult = useActionData<typeof action>()
@@ -132,7 +136,7 @@ export default function ProjectListPage() {
         </ul>
       )}
       {canEdit && searchParams.get('new') === '1' ? (
-        <CreateProjectDialog workspaceName={workspaceName} />
+        <NewProjectDialog workspaceName={workspaceName} templates={templates} lastResult={lastResult} />
       ) : null}
       {canEdit && searchParams.get('import') === '1' ? (
         <ImportProjectDialog workspaceId={workspaceId} workspaceName={workspaceName} onClose={closeDialog} />
@@ -157,33 +161,5 @@ export default function ProjectListPage() {
         />
       ) : null}
     </main>
-  )
-}
-
-function CreateProjectDialog({ workspaceName }: { workspaceName: string }) {
-  const lastResult = useActionData<typeof action>()
-  const navigate = useNavigate()
-  const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm({
-    lastResult,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createProjectSchema }),
-  })
-  return (
-    <Modal title="Create project" onClose={() => navigate(`/${workspaceName}`)}>
-      <Form method="post" {...getFormProps(form)} noValidate>
-        <Field label="Title" meta={fields.title} autoComplete="off" autoFocus />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="row end">
-          <Link className="button" to={`/${workspaceName}`}>
-            Cancel
-          </Link>
-          <button type="submit" className="button primary" disabled={busy}>
-            Create
-          </button>
-        </div>
-      </Form>
-    </Modal>
   )
 }

@@ -56,6 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       title: project.title,
       readOnly: !can(ctx, 'edit'),
       canLinkGithub: can(ctx, 'linkGithub'),
+      canSaveTemplate: can(ctx, 'manageTemplates'),
       history: historyState(ctx, project.id),
       me: { memberId: ctx.member.id, name: ctx.account.name },
       members: workspaceMemberNames(ctx.workspace.id),
@@ -168,6 +169,7 @@ export default function ProjectPage() {
         shareUrl={shareUrl}
         csvUrl={`${basePath}/storymap.csv`}
         canLinkGithub={loaderData.canLinkGithub}
+        canSaveTemplate={loaderData.canSaveTemplate}
         viewStore={serverViewStore(bundle.project.id, bundle.project.workspaceId, loaderData.view)}
       />
       <PageMap answer={loaderData} />

@@ -29,6 +29,8 @@ import { requireWorkspace } from '~/http/auth.server'
 import { answerIntent } from '~/http/settings-intents.server'
 import { getEnv } from '~/lib/env.server'
 import { readForm } from '~/http/public-form.server'
+import { listOwnTemplates, templateIntents } from '~/features/templates/index.server'
+import { TemplatesSection } from '~/features/templates/ui'
 
 export const meta: MetaFunction = () => [{ title: 'Workspace settings · Storymap' }]
 
@@ -70,13 +72,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ? listProjects(ctx.workspace.id).map((p) => ({ id: p.id, title: p.title }))
       : [],
     confirmDeleteWebhook: new URL(request.url).searchParams.get('deleteWebhook'),
+    // The workspace's own templates (CONTRACT §16), for OWNERs and ADMINs; changed on an active plan.
+    templates: can({ ...ctx, planActive: true }, 'manageTemplates')
+      ? {
+          list: listOwnTemplates(ctx),
+          canManage: can(ctx, 'manageTemplates'),
+          renaming: new URL(request.url).searchParams.get('renameTemplate'),
+          deleting: new URL(request.url).searchParams.get('deleteTemplate'),
+        }
+      : null,
   }
 }
 
 export type SettingsLoader = typeof loader
 
 /** Every intent the page's forms post, by feature. */
-const INTENTS = { ...workspaceIntents, ...workspaceAutomationIntents, ...billingIntents }
+const INTENTS = { ...workspaceIntents, ...workspaceAutomationIntents, ...billingIntents, ...templateIntents }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = await requireWorkspace(request, params.workspace)
@@ -127,6 +138,15 @@ export default function WorkspaceSettingsPage() {
           created={reply?.intent === 'createWebhook' && 'created' in reply ? reply.created : null}
           lastResult={reply?.intent === 'createWebhook' ? reply.result : undefined}
           confirmDelete={data.confirmDeleteWebhook}
+        />
+      ) : null}
+      {data.templates ? (
+        <TemplatesSection
+          templates={data.templates.list}
+          canManage={data.templates.canManage}
+          renaming={data.templates.renaming}
+          deleting={data.templates.deleting}
+          lastRename={reply?.intent === 'renameTemplate' ? reply : undefined}
         />
       ) : null}
       {data.canDelete ? <DeleteWorkspaceSection confirm={data.confirmDelete} /> : null}

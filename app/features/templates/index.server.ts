@@ -2,7 +2,10 @@
 export {
   createProjectFromTemplate,
   deleteTemplate,
+  listOwnTemplates,
+  listTemplateChoices,
   listTemplates,
   renameTemplate,
   saveTemplate,
 } from './templates.server'
+export { templateIntents } from './settings-intents.server'

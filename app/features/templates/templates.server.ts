@@ -9,9 +9,12 @@ import { getProjectExport } from '~/features/map/project-bundle.server'
 import { createProjectFromFile } from '~/features/transfer/index.server'
 import type { WorkspaceContext } from '~/features/workspaces/index.server'
 import {
+  BUILT_IN_TEMPLATES,
   builtInTemplateSummaries,
   findBuiltInTemplate,
   isBuiltInTemplateId,
+  shapeOf,
+  type TemplateChoice,
   type TemplateSummary,
 } from './templates'
 
@@ -40,15 +43,31 @@ function assertManager(ctx: WorkspaceContext) {
   throw refuse.forbidden('Only owners and admins manage the templates of a workspace.', 'level_too_low')
 }
 
-/** `GET /v1/templates`: the built-in templates, then the workspace's own by title. */
-export function listTemplates(ctx: WorkspaceContext): TemplateSummary[] {
-  const own = getDb()
+function ownTemplates(ctx: WorkspaceContext): TemplateRow[] {
+  return getDb()
     .select()
     .from(mapTemplates)
     .where(eq(mapTemplates.workspaceId, ctx.workspace.id))
     .orderBy(asc(mapTemplates.title), asc(mapTemplates.createdAt))
     .all()
-  return [...builtInTemplateSummaries(), ...own.map(summaryOf)]
+}
+
+/** `GET /v1/templates`: the built-in templates, then the workspace's own by title. */
+export function listTemplates(ctx: WorkspaceContext): TemplateSummary[] {
+  return [...builtInTemplateSummaries(), ...ownTemplates(ctx).map(summaryOf)]
+}
+
+/** The workspace's own templates (workspace settings). */
+export function listOwnTemplates(ctx: WorkspaceContext): TemplateSummary[] {
+  return ownTemplates(ctx).map(summaryOf)
+}
+
+/** `New project`'s choices: every template of `listTemplates` with its shape (goals' titles, counts). */
+export function listTemplateChoices(ctx: WorkspaceContext): TemplateChoice[] {
+  return [
+    ...BUILT_IN_TEMPLATES.map(({ map, ...summary }) => ({ ...summary, shape: shapeOf(map) })),
+    ...ownTemplates(ctx).map((row) => ({ ...summaryOf(row), shape: shapeOf(JSON.parse(row.map)) })),
+  ]
 }
 
 function findOwn(ctx: WorkspaceContext, templateId: string): TemplateRow {

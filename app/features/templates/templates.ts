@@ -60,3 +60,34 @@ export function findBuiltInTemplate(id: string): BuiltInTemplate | undefined {
 
 /** Built-in ids are words, never UUIDs, so they cannot collide with a workspace's own templates. */
 export const isBuiltInTemplateId = (id: string) => Object.hasOwn(FILES, id)
+
+/** What `New project` shows of a template's shape: its goals' titles and its counts. */
+export type TemplateShape = {
+  goalTitles: string[]
+  goals: number
+  activities: number
+  releases: number
+  features: number
+}
+
+type ShapeSource = {
+  workflows?: { title: string; rank?: string }[]
+  subWorkflows?: unknown[]
+  milestones?: unknown[]
+  features?: unknown[]
+}
+
+/** A map's shape (goals in their order on the board). */
+export function shapeOf(map: ShapeSource): TemplateShape {
+  const goals = [...(map.workflows ?? [])].sort((a, b) => ((a.rank ?? '') < (b.rank ?? '') ? -1 : 1))
+  return {
+    goalTitles: goals.map((goal) => goal.title),
+    goals: goals.length,
+    activities: map.subWorkflows?.length ?? 0,
+    releases: map.milestones?.length ?? 0,
+    features: map.features?.length ?? 0,
+  }
+}
+
+/** One choice of `New project`: a template with its shape. */
+export type TemplateChoice = TemplateSummary & { shape: TemplateShape }

@@ -24,6 +24,7 @@ import { TrackerBoard, TrackerFeatureIssue, TrackerSendRelease } from '~/feature
 import { FeatureIssue, SendReleaseButton } from '~/features/github/ui/issue-controls'
 import { WatchButton } from '~/features/notifications/ui/watch-button'
 import { ProjectSharing } from '~/features/workspaces/ui/project-sharing'
+import { SaveTemplateBoard } from '~/features/templates/ui'
 import { CardDialogPartsProvider, type CardDialogParts } from '../../features/board/ui/card-dialog-parts'
 import { useMapView, type ViewStore } from '../../features/board/ui/map-view'
 
@@ -48,6 +49,8 @@ type Props = Omit<
   history: HistoryState | null
   /** The member may link, relink and unlink the GitHub repository (project page). */
   canLinkGithub?: boolean
+  /** The member may save the map as a workspace template (OWNER, ADMIN; project page). */
+  canSaveTemplate?: boolean
 }
 
 /** What the card dialog shows of other features on a member's board. */
@@ -79,6 +82,7 @@ export function ProjectView({
   csvUrl,
   history,
   canLinkGithub = false,
+  canSaveTemplate = false,
   viewStore,
   ...props
 }: Props) {
@@ -103,6 +107,7 @@ export function ProjectView({
   const [showingGithub, setShowingGithub] = useState(() => searchParams.get('github') === '1')
   // `?tracker=1` (the link in a tracker's e-mail) opens the Tracker dialog (CONTRACT §14).
   const [showingTracker, setShowingTracker] = useState(() => searchParams.get('tracker') === '1')
+  const [savingTemplate, setSavingTemplate] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
   const { push } = useMessages()
   useEffect(() => boardAlerts.subscribe((message, detail) => push('fail', message, detail)), [push])
@@ -212,6 +217,13 @@ export function ProjectView({
                       close={() => setMenuOpen(false)}
                     />
                   ) : null}
+                  {history && mode !== 'demo' && canSaveTemplate ? (
+                    <MenuButton
+                      label="Save as template"
+                      onChoose={() => setSavingTemplate(true)}
+                      close={() => setMenuOpen(false)}
+                    />
+                  ) : null}
                   <MenuButton
                     label="Collapse all"
                     onChoose={() =>
@@ -269,6 +281,9 @@ export function ProjectView({
         ) : null}
         {history ? (
           <TrackerBoard open={showingTracker} setOpen={setShowingTracker} returnFocus={menuButton} />
+        ) : null}
+        {history && canSaveTemplate ? (
+          <SaveTemplateBoard open={savingTemplate} setOpen={setSavingTemplate} returnFocus={menuButton} />
         ) : null}
         <OpenCardProvider query={query}>
           <StoryMap />
