@@ -55,7 +55,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     // Blank, or a template's map written like an import (one change, undoable).
     if (templateId) createProjectFromTemplate(ctx, { id, title, templateId })
     else executeBoardCommand(ctx, { type: 'project.create', id, title })
-    throw redirect(`/${ctx.workspace.name}/projects/${id}`)
+    // A map from a template: its board's first card takes the focus (`#board`).
+    throw redirect(`/${ctx.workspace.name}/projects/${id}${templateId ? '#board' : ''}`)
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     const field =

@@ -50,6 +50,8 @@ test('create a project from a built-in template, save a board as a template, ren
   await expect(page.getByRole('heading', { name: 'Spring shop', level: 1 })).toBeVisible()
   await expect(cardsOf(page, 'Goal')).toHaveCount(4)
   await expect(cardsOf(page, 'Goal').first()).toHaveText(/Find a product/)
+  // The new board's first card has the focus.
+  await expect(cardsOf(page, 'Goal').first()).toBeFocused()
   await expect(card(page, 'Feature', 'Category pages')).toBeVisible()
   await expect(cardsOf(page, 'Feature')).toHaveCount(32)
 

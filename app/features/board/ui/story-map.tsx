@@ -238,6 +238,22 @@ export function StoryMap() {
     const active = document.activeElement
     if (empty && (!active || active === document.body)) addFirstGoal.current?.focus()
   }, [empty])
+  // Arriving at `…#board` (a project just made from a template) with nothing focused: the board's
+  // first card takes the focus, once it is drawn.
+  useEffect(() => {
+    if (window.location.hash !== `#${BOARD_ID}`) return
+    let frame = 0
+    let tries = 0
+    const focusFirstCard = () => {
+      const active = document.activeElement
+      if (active && active !== document.body) return
+      const first = document.getElementById(BOARD_ID)?.querySelector<HTMLElement>('[tabindex="0"]')
+      if (first) first.focus()
+      else if (++tries < 60) frame = requestAnimationFrame(focusFirstCard)
+    }
+    focusFirstCard()
+    return () => cancelAnimationFrame(frame)
+  }, [])
   if (empty) {
     return (
       <div id={BOARD_ID} className="board-empty">
