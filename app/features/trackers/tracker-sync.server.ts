@@ -129,7 +129,7 @@ export async function importTrackerIssues(
       throw trackerRefusal(error)
     }
     markTrackerReachable(projectId)
-    const linked = issueRecordsOf(link)
+    const linked = liveIssueRecords(link)
     const fresh = issues.filter((i) => !linked.has(i.id) && !i.missing)
     const now = new Date().toISOString()
     const author = { workspaceId: ctx.workspace.id, memberId: ctx.member.id, name: ctx.account.name, now }
@@ -189,12 +189,34 @@ export async function importTrackerIssues(
             })
             .where(eq(features.id, id))
             .run()
+          forgetIssueRecord(link, issue.id)
           saveIssueRecord(link, id, issue)
         }
       },
     })
     return { imported: fresh.length }
   })
+}
+
+/** The issue records of features that still exist: an import undone (or its features deleted) frees its issues. */
+function liveIssueRecords(link: TrackerLinkRow) {
+  const records = issueRecordsOf(link)
+  const live = new Set(
+    getDb()
+      .$client.prepare('select id from features where project_id = ?')
+      .pluck()
+      .all(link.projectId) as string[],
+  )
+  for (const [issueId, record] of records) if (!live.has(record.featureId)) records.delete(issueId)
+  return records
+}
+
+function forgetIssueRecord(link: TrackerLinkRow, issueId: string) {
+  getDb()
+    .$client.prepare(
+      'delete from tracker_issues where project_id = ? and provider = ? and lower(project) = lower(?) and issue_id = ?',
+    )
+    .run(link.projectId, link.provider, link.repository, issueId)
 }
 
 /** How often a link is polled (TRACKER_POLL_SECONDS). */
