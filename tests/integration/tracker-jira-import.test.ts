@@ -41,6 +41,14 @@ async function linkedBoard(project: string, email: string, token: string) {
   return { owner, ids, cell: { milestoneId: ids.milestone, subWorkflowId: ids.subworkflow } }
 }
 
+type Imported = {
+  id: string
+  title: string
+  status: string
+  milestoneId: string
+  issue: { key: string; state: string; status: string }
+}
+
 describe('Jira rate limit', () => {
   it('a 429 with Retry-After is 503 tracker_rate_limited, and no call goes to Jira for that link until then', async () => {
     const { owner, ids } = await linkedBoard('LIM', 'lim@example.com', 'lim-token')
@@ -80,7 +88,7 @@ describe('Jira import', () => {
     const doing = jira.seedIssue('IMP', { summary: 'Payments', status: 'In Progress' })
     const done = jira.seedIssue('IMP', { summary: 'Login', status: 'Done' })
     const added = (map: Awaited<ReturnType<typeof bundle>>) =>
-      (map.features as { id: string; title: string }[]).filter((f) => f.id !== ids.feature)
+      (map.features as Imported[]).filter((f) => f.id !== ids.feature)
 
     const before = await bundle(owner.client, ids.project)
     const open = await owner.client.post(`/v1/projects/${ids.project}/tracker/import`, {
@@ -90,13 +98,7 @@ describe('Jira import', () => {
     expect(open.json, open.text).toEqual({ imported: 2 })
     const map = await bundle(owner.client, ids.project)
     expect(map.version).toBe(before.version + 1)
-    const features = added(map) as {
-      title: string
-      status: string
-      milestoneId: string
-      subWorkflowId: string
-      issue: { key: string; state: string; status: string }
-    }[]
+    const features = added(map)
     expect(features.map((f) => f.title).sort()).toEqual(['Checkout', 'Payments'])
     for (const f of features) expect(f).toMatchObject({ milestoneId: ids.milestone, status: 'OPEN' })
     expect(features.map((f) => f.issue.key).sort()).toEqual([todo.key, doing.key].sort())
@@ -121,11 +123,7 @@ describe('Jira import', () => {
       state: 'all',
     })
     expect(all.json).toEqual({ imported: 3 })
-    const imported = added(await bundle(owner.client, ids.project)) as {
-      title: string
-      status: string
-      issue: { key: string; state: string; status: string }
-    }[]
+    const imported = added(await bundle(owner.client, ids.project))
     expect(imported.find((f) => f.title === 'Login')).toMatchObject({
       status: 'CLOSED',
       issue: { key: done.key, state: 'closed', status: 'Done' },
