@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { refuse } from '~/lib/errors'
 import { uuidSchema } from '~/lib/ids'
+import { importIssuesSchema } from '~/features/github'
 import { can } from '~/features/map/permissions'
 import type { WorkspaceContext } from '~/features/workspaces/index.server'
 import { linkTrackerSchema, PROVIDER_LABEL } from './tracker-api'
 import { getTracker, getTrackerLog, linkTracker, unlinkTracker } from './tracker-connect.server'
 import { createTrackerIssue, sendReleaseToTracker } from './tracker-push.server'
-import { syncTracker } from './tracker-sync.server'
+import { importTrackerIssues, syncTracker } from './tracker-sync.server'
 import { wakeTrackerWorker } from './tracker-outbox.server'
 
 /**
@@ -28,6 +29,7 @@ const intentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('sync') }),
   z.object({ intent: z.literal('createIssue'), featureId: uuidSchema }),
   z.object({ intent: z.literal('sendRelease'), milestoneId: uuidSchema }),
+  importIssuesSchema.extend({ intent: z.literal('import') }),
 ])
 
 export async function runTrackerIntent(ctx: WorkspaceContext, projectId: string, body: unknown) {
@@ -67,6 +69,11 @@ export async function runTrackerIntent(ctx: WorkspaceContext, projectId: string,
       case 'createIssue': {
         const feature = await createTrackerIssue(ctx, input.featureId)
         return { ok: true, message: `Created issue ${feature.issue?.key ?? ''}.` }
+      }
+      case 'import': {
+        const { intent: _, ...cell } = input
+        const { imported } = await importTrackerIssues(ctx, projectId, cell)
+        return { ok: true, message: imported === 1 ? 'Imported 1 issue.' : `Imported ${imported} issues.` }
       }
       case 'sendRelease': {
         const { created, failed } = await sendReleaseToTracker(ctx, input.milestoneId)

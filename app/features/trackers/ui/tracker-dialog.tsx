@@ -1,16 +1,17 @@
 import { useFetcher } from 'react-router'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Modal } from '~/ui/modal'
 import { CopyButton } from '~/ui/copy-button'
 import type { TrackerLink } from '~/features/map/bundle-types'
 import { useBoard } from '~/features/board/ui'
 import { PROVIDER_LABEL, type TrackerProviderName } from '../tracker-words'
 import { useTrackerAction } from './use-tracker'
+import { ImportForm, UnlinkConfirmation } from './tracker-forms'
 
 /**
  * The board's `⋯` → `Tracker` (CONTRACT §14): pick GitHub, GitLab or Jira Cloud and give what it
  * needs (with a line on how to make the token), then the link's status, token expiry, `Sync now`,
- * the log, relink and unlink. What a member may do follows their level.
+ * `Import issues`, the log, relink and unlink (asked first). What a member may do follows their level.
  */
 type LogItem = {
   at: string
@@ -45,6 +46,14 @@ export function TrackerDialog({ onClose }: { onClose: () => void }) {
   const data = useFetcher<DialogData>()
   const action = useTrackerAction('tracker-dialog')
   const [secret, setSecret] = useState<string | null>(null)
+  const [confirmingUnlink, setConfirmingUnlink] = useState(false)
+  // Cancel gives the focus back to Unlink.
+  const unlinkButton = useRef<HTMLButtonElement>(null)
+  const wasConfirming = useRef(false)
+  useEffect(() => {
+    if (wasConfirming.current && !confirmingUnlink) unlinkButton.current?.focus()
+    wasConfirming.current = confirmingUnlink
+  }, [confirmingUnlink])
   const load = data.load
   const { result } = action
   useEffect(() => {
@@ -91,18 +100,34 @@ export function TrackerDialog({ onClose }: { onClose: () => void }) {
                 Sync now
               </button>
             ) : null}
-            {info.canLink ? (
+            {info.canLink && !confirmingUnlink ? (
               <button
+                ref={unlinkButton}
                 type="button"
                 className="button small danger"
                 disabled={action.busy}
-                onClick={() => action.run({ intent: 'unlink' })}
+                onClick={() => setConfirmingUnlink(true)}
               >
                 Unlink
               </button>
             ) : null}
           </div>
+          {info.canLink && confirmingUnlink ? (
+            <UnlinkConfirmation
+              tracker={`${PROVIDER_LABEL[tracker.provider]} ${tracker.project}`}
+              busy={action.busy}
+              onUnlink={() => {
+                wasConfirming.current = false
+                setConfirmingUnlink(false)
+                action.run({ intent: 'unlink' })
+              }}
+              onCancel={() => setConfirmingUnlink(false)}
+            />
+          ) : null}
         </section>
+      ) : null}
+      {info && tracker && info.canEdit ? (
+        <ImportForm busy={action.busy} onImport={(cell) => action.run({ intent: 'import', ...cell })} />
       ) : null}
       {info && !tracker ? <p>This project is not linked to a tracker.</p> : null}
       {secret ? (

@@ -10,6 +10,13 @@ export type TrackerIntent =
   | { intent: 'sync' }
   | { intent: 'createIssue'; featureId: string }
   | { intent: 'sendRelease'; milestoneId: string }
+  | {
+      intent: 'import'
+      milestoneId: string
+      subWorkflowId: string
+      labels?: string[]
+      state: 'open' | 'all'
+    }
 
 /** A tracker operation of the board (CONTRACT §14); the page's data is read again after it. */
 export function useTrackerAction(key?: string) {
