@@ -61,6 +61,21 @@ test('create a project from a built-in template, save a board as a template, ren
     page.getByRole('group', { name: 'History' }).getByRole('button', { name: 'Undo' }),
   ).toHaveAttribute('title', 'Nothing to undo')
 
+  // Save as template asks for a title, prefilled with the project's; Cancel gives focus back to the menu.
+  const menu = page.getByRole('button', { name: 'Project menu' })
+  await menu.click()
+  await page.getByRole('menuitem', { name: 'Save as template' }).click()
+  const saving = page.getByRole('dialog', { name: 'Save as template' })
+  await expect(saving.getByLabel('Title')).toHaveValue('Spring shop')
+  await expect(saving.getByLabel('Title')).toBeFocused()
+  await saving.getByLabel('Title').fill(' ')
+  await saving.getByRole('button', { name: 'Save' }).click()
+  await expect(saving.getByRole('alert')).toHaveText('Title required.')
+  await expectNoSeriousAxeFindings(page, '[role="dialog"]')
+  await saving.getByRole('button', { name: 'Cancel' }).click()
+  await expect(saving).toBeHidden()
+  await expect(menu).toBeFocused()
+
   // Save the board as a template: New project offers it beside the built-in ones.
   await saveAsTemplate(page, 'Our shop')
   await page.goto(`/${user.workspaceName}?new=1`)
