@@ -102,7 +102,15 @@ export function NewProjectDialog({
     >
       <Form method="post" {...getFormProps(form)} noValidate>
         <Field label="Title" meta={fields.title} autoComplete="off" autoFocus />
-        <fieldset className="template-choices" aria-labelledby={legendId}>
+        <fieldset
+          className="template-choices"
+          aria-labelledby={legendId}
+          // The chosen one's shape opens below it: keep it in view in the scrolled list.
+          onChange={(event) => {
+            const choice = (event.target as HTMLElement).closest('li')
+            requestAnimationFrame(() => choice?.scrollIntoView({ block: 'nearest' }))
+          }}
+        >
           <legend id={legendId}>Start from</legend>
           <ul>
             <Choice
