@@ -79,6 +79,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           canManage: can(ctx, 'manageTemplates'),
           renaming: new URL(request.url).searchParams.get('renameTemplate'),
           deleting: new URL(request.url).searchParams.get('deleteTemplate'),
+          focused: new URL(request.url).searchParams.get('template'),
         }
       : null,
   }
@@ -146,6 +147,7 @@ export default function WorkspaceSettingsPage() {
           canManage={data.templates.canManage}
           renaming={data.templates.renaming}
           deleting={data.templates.deleting}
+          focused={data.templates.focused}
           lastRename={reply?.intent === 'renameTemplate' ? reply : undefined}
         />
       ) : null}

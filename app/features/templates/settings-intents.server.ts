@@ -21,10 +21,11 @@ export const templateIntents = {
     if (submission.status !== 'success')
       return { reply: { intent: 'renameTemplate', id, result: submission.reply() } }
     renameTemplate(ctx, id, submission.value.title)
-    return { done: 'Template renamed.' }
+    // Back with the focus on the renamed template's Rename (`?template=`).
+    return { done: 'Template renamed.', to: `/${ctx.workspace.name}/settings?template=${id}` }
   },
   deleteTemplate({ ctx, formData }: Input): SettingsOutcome<never> {
     deleteTemplate(ctx, postedId(formData))
-    return { done: 'Template deleted.' }
+    return { done: 'Template deleted.', to: `/${ctx.workspace.name}/settings?template=deleted` }
   },
 }

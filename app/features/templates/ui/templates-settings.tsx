@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from 'react-router'
+import { useEffect, useRef } from 'react'
 import { ErrorList } from '~/ui/forms'
 import { countOf } from '~/lib/counts'
 import { templateTitleFormSchema } from '../template-forms'
@@ -48,7 +49,7 @@ function RenameForm({
       >
         Save
       </button>
-      <Link className="button small" to="?" preventScrollReset>
+      <Link className="button small" to={`?template=${template.id}`} preventScrollReset>
         Cancel
       </Link>
       <ErrorList id={fields.title.errorId} errors={fields.title.errors} />
@@ -57,20 +58,33 @@ function RenameForm({
   )
 }
 
+/** React focuses only form controls with `autoFocus`; a link or a heading is focused here. */
+function useFocusWhen<T extends HTMLElement>(when: boolean) {
+  const ref = useRef<T>(null)
+  useEffect(() => {
+    if (when) ref.current?.focus()
+  }, [when])
+  return ref
+}
+
 function TemplateRow({
   template,
   renaming,
   deleting,
   canManage,
+  focused,
   lastResult,
 }: {
   template: TemplateSummary
   canManage: boolean
+  /** Back from renaming it or a Cancel: its Rename takes the focus. */
+  focused: boolean
   renaming: boolean
   deleting: boolean
   lastResult?: SubmissionResult<string[]>
 }) {
   const busy = useNavigation().state === 'submitting'
+  const renameLink = useFocusWhen<HTMLAnchorElement>(focused)
   return (
     <li className="template-row">
       {renaming ? (
@@ -95,7 +109,7 @@ function TemplateRow({
           >
             Delete template
           </button>
-          <Link className="button small" to="?" preventScrollReset>
+          <Link className="button small" to={`?template=${template.id}`} preventScrollReset>
             Cancel
           </Link>
         </Form>
@@ -106,6 +120,7 @@ function TemplateRow({
             to={`?renameTemplate=${template.id}`}
             preventScrollReset
             aria-label={`Rename ${template.title}`}
+            ref={renameLink}
           >
             Rename
           </Link>
@@ -128,18 +143,24 @@ export function TemplatesSection({
   canManage,
   renaming,
   deleting,
+  focused,
   lastRename,
 }: {
   templates: TemplateSummary[]
+  /** `?template=`: the template whose Rename takes the focus, or `deleted` (the heading does). */
+  focused: string | null
   /** False while the plan is inactive: the list shows, without its controls. */
   canManage: boolean
   renaming: string | null
   deleting: string | null
   lastRename?: { id: string; result: SubmissionResult<string[]> }
 }) {
+  const heading = useFocusWhen<HTMLHeadingElement>(focused === 'deleted')
   return (
     <section className="card settings-card" aria-label="Templates" id="templates">
-      <h2>Templates</h2>
+      <h2 tabIndex={-1} ref={heading}>
+        Templates
+      </h2>
       {templates.length === 0 ? (
         <p className="muted">
           No templates yet. Save a board as a template with Save as template in its project menu; New project
@@ -154,6 +175,7 @@ export function TemplatesSection({
               renaming={canManage && (renaming === t.id || lastRename?.id === t.id)}
               deleting={canManage && deleting === t.id}
               canManage={canManage}
+              focused={focused === t.id}
               lastResult={lastRename?.id === t.id ? lastRename.result : undefined}
             />
           ))}
