@@ -188,6 +188,28 @@ describe('linking', () => {
     })
   })
 
+  it('an undone import frees its issues: importing again brings them back', async () => {
+    const repo = 'acme/reimport'
+    github.addRepo(repo)
+    github.addToken('tok-reimport', [repo])
+    github.seedIssue(repo, { title: 'Gift cards' })
+    github.seedIssue(repo, { title: 'Wish list' })
+    const owner = await signUp(server.url)
+    const ids = await makeBoard(owner.client)
+    await link(owner.client, ids.project, repo, 'tok-reimport')
+    const cell = { milestoneId: ids.milestone, subWorkflowId: ids.subworkflow }
+    const importIssues = () => owner.client.post(`/v1/projects/${ids.project}/github/import`, cell)
+    expect((await importIssues()).json).toEqual({ imported: 2 })
+    expect((await owner.client.post(`/v1/projects/${ids.project}/undo`)).status).toBe(200)
+    const titles = async () =>
+      (await bundle(owner.client, ids.project)).features.map((f: { title: string }) => f.title)
+    expect(await titles()).not.toContain('Gift cards')
+    const again = await importIssues()
+    expect(again.json, again.text).toEqual({ imported: 2 })
+    expect(await titles()).toEqual(expect.arrayContaining(['Gift cards', 'Wish list']))
+    expect((await importIssues()).json).toEqual({ imported: 0 })
+  })
+
   it('a deleted project takes its link, waiting pushes and sync log with it', async () => {
     const owner = await signUp(server.url)
     const ids = await makeBoard(owner.client)

@@ -110,6 +110,28 @@ export function issueLinksOf(projectId: string, repository: string): Map<number,
   return new Map(rows.map((r) => [r.number, r]))
 }
 
+/** The links of features that still exist: an import undone (or its features deleted) frees its issues. */
+export function liveIssueLinksOf(projectId: string, repository: string): Map<number, IssueLinkRow> {
+  const links = issueLinksOf(projectId, repository)
+  const live = new Set(
+    getDb()
+      .$client.prepare('select id from features where project_id = ?')
+      .pluck()
+      .all(projectId) as string[],
+  )
+  for (const [number, row] of links) if (!live.has(row.featureId)) links.delete(number)
+  return links
+}
+
+/** Drops what a deleted feature left of an issue's link, so the issue can be linked again. */
+export function forgetIssueNumber(projectId: string, repository: string, number: number) {
+  getDb()
+    .$client.prepare(
+      'delete from github_issues where project_id = ? and lower(repository) = lower(?) and number = ?',
+    )
+    .run(projectId, repository, number)
+}
+
 /** Records what both sides now agree on for a feature's issue (inserted at first, updated after). */
 export function saveIssueLink(row: IssueLinkRow) {
   getDb()

@@ -15,7 +15,7 @@ import { createFeature } from '~/features/board/index.server'
 import type { WorkspaceContext } from '~/features/workspaces/index.server'
 import { callOptions, githubCall, githubClient } from './github-client.server'
 import { logSync, markReachable } from './github-link.server'
-import { issueLinksOf, saveIssueLink } from './feature-issue.server'
+import { forgetIssueNumber, liveIssueLinksOf, saveIssueLink } from './feature-issue.server'
 import {
   descriptionOfBody,
   labelKey,
@@ -73,7 +73,7 @@ export async function importIssues(ctx: WorkspaceContext, projectId: string, inp
       refuseForFailure(link, error, { direction: 'pull', action: 'import' })
     }
     markReachable(projectId)
-    const linked = issueLinksOf(projectId, link.repository)
+    const linked = liveIssueLinksOf(projectId, link.repository)
     const fresh = issues.filter((i) => !linked.has(i.number))
     const now = new Date().toISOString()
     const author = { workspaceId: ctx.workspace.id, memberId: ctx.member.id, name: ctx.account.name, now }
@@ -133,6 +133,7 @@ export async function importIssues(ctx: WorkspaceContext, projectId: string, inp
             })
             .where(eq(features.id, id))
             .run()
+          forgetIssueNumber(projectId, link.repository, issue.number)
           saveIssueLink({
             featureId: id,
             projectId,
