@@ -55,11 +55,19 @@ test('create a project from a built-in template, save a board as a template, ren
   await expect(card(page, 'Feature', 'Category pages')).toBeVisible()
   await expect(cardsOf(page, 'Feature')).toHaveCount(32)
 
-  // Like an import, the map came with the project in one change: no board step to undo.
+  // The map came with the project in one change: Undo takes it off the board, Redo brings it back.
   await settle(page)
-  await expect(
-    page.getByRole('group', { name: 'History' }).getByRole('button', { name: 'Undo' }),
-  ).toHaveAttribute('title', 'Nothing to undo')
+  const history = page.getByRole('group', { name: 'History' })
+  await expect(history.getByRole('button', { name: 'Undo' })).toHaveAttribute(
+    'title',
+    /^Undo: Created project 'Spring shop' from template 'Online shop'/,
+  )
+  await history.getByRole('button', { name: 'Undo' }).click()
+  await expect(cardsOf(page, 'Feature')).toHaveCount(0)
+  await expect(cardsOf(page, 'Goal')).toHaveCount(0)
+  await history.getByRole('button', { name: 'Redo' }).click()
+  await expect(cardsOf(page, 'Feature')).toHaveCount(32)
+  await settle(page)
 
   // Save as template asks for a title, prefilled with the project's; Cancel gives focus back to the menu.
   const menu = page.getByRole('button', { name: 'Project menu' })

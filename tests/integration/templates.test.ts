@@ -78,6 +78,27 @@ describe('a project from a template', () => {
     expect(activity.json.items.map((a: { summary: string }) => a.summary)).toEqual([
       `Created project 'Our shop' from template '${template.title}'`,
     ])
+
+    // One change, undoable: Undo takes the map off the new project, Redo brings it back.
+    const undone = await owner.client.post(`/v1/projects/${id}/undo`)
+    expect(undone.json).toEqual({
+      version: 2,
+      summary: `Undid: Created project 'Our shop' from template '${template.title}'`,
+    })
+    const empty = await bundle(owner.client, id)
+    expect([empty.milestones, empty.workflows, empty.subWorkflows, empty.features, empty.personas]).toEqual([
+      [],
+      [],
+      [],
+      [],
+      [],
+    ])
+    expect(empty.project.title).toBe('Our shop')
+    expect((await owner.client.post(`/v1/projects/${id}/redo`)).status).toBe(200)
+    const back = await bundle(owner.client, id)
+    expect(back.features.map((f: { id: string }) => f.id).sort()).toEqual(
+      map.features.map((f: { id: string }) => f.id).sort(),
+    )
   })
 
   it('refuses a viewer, an unknown template and another workspace’s template; writes nothing', async () => {

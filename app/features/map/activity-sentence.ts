@@ -97,7 +97,7 @@ export function summarizeChange(command: Command, entries: readonly SummaryEntry
     case 'project.import':
       return `Imported project ${quote(find('project', command.id)?.after?.title)} (${plural(Number(command.cards ?? 0), 'card', 'cards')})`
     case 'project.template':
-      return `Created project ${quote(find('project', command.id)?.after?.title)} from template ${quote(String(command.templateTitle ?? ''))}`
+      return `Created project ${quote(String(command.title ?? ''))} from template ${quote(String(command.templateTitle ?? ''))}`
     case 'project.duplicate':
       return `Duplicated project ${quote(command.fromTitle ?? '')} as ${quote(find('project', command.id)?.after?.title)}`
     case 'milestone.create':
