@@ -3,7 +3,7 @@ import { useFetcher } from 'react-router'
 import { useBoard } from '~/features/board/ui'
 import { useMessages } from '~/ui/messages'
 import { Modal } from '~/ui/modal'
-import { templateTitleFormSchema } from '../template-forms'
+import { templateTitleProblem } from '../template-title'
 
 type SaveAnswer = { ok?: boolean; template?: { title: string }; message?: string }
 
@@ -32,14 +32,17 @@ export function SaveTemplateDialog({ onClose }: { onClose: () => void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const parsed = templateTitleFormSchema.safeParse({ title })
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Title is invalid.')
+    const problem = templateTitleProblem(title)
+    if (problem) return setError(problem)
     setError(null)
-    fetcher.submit(parsed.data, {
-      method: 'post',
-      action: `${basePath}/template`,
-      encType: 'application/json',
-    })
+    fetcher.submit(
+      { title: title.trim() },
+      {
+        method: 'post',
+        action: `${basePath}/template`,
+        encType: 'application/json',
+      },
+    )
   }
 
   return (
