@@ -32,6 +32,7 @@ import { requireWorkspace } from '~/http/auth.server'
 import { getMemberView } from '~/features/board/member-view.server'
 import { serverViewStore } from '~/features/board/ui/map-view'
 import { getEnv } from '~/lib/env.server'
+import { assistantAvailableTo } from '~/features/assistant/index.server'
 import { lastShownOf, loadOrKeepShown, rememberShown } from '~/http/offline-loader'
 import { loadAfterOwnEdit, noteOwnEdit, ownEditPending } from '~/features/board/ui/live/own-edits'
 
@@ -57,6 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       readOnly: !can(ctx, 'edit'),
       canLinkGithub: can(ctx, 'linkGithub'),
       canSaveTemplate: can(ctx, 'manageTemplates'),
+      assistant: assistantAvailableTo(ctx, env),
       history: historyState(ctx, project.id),
       me: { memberId: ctx.member.id, name: ctx.account.name },
       members: workspaceMemberNames(ctx.workspace.id),
@@ -170,6 +172,7 @@ export default function ProjectPage() {
         csvUrl={`${basePath}/storymap.csv`}
         canLinkGithub={loaderData.canLinkGithub}
         canSaveTemplate={loaderData.canSaveTemplate}
+        assistant={loaderData.assistant}
         viewStore={serverViewStore(bundle.project.id, bundle.project.workspaceId, loaderData.view)}
       />
       <PageMap answer={loaderData} />

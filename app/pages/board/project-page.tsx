@@ -25,6 +25,7 @@ import { FeatureIssue, SendReleaseButton } from '~/features/github/ui/issue-cont
 import { WatchButton } from '~/features/notifications/ui/watch-button'
 import { ProjectSharing } from '~/features/workspaces/ui/project-sharing'
 import { SaveTemplateBoard } from '~/features/templates/ui'
+import { FeatureSuggest } from '~/features/assistant/ui'
 import { CardDialogPartsProvider, type CardDialogParts } from '../../features/board/ui/card-dialog-parts'
 import { useMapView, type ViewStore } from '../../features/board/ui/map-view'
 
@@ -51,6 +52,8 @@ type Props = Omit<
   canLinkGithub?: boolean
   /** The member may save the map as a workspace template (OWNER, ADMIN; project page). */
   canSaveTemplate?: boolean
+  /** The member may use the assistant (CONTRACT §16: configured, EDITOR and up, active plan). */
+  assistant?: boolean
 }
 
 /** What the card dialog shows of other features on a member's board. */
@@ -71,6 +74,7 @@ const MEMBER_CARD_PARTS: CardDialogParts = {
   ),
   ProjectSharing,
 }
+const ASSISTED_CARD_PARTS: CardDialogParts = { ...MEMBER_CARD_PARTS, FeatureSuggest }
 
 /**
  * The board page (the project's and the public link's): the board of app/features/board put
@@ -83,6 +87,7 @@ export function ProjectView({
   history,
   canLinkGithub = false,
   canSaveTemplate = false,
+  assistant = false,
   viewStore,
   ...props
 }: Props) {
@@ -303,7 +308,7 @@ export function ProjectView({
         ) : null}
         {showingTags ? <TagsDialog onClose={() => setShowingTags(false)} /> : null}
         {toast}
-        <CardDialogPartsProvider value={history ? MEMBER_CARD_PARTS : {}}>
+        <CardDialogPartsProvider value={history ? (assistant ? ASSISTED_CARD_PARTS : MEMBER_CARD_PARTS) : {}}>
           <Outlet />
         </CardDialogPartsProvider>
       </main>

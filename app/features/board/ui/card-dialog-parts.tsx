@@ -3,7 +3,7 @@ import type { Feature } from '~/features/map/bundle-types'
 
 /**
  * Parts of the card dialog that other features bring: watching (notifications), a feature's
- * issue and a release's "send" (trackers), the project's sharing (workspaces). The board page
+ * issue and a release's "send" (trackers), the project's sharing (workspaces), the assistant's suggestions. The board page
  * (app/pages/board) puts them in, so the board imports none of those features; a board without
  * them (the public link) shows none.
  */
@@ -12,6 +12,8 @@ export type CardDialogParts = {
   FeatureIssue?: ComponentType<{ feature: Feature }>
   ReleaseIssues?: ComponentType<{ milestoneId: string }>
   ProjectSharing?: ComponentType<{ projectId: string; basePath: string }>
+  /** The assistant's `Suggest` (CONTRACT §16), only where the member may use it. */
+  FeatureSuggest?: ComponentType<{ feature: Feature }>
 }
 
 const PartsContext = createContext<CardDialogParts>({})

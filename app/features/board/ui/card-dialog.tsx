@@ -53,7 +53,7 @@ function findEntity(bundle: ReturnType<typeof useBoard>['bundle'], kind: DialogK
 export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
   const board = useBoard()
   const { bundle, dispatch, readOnly, basePath, search, baseUrl } = board
-  const { FeatureWatch, FeatureIssue, ReleaseIssues, ProjectSharing } = useCardDialogParts()
+  const { FeatureWatch, FeatureIssue, ReleaseIssues, ProjectSharing, FeatureSuggest } = useCardDialogParts()
   const navigate = useNavigate()
   const close = () => navigate(`${basePath}${search}`, { preventScrollReset: true })
   const headingId = useId()
@@ -142,6 +142,9 @@ export function CardDialog({ kind, id }: { kind: DialogKind; id: string }) {
             editable={editable}
             onSave={(description) => dispatch({ type: 'card.description', kind: titleKind, id, description })}
           />
+          {kind === 'feature' && editable && FeatureSuggest ? (
+            <FeatureSuggest feature={entity as Feature} />
+          ) : null}
           {card ? (
             <AnnotationPicker
               value={card.annotations}

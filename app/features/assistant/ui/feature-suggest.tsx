@@ -1,0 +1,194 @@
+import { useNavigate } from 'react-router'
+import { useEffect, useId, useRef, useState } from 'react'
+import type { Feature } from '~/features/map/bundle-types'
+import { useBoard } from '~/features/board/ui'
+import { askAssistant } from './assistant-client'
+import { focusTileWhenShown, splitCommands, withAcceptanceCriteria, type Suggestion } from './suggest-writes'
+
+type Shown =
+  | { kind: 'idle' }
+  | { kind: 'busy'; text: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'split'; suggestions: Suggestion[]; ticked: boolean[] }
+  | { kind: 'criteria'; criteria: string[] }
+
+const BUSY = {
+  split: 'Asking the assistant for smaller features…',
+  criteria: 'Asking the assistant for acceptance criteria…',
+}
+
+/**
+ * `Suggest` in a feature's dialog (CONTRACT §16): smaller features to add after it, or acceptance
+ * criteria to append to its description. Nothing is written until `Add` or `Apply`, and then only
+ * through the board's own commands (live, undoable, webhooks).
+ */
+export function FeatureSuggest({ feature }: { feature: Feature }) {
+  const { bundle, dispatch, basePath, search } = useBoard()
+  const navigate = useNavigate()
+  const id = useId()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const [shown, setShown] = useState<Shown>({ kind: 'idle' })
+  const opener = useRef<HTMLButtonElement>(null)
+  const menu = useRef<HTMLDivElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const asking = useRef<AbortController | null>(null)
+  useEffect(() => () => asking.current?.abort(), [])
+  useEffect(() => {
+    if (menuOpen) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
+  }, [menuOpen])
+  useEffect(() => {
+    if (shown.kind === 'split' || shown.kind === 'criteria') heading.current?.focus()
+  }, [shown.kind])
+
+  const ask = async (action: 'split' | 'criteria') => {
+    setMenuOpen(false)
+    asking.current?.abort()
+    const controller = (asking.current = new AbortController())
+    setShown({ kind: 'busy', text: BUSY[action] })
+    const answer = await askAssistant<{ suggestions?: Suggestion[]; criteria?: string[] }>(
+      `/v1/features/${feature.id}/assistant`,
+      bundle.project.workspaceId,
+      { action },
+      controller.signal,
+    ).catch(() => null)
+    if (!answer || controller.signal.aborted) return
+    if (!answer.ok) return setShown({ kind: 'failed', message: answer.message })
+    const { suggestions = [], criteria = [] } = answer.data
+    setShown(
+      action === 'split'
+        ? { kind: 'split', suggestions, ticked: suggestions.map(() => true) }
+        : { kind: 'criteria', criteria },
+    )
+  }
+
+  const drop = () => {
+    setShown({ kind: 'idle' })
+    opener.current?.focus()
+  }
+
+  const add = (chosen: Suggestion[]) => {
+    const { commands, ids } = splitCommands(feature, chosen)
+    for (const command of commands) dispatch(command)
+    navigate(`${basePath}${search}`, { preventScrollReset: true })
+    focusTileWhenShown(ids[0])
+  }
+
+  const apply = (criteria: string[]) => {
+    dispatch({
+      type: 'card.description',
+      kind: 'feature',
+      id: feature.id,
+      description: withAcceptanceCriteria(feature.description, criteria),
+    })
+    drop()
+  }
+
+  return (
+    <div className="assistant-suggest">
+      <div className="card-menu">
+        <button
+          ref={opener}
+          type="button"
+          className="button small"
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? `${id}-menu` : undefined}
+          disabled={shown.kind === 'busy'}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          Suggest
+        </button>
+        {menuOpen ? (
+          <div ref={menu} id={`${id}-menu`} className="menu menu-left" role="menu" aria-label="Suggest">
+            <button type="button" role="menuitem" className="menu-button" onClick={() => void ask('split')}>
+              Split into smaller features
+            </button>
+            <button
+              type="button"
+              role="menuitem"
+              className="menu-button"
+              onClick={() => void ask('criteria')}
+            >
+              Acceptance criteria
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <p role="status" className="assistant-busy">
+        {shown.kind === 'busy' ? shown.text : ''}
+      </p>
+      {shown.kind === 'failed' ? (
+        <div className="errors" role="alert">
+          <p>{shown.message}</p>
+        </div>
+      ) : null}
+      {shown.kind === 'split' ? (
+        <div className="assistant-result" aria-labelledby={`${id}-split`} role="group">
+          <h3 id={`${id}-split`} ref={heading} tabIndex={-1}>
+            Smaller features
+          </h3>
+          <ul className="assistant-suggestions">
+            {shown.suggestions.map((s, i) => (
+              <li key={i}>
+                <input
+                  type="checkbox"
+                  id={`${id}-s${i}`}
+                  checked={shown.ticked[i]}
+                  aria-describedby={s.description ? `${id}-d${i}` : undefined}
+                  onChange={(e) =>
+                    setShown({
+                      ...shown,
+                      ticked: shown.ticked.map((t, j) => (j === i ? e.target.checked : t)),
+                    })
+                  }
+                />
+                <div>
+                  <label htmlFor={`${id}-s${i}`}>{s.title}</label>
+                  {s.description ? (
+                    <p id={`${id}-d${i}`} className="small muted">
+                      {s.description}
+                    </p>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="row">
+            <button
+              type="button"
+              className="button primary small"
+              disabled={!shown.ticked.some(Boolean)}
+              onClick={() => add(shown.suggestions.filter((_, i) => shown.ticked[i]))}
+            >
+              Add
+            </button>
+            <button type="button" className="button small" onClick={drop}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {shown.kind === 'criteria' ? (
+        <div className="assistant-result" aria-labelledby={`${id}-criteria`} role="group">
+          <h3 id={`${id}-criteria`} ref={heading} tabIndex={-1}>
+            Acceptance criteria
+          </h3>
+          <ul className="assistant-criteria">
+            {shown.criteria.map((c, i) => (
+              <li key={i}>{c}</li>
+            ))}
+          </ul>
+          <p className="small muted">Apply appends them to the description as a checklist.</p>
+          <div className="row">
+            <button type="button" className="button primary small" onClick={() => apply(shown.criteria)}>
+              Apply
+            </button>
+            <button type="button" className="button small" onClick={drop}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  )
+}
