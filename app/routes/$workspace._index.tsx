@@ -21,6 +21,9 @@ import { duplicateProjectSchema } from '~/lib/validation'
 import { newProjectSchema } from '~/features/templates'
 import { createProjectFromTemplate, listTemplateChoices } from '~/features/templates/index.server'
 import { NewProjectDialog } from '~/features/templates/ui'
+import { DraftMapPanel } from '~/features/assistant/ui'
+import { assistantAvailableTo } from '~/features/assistant/index.server'
+import { getEnv } from '~/lib/env.server'
 import { executeBoardCommand } from '~/features/board/board.server'
 import { duplicateProject } from '~/features/transfer/import.server'
 import { listProjects } from '~/features/map/project.server'
@@ -35,6 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     workspaceName: ctx.workspace.name,
     projects: listProjects(ctx.workspace.id),
     canEdit: can(ctx, 'edit'),
+    assistant: assistantAvailableTo(ctx, getEnv()),
     // `New project`'s choices (CONTRACT §16), read only while the dialog is open.
     templates:
       can(ctx, 'edit') && new URL(request.url).searchParams.get('new') === '1'
@@ -81,7 +85,8 @@ function duplicate(ctx: Parameters<typeof duplicateProject>[0], formData: FormDa
 }
 
 export default function ProjectListPage() {
-  const { workspaceId, workspaceName, projects, canEdit, templates } = useLoaderData<typeof loader>()
+  const { workspaceId, workspaceName, projects, canEdit, templates, assistant } =
+    useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
   const navigate = useNavigate()
   const lastResult = useActionData<typeof action>()
@@ -137,7 +142,18 @@ export default function ProjectListPage() {
         </ul>
       )}
       {canEdit && searchParams.get('new') === '1' ? (
-        <NewProjectDialog workspaceName={workspaceName} templates={templates} lastResult={lastResult} />
+        <NewProjectDialog
+          workspaceName={workspaceName}
+          templates={templates}
+          lastResult={lastResult}
+          draftMap={
+            assistant
+              ? (back) => (
+                  <DraftMapPanel workspaceId={workspaceId} workspaceName={workspaceName} onBack={back} />
+                )
+              : undefined
+          }
+        />
       ) : null}
       {canEdit && searchParams.get('import') === '1' ? (
         <ImportProjectDialog workspaceId={workspaceId} workspaceName={workspaceName} onClose={closeDialog} />

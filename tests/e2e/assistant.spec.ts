@@ -114,3 +114,58 @@ test('a viewer sees no Suggest', async ({ browser }) => {
   await expect(dialog.getByRole('button', { name: 'Suggest' })).toHaveCount(0)
   await context.close()
 })
+
+async function ownerOnProjects(page: Page) {
+  const owner = await signUp(server.url)
+  await page
+    .context()
+    .addCookies([...owner.client.cookies].map(([name, value]) => ({ name, value, url: server.url })))
+  await page.goto(`${server.url}/${owner.workspaceName}?new=1`)
+  return page.getByRole('dialog', { name: 'Create project' })
+}
+
+test('Draft a map: the preview streams in, Create makes the project in one change and opens it', async ({
+  page,
+}) => {
+  const dialog = await ownerOnProjects(page)
+  await dialog.getByRole('button', { name: 'Draft a map' }).click()
+  const description = dialog.getByLabel('Product description')
+  await expect(description).toBeFocused()
+  await description.fill('A bakery web shop where neighbours order bread for pickup and pay online')
+  // The first answer fails the schema: the preview starts again, then the second one is used.
+  model.answerBadly('off-schema', 1)
+  model.slow({ chunkMs: 2 })
+  await dialog.getByRole('button', { name: 'Draft', exact: true }).click()
+  await expect(dialog.getByRole('status')).toContainText('The draft is ready: ', { timeout: 30_000 })
+  const preview = dialog.getByRole('region')
+  const goals = await preview.locator('.draft-goal').allTextContents()
+  const title = await preview.getByRole('heading').textContent()
+  expect(goals.length).toBeGreaterThan(0)
+  await expect(dialog.getByRole('button', { name: 'Create' })).toBeFocused()
+  await expectNoSeriousAxeFindings(page, '[role="dialog"]')
+  await dialog.getByRole('button', { name: 'Create' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!)
+  for (const goal of goals) await expect(card(page, 'Goal', goal)).toBeVisible()
+  await expect(page.locator('.story-map a.card-tile').first()).toBeFocused()
+  // Like an import, the map came with the project in one change: no board step to undo
+  // (a project's coming is the project list's trash's, isBoardUndoStep).
+  await settle(page)
+  await expect(
+    page.getByRole('group', { name: 'History' }).getByRole('button', { name: 'Undo' }),
+  ).toHaveAttribute('title', 'Nothing to undo')
+})
+
+test('Draft a map: a failure shows the server message; Discard goes back to the form', async ({ page }) => {
+  const dialog = await ownerOnProjects(page)
+  const open = dialog.getByRole('button', { name: 'Draft a map' })
+  await open.click()
+  await dialog.getByRole('button', { name: 'Draft', exact: true }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('Required.')
+  await dialog.getByLabel('Product description').fill('A tool for a team to plan its week')
+  model.failWith(401)
+  await dialog.getByRole('button', { name: 'Draft', exact: true }).click()
+  await expect(dialog.getByRole('alert')).toContainText(/assistant/i)
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(open).toBeFocused()
+  await expect(dialog.getByLabel('Title')).toBeVisible()
+})

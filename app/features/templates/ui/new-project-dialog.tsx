@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigate, useNavigation } from 'react-router'
-import { useId } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { countOf } from '~/lib/counts'
 import { ErrorList, Field, VALIDATE_ON_SUBMIT } from '~/ui/forms'
 import { Modal } from '~/ui/modal'
@@ -77,11 +77,21 @@ export function NewProjectDialog({
   workspaceName,
   templates,
   lastResult,
+  draftMap,
 }: {
   workspaceName: string
   templates: TemplateChoice[]
   lastResult?: SubmissionResult<string[]>
+  /** The assistant's `Draft a map` panel, where the member may use it; `back` returns to the form. */
+  draftMap?: (back: () => void) => ReactNode
 }) {
+  const [drafting, setDrafting] = useState(false)
+  const draftButton = useRef<HTMLButtonElement>(null)
+  const wasDrafting = useRef(false)
+  useEffect(() => {
+    if (wasDrafting.current && !drafting) draftButton.current?.focus()
+    wasDrafting.current = drafting
+  }, [drafting])
   const navigate = useNavigate()
   const busy = useNavigation().state === 'submitting'
   const legendId = useId()
@@ -100,7 +110,8 @@ export function NewProjectDialog({
       onClose={() => navigate(`/${workspaceName}`)}
       className="new-project-dialog"
     >
-      <Form method="post" {...getFormProps(form)} noValidate>
+      {draftMap && drafting ? draftMap(() => setDrafting(false)) : null}
+      <Form method="post" {...getFormProps(form)} noValidate hidden={drafting}>
         <Field label="Title" meta={fields.title} autoComplete="off" autoFocus />
         <fieldset
           className="template-choices"
@@ -135,6 +146,16 @@ export function NewProjectDialog({
           </ul>
           <ErrorList id={fields.templateId.errorId} errors={fields.templateId.errors} />
         </fieldset>
+        {draftMap ? (
+          <p className="draft-map-offer">
+            <button ref={draftButton} type="button" className="button" onClick={() => setDrafting(true)}>
+              Draft a map
+            </button>
+            <span className="hint">
+              Describe the product; the assistant drafts goals, activities and features.
+            </span>
+          </p>
+        ) : null}
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="row end">
           <Link className="button" to={`/${workspaceName}`}>

@@ -3,6 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { Modal } from '~/ui/modal'
 import { TITLE_MAX } from '~/features/map/vocabulary'
 import type { ImportFormat } from '~/features/transfer/import'
+import { importProject } from './import-request'
 
 /** What the picked file holds, read in the browser before anything is sent. */
 type Picked =
@@ -74,28 +75,13 @@ export function ImportProjectDialog({
     if (!picked?.ok || titleError || busy) return
     setBusy(true)
     setError(null)
-    const query = new URLSearchParams({ title: title.trim() || picked.defaultTitle })
-    try {
-      const response = await fetch(`/v1/projects/import?${query}`, {
-        method: 'POST',
-        headers: {
-          Workspace: workspaceId,
-          'Content-Type': picked.format === 'json' ? 'application/json' : 'text/csv',
-        },
-        body: picked.text,
-      })
-      const body = (await response.json().catch(() => null)) as {
-        project?: { id: string }
-        message?: string
-      } | null
-      if (response.ok && body?.project) {
-        navigate(`/${workspaceName}/projects/${body.project.id}`)
-        return
-      }
-      setError(body?.message ?? 'Something went wrong.')
-    } catch {
-      setError('Something went wrong.')
-    }
+    const answer = await importProject(workspaceId, {
+      text: picked.text,
+      format: picked.format,
+      title: title.trim() || picked.defaultTitle,
+    })
+    if (answer.ok) return navigate(`/${workspaceName}/projects/${answer.projectId}`)
+    setError(answer.message)
     setBusy(false)
   }
 

@@ -1,0 +1,2 @@
+/** The front door of transfer/ for pages and other features' UI. */
+export { importProject, type ImportAnswer } from './import-request'
