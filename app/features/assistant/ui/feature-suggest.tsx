@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { Feature } from '~/features/map/bundle-types'
 import { useBoard } from '~/features/board/ui'
 import { askAssistant } from './assistant-client'
@@ -61,6 +61,21 @@ export function FeatureSuggest({ feature }: { feature: Feature }) {
     )
   }
 
+  // Escape closes the menu only (not the dialog); the arrows go from one item to the other.
+  const onMenuKey = (event: KeyboardEvent) => {
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
+    const at = items.indexOf(document.activeElement as HTMLElement)
+    if (event.key === 'Escape') {
+      // React listens on the document, as the dialog's Escape does (registered after React's).
+      event.nativeEvent.stopImmediatePropagation()
+      setMenuOpen(false)
+      opener.current?.focus()
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      items[(at + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus()
+    }
+  }
+
   const drop = () => {
     setShown({ kind: 'idle' })
     opener.current?.focus()
@@ -99,7 +114,14 @@ export function FeatureSuggest({ feature }: { feature: Feature }) {
           Suggest
         </button>
         {menuOpen ? (
-          <div ref={menu} id={`${id}-menu`} className="menu menu-left" role="menu" aria-label="Suggest">
+          <div
+            ref={menu}
+            id={`${id}-menu`}
+            className="menu menu-left"
+            role="menu"
+            aria-label="Suggest"
+            onKeyDown={onMenuKey}
+          >
             <button type="button" role="menuitem" className="menu-button" onClick={() => void ask('split')}>
               Split into smaller features
             </button>
