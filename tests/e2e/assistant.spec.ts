@@ -130,7 +130,7 @@ async function ownerOnProjects(page: Page) {
   return page.getByRole('dialog', { name: 'Create project' })
 }
 
-test('Draft a map: the preview streams in, Create makes the project in one change and opens it', async ({
+test('Draft a map: the preview streams in, Create makes the project in one change and opens it; Undo takes the map off', async ({
   page,
 }) => {
   const dialog = await ownerOnProjects(page)
@@ -153,12 +153,20 @@ test('Draft a map: the preview streams in, Create makes the project in one chang
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!)
   for (const goal of goals) await expect(card(page, 'Goal', goal)).toBeVisible()
   await expect(page.locator('.story-map a.card-tile').first()).toBeFocused()
-  // Like an import, the map came with the project in one change: no board step to undo
-  // (a project's coming is the project list's trash's, isBoardUndoStep).
+  // The map came with the project in one change: Undo takes it off the board, Redo brings it back.
   await settle(page)
-  await expect(
-    page.getByRole('group', { name: 'History' }).getByRole('button', { name: 'Undo' }),
-  ).toHaveAttribute('title', 'Nothing to undo')
+  const history = page.getByRole('group', { name: 'History' })
+  await expect(history.getByRole('button', { name: 'Undo' })).toHaveAttribute(
+    'title',
+    new RegExp(`^Undo: Created project '.+' from a draft`),
+  )
+  const features = await cardsOf(page, 'Feature').count()
+  expect(features).toBeGreaterThan(0)
+  await history.getByRole('button', { name: 'Undo' }).click()
+  await expect(cardsOf(page, 'Goal')).toHaveCount(0)
+  await expect(cardsOf(page, 'Feature')).toHaveCount(0)
+  await history.getByRole('button', { name: 'Redo' }).click()
+  await expect(cardsOf(page, 'Feature')).toHaveCount(features)
 })
 
 test('Draft a map: a failure shows the server message; Discard goes back to the form', async ({ page }) => {

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { titleSchema } from '~/features/board'
+import { uuidSchema } from '~/lib/ids'
 import { draftDescriptionSchema } from './assistant-schemas'
 
 /** The bodies of the assistant's routes (CONTRACT §16). Pure: the server checks them, the OpenAPI document shows them. */
@@ -23,3 +25,10 @@ export const featureAssistantRequestSchema = z.object({
 /** Whether a request asks for the draft as NDJSON lines rather than one JSON answer. */
 export const wantsDraftStream = (request: Request) =>
   /\bapplication\/x-ndjson\b/i.test(request.headers.get('Accept') ?? '')
+
+/** `Create` under a draft: the new project's id and title, and the drafted map (checked as an import). */
+export const createFromDraftSchema = z.object({
+  id: uuidSchema,
+  title: titleSchema,
+  map: z.record(z.string(), z.unknown(), { error: 'The drafted map.' }),
+})

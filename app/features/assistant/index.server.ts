@@ -9,3 +9,4 @@ export {
 } from './assistant.server'
 export { assistantConfigOf, type AssistantConfig } from './assistant-model.server'
 export { readFeaturePlace, type FeaturePlace } from './feature-context.server'
+export { createProjectFromDraft } from './draft-project.server'

@@ -1,6 +1,7 @@
 /** The front door of assistant/ for other features and the browser: its pure rules and types. */
 export {
   ASSISTANT_ACTIONS,
+  createFromDraftSchema,
   draftMapRequestSchema,
   featureAssistantRequestSchema,
   wantsDraftStream,

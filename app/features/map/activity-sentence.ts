@@ -98,6 +98,8 @@ export function summarizeChange(command: Command, entries: readonly SummaryEntry
       return `Imported project ${quote(find('project', command.id)?.after?.title)} (${plural(Number(command.cards ?? 0), 'card', 'cards')})`
     case 'project.template':
       return `Created project ${quote(String(command.title ?? ''))} from template ${quote(String(command.templateTitle ?? ''))}`
+    case 'project.draft':
+      return `Created project ${quote(String(command.title ?? ''))} from a draft`
     case 'project.duplicate':
       return `Duplicated project ${quote(command.fromTitle ?? '')} as ${quote(find('project', command.id)?.after?.title)}`
     case 'milestone.create':

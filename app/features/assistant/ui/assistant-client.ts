@@ -44,3 +44,19 @@ export async function askAssistant<T>(
     return { ok: false, message: FAILED }
   }
 }
+
+/**
+ * `Create` under a draft: the project with the drafted map as one change its member can undo
+ * (`/{workspace}/drafts`), its id or what the server said.
+ */
+export async function createFromDraft(
+  workspace: { id: string; name: string },
+  project: { id: string; title: string; map: unknown },
+): Promise<AssistantAnswer<{ projectId: string }>> {
+  const answer = await askAssistant<{ project: { id: string } }>(
+    `/${workspace.name}/drafts`,
+    workspace.id,
+    project,
+  )
+  return answer.ok ? { ok: true, data: { projectId: answer.data.project.id } } : answer
+}

@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { DRAFT_DESCRIPTION_MAX, type MapFile } from '~/features/assistant'
-import { importProject } from '~/features/transfer/ui'
+import { newId } from '~/lib/uuid'
+import { createFromDraft } from './assistant-client'
 import { previewCounts, previewOfMap, previewOfPartial, type DraftPreview } from './draft-preview'
 import { streamDraft } from './draft-stream'
 
@@ -14,7 +15,7 @@ type Phase =
 /**
  * `Draft a map` in the New project dialog (CONTRACT §16): a product description, then the draft
  * as it streams in (goals, activities, releases, features); `Create` makes the project from the
- * finished map as an import does (one change, undoable) and opens its board, `Discard` drops it.
+ * finished map as one change its member can undo and opens its board, `Discard` drops it.
  */
 export function DraftMapPanel({
   workspaceId,
@@ -71,9 +72,12 @@ export function DraftMapPanel({
   const create = async (map: MapFile) => {
     setPhase({ kind: 'creating', map })
     setError(null)
-    const answer = await importProject(workspaceId, { text: JSON.stringify(map), format: 'json' })
+    const answer = await createFromDraft(
+      { id: workspaceId, name: workspaceName },
+      { id: newId(), title: map.project.title, map },
+    )
     // The board's first card takes the focus (`#board`), as for a project made from a template.
-    if (answer.ok) return navigate(`/${workspaceName}/projects/${answer.projectId}#board`)
+    if (answer.ok) return navigate(`/${workspaceName}/projects/${answer.data.projectId}#board`)
     setError(answer.message)
     setPhase({ kind: 'done', map })
   }

@@ -2,7 +2,7 @@
 export type ImportAnswer = { ok: true; projectId: string } | { ok: false; message: string }
 
 /**
- * A new project from a map, as `Import project` makes it (CONTRACT §8): one change, undoable.
+ * A new project from a map, as `Import project` makes it (CONTRACT §8): one change, all or nothing.
  * `title` empty: the map's own title.
  */
 export async function importProject(
