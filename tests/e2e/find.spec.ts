@@ -162,6 +162,7 @@ test('the public link and demo mode search and filter too, and keep demo=1', asy
   await page.keyboard.press('Escape')
   await expect(page).toHaveURL(`${map.linkPath}?demo=1&q=menu&color=RED`)
   await searchField(page).press('Escape')
+  await expect(page).toHaveURL(`${map.linkPath}?demo=1&color=RED`)
   await page.getByRole('button', { name: 'Color: Red (remove filter)' }).click()
   await expect(page).toHaveURL(`${map.linkPath}?demo=1`)
   await expect(count(page)).toHaveText('4 of 4 open features')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeBoard } from '../support/board'
-import { signUp } from '../support/client'
+import { Client, signUp } from '../support/client'
 import { DEVELOPER, FakeGitlab } from '../support/fake-gitlab'
 import { eventually, rows } from '../support/github'
 import { startServer, type RunningServer } from '../support/server'
@@ -109,5 +109,33 @@ describe('the outbox', () => {
       () => waiting(ids.feature),
       (r) => r.length === 0,
     )
+  }, 40_000)
+
+  it('a link whose address now leads inside goes nowhere once private addresses are not allowed', async () => {
+    const { owner, ids, path, iid } = await pushedBoard()
+    expect(await server.stop()).toBe(0)
+    // The same database, served as a hosted server that may not reach its own network (GitLab's fake is on loopback).
+    server = await startServer({ ...env(), TRACKER_ALLOW_PRIVATE: 'false' }, { dir: server.dir })
+    // The same browser (its session is in the database) at the new process's address.
+    const client = new Client(server.url, owner.client.workspaceId)
+    client.cookies = owner.client.cookies
+    try {
+      const callsBefore = gitlab.calls.length
+      const synced = await client.post(`/v1/projects/${ids.project}/tracker/sync`)
+      expect([synced.status, synced.json.error]).toEqual([502, 'tracker_unreachable'])
+      expect(synced.json.message).toMatch(/loopback, private or link-local/)
+      await client.post(`/v1/features/${ids.feature}/close`)
+      await eventually(
+        () => waiting(ids.feature),
+        (r) => r.length > 0 && r[0].attempt >= 1,
+      )
+      expect(gitlab.calls.length).toBe(callsBefore)
+      expect(gitlab.issue(path, iid)!.state).toBe('opened')
+      const log = (await client.get(`/v1/projects/${ids.project}/tracker/log`)).json
+      expect(JSON.stringify(log)).toMatch(/loopback, private or link-local/)
+    } finally {
+      expect(await server.stop()).toBe(0)
+      server = await startServer(env(), { dir: server.dir })
+    }
   }, 40_000)
 })

@@ -1,5 +1,5 @@
 import { Link, Outlet, useSearchParams } from 'react-router'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useMessages } from '~/ui/messages'
 import { boardAlerts } from '~/features/board/board-alerts'
 import { BoardProvider, type BoardApi, type PersonaView } from '../../features/board/ui/board-context'
@@ -25,7 +25,7 @@ import { FeatureIssue, SendReleaseButton } from '~/features/github/ui/issue-cont
 import { WatchButton } from '~/features/notifications/ui/watch-button'
 import { ProjectSharing } from '~/features/workspaces/ui/project-sharing'
 import { SaveTemplateBoard } from '~/features/templates/ui'
-import { FeatureSuggest } from '~/features/assistant/ui'
+import type { Feature } from '~/features/map/bundle-types'
 import { CardDialogPartsProvider, type CardDialogParts } from '../../features/board/ui/card-dialog-parts'
 import { useMapView, type ViewStore } from '../../features/board/ui/map-view'
 
@@ -73,6 +73,18 @@ const MEMBER_CARD_PARTS: CardDialogParts = {
     </>
   ),
   ProjectSharing,
+}
+// Fetched when a feature's dialog first shows it: only members the assistant serves get it, and
+// the board's own script stays within its budget.
+const LazySuggest = lazy(() =>
+  import('~/features/assistant/ui').then((parts) => ({ default: parts.FeatureSuggest })),
+)
+function FeatureSuggest(props: { feature: Feature }) {
+  return (
+    <Suspense fallback={null}>
+      <LazySuggest {...props} />
+    </Suspense>
+  )
 }
 const ASSISTED_CARD_PARTS: CardDialogParts = { ...MEMBER_CARD_PARTS, FeatureSuggest }
 
