@@ -95,14 +95,16 @@ it("makes a 4,000-card map's JSON (GET /v1/projects/{id}) on the worker too: the
       'Accept-Encoding': 'identity',
     })
   await Promise.all([jsonOf(onWorker)(), jsonOf(onMain)()])
+  // The JSON takes a few tens of ms, so one busy moment of a loaded machine weighs more than on
+  // the page: five loads on each, turn about, and the median's share compared.
   const runs: { worker: Probed; main: Probed }[] = []
-  for (let i = 0; i < 3; i++)
+  for (let i = 0; i < 5; i++)
     runs.push({
       worker: await loadWhileProbing(server, jsonOf(onWorker)),
       main: await loadWhileProbing(mainOnly, jsonOf(onMain)),
     })
   const middle = (side: 'worker' | 'main') =>
-    runs.map((run) => run[side]).sort((a, b) => a.longestProbe / a.pageMs - b.longestProbe / b.pageMs)[1]
+    runs.map((run) => run[side]).sort((a, b) => a.longestProbe / a.pageMs - b.longestProbe / b.pageMs)[2]
   const [worker, main] = [middle('worker'), middle('main')]
   const shape = (text: string) => {
     const bundle = JSON.parse(text)
