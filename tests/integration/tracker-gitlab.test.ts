@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMember, bundle, makeBoard, uuid } from '../support/board'
 import { signUp } from '../support/client'
@@ -133,6 +134,33 @@ describe('linking GitLab', () => {
     expect(mail.subject).toBe(`The GitLab token expires on ${res.json.tracker.tokenExpiresAt.slice(0, 10)}`)
     const lines = (await activity(owner, ids.project)).map((a) => a.summary)
     expect(lines).toContain(`The GitLab token expires on ${res.json.tracker.tokenExpiresAt.slice(0, 10)}.`)
+  })
+
+  it('tells owners once when a token linked with months left comes within 14 days of its expiry', async () => {
+    const owner = await signUp(server.url)
+    const ids = await makeBoard(owner.client)
+    const res = await owner.client.put(`/v1/projects/${ids.project}/tracker`, linkBody())
+    expect(res.json.tracker.status).toBe('ok')
+    const since = mailbox.mails.length
+    // Time passes: the token now has ten days left (as if linked months ago).
+    const soon = new Date(Date.now() + 10 * 86_400_000).toISOString()
+    const db = new Database(server.dbPath)
+    db.prepare('update github_links set token_expires_at = ? where project_id = ?').run(soon, ids.project)
+    db.close()
+    const mail = await mailbox.waitFor(owner.email, since)
+    expect(mail.subject).toBe(`The GitLab token expires on ${soon.slice(0, 10)}`)
+    const told = `The GitLab token expires on ${soon.slice(0, 10)}.`
+    expect((await owner.client.get(`/v1/projects/${ids.project}/tracker`)).json.tracker.status).toBe(
+      'token_expiring',
+    )
+    // The worker serves the link again (a later poll): no second mail, one activity line.
+    const after = new Date().toISOString()
+    await eventually(
+      async () => (await owner.client.get(`/v1/projects/${ids.project}/tracker`)).json.tracker.lastSyncAt,
+      (at) => typeof at === 'string' && at > after,
+    )
+    expect(mailbox.mails.slice(since).filter((m) => m.subject.startsWith('The GitLab token'))).toHaveLength(1)
+    expect((await activity(owner, ids.project)).filter((a) => a.summary === told)).toHaveLength(1)
   })
 
   it('lets VIEWERs read, EDITORs push but not link; unlinking keeps the features’ issues', async () => {

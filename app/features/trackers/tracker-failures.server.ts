@@ -1,10 +1,11 @@
 import { getDb } from '~/lib/db/db.server'
+import { singleton } from '~/lib/singleton.server'
 import { DomainError, refuse } from '~/lib/errors'
 import { sendMail } from '~/lib/email.server'
 import { executeChange } from '~/features/map/door.server'
 import { levelsAllowed } from '~/features/map/permissions'
 import { trackerNoticeMessage } from '~/features/notifications/index.server'
-import { PROVIDER_LABEL, tokenExpiringText, trackerStoppedText } from './tracker-api'
+import { expiresSoon, PROVIDER_LABEL, tokenExpiringText, trackerStoppedText } from './tracker-api'
 import {
   findTrackerLink,
   logTracker,
@@ -97,6 +98,27 @@ export function assertTrackerUsable(link: TrackerLinkRow, now = Date.now()) {
 export function noteExpiringToken(link: TrackerLinkRow) {
   if (!link.tokenExpiresAt) return
   tellOwners(link, tokenExpiringText(link.provider, link.tokenExpiresAt), 'tracker.expiring')
+}
+
+/** Links whose expiring token was told in this process: the change log is asked once per link. */
+const toldExpiring = () => singleton('tracker-told-expiring', () => new Set<string>())
+
+/**
+ * The worker's side of the rule above: a token linked with more than 14 days left comes within
+ * them later, and is told then, once (the change log keeps the notice across restarts).
+ */
+export function noteExpiringTokenOnce(link: TrackerLinkRow, now = Date.now()) {
+  if (!link.tokenExpiresAt || !expiresSoon(link.tokenExpiresAt, now)) return
+  const key = `${link.projectId} ${link.linkedAt} ${link.tokenExpiresAt}`
+  if (toldExpiring().has(key)) return
+  toldExpiring().add(key)
+  const told = getDb()
+    .$client.prepare(
+      `select 1 from project_changes where project_id = ? and at >= ?
+         and json_extract(command, '$.type') = 'tracker.expiring' limit 1`,
+    )
+    .get(link.projectId, link.linkedAt)
+  if (!told) noteExpiringToken(link)
 }
 
 function tellOwners(link: TrackerLinkRow, summary: string, type: string) {

@@ -15,7 +15,7 @@ import { featureRecord, issueOfRemote, setFeatureIssue, trackerActor } from './t
 import { pushFeature } from './tracker-push.server'
 import { pollEveryMs, pollOnce } from './tracker-sync.server'
 import { markMissing } from './tracker-pull.server'
-import { recordTrackerFailure } from './tracker-failures.server'
+import { noteExpiringTokenOnce, recordTrackerFailure } from './tracker-failures.server'
 import { setTrackerQueuedListener } from './tracker-outbox.server'
 import { withTrackerLock } from './tracker-lock.server'
 import { TrackerFailure, type Connection } from './connector/provider'
@@ -129,6 +129,7 @@ async function serve(projectId: string) {
   if (!link || link.provider === 'github' || link.status === 'token_invalid') return
   const conn = connectionOf(link)
   if (!conn) return
+  noteExpiringTokenOnce(link)
   if (!(await pushAll(link, conn))) return
   const due = pollDues().get(projectId) ?? 0
   if (due > Date.now()) return
