@@ -292,6 +292,15 @@ test('at 25 % a card is one element: colour, first words, its title as name and 
   await expect(page.getByRole('button', { name: 'Add feature to MVP / Browse' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Add feature to MVP / Support' })).toBeVisible()
   expect(await inBoard()).toBeLessThan(at100 - 10)
+  // A row's parts not drawn yet (far off the screen on a big map) are as tall as its fullest cell
+  // at this zoom, not a fixed 150 px: that made every 25 % row four times its height.
+  const estimates = await page.evaluate(() =>
+    [...document.querySelectorAll('.release-cells')].map((row) => [
+      getComputedStyle(row).getPropertyValue('--row-cards'),
+      getComputedStyle(row.querySelector('.cell-group')!).containIntrinsicHeight,
+    ]),
+  )
+  expect(estimates[0]).toEqual(['2', 'auto 40px'])
   await card(page, 'Feature', 'Pay by card').focus()
   await page.keyboard.press('ArrowRight')
   await expect(page.getByRole('button', { name: 'Add feature to MVP / Support' })).toBeFocused()

@@ -11,6 +11,7 @@ import {
   knownOnly,
   mapProgress,
   mapWidthAt100,
+  mostCardsInACell,
   parseStoredView,
   pngScale,
   progressOf,
@@ -181,6 +182,16 @@ describe('the map’s width for Fit', () => {
       ]),
     ).toBe(3 * 184 + 184 + 112 + 2 * 14)
     expect(mapWidthAt100([])).toBe(0)
+  })
+})
+
+describe('a release row’s estimated height', () => {
+  const f = (status: 'OPEN' | 'CLOSED') => ({ status }) as never
+  it('counts the fullest cell, closed cards only when they are shown', () => {
+    const cells = [[f('OPEN'), f('CLOSED'), f('CLOSED')], undefined, [f('OPEN'), f('OPEN')], []]
+    expect(mostCardsInACell(cells, false)).toBe(2)
+    expect(mostCardsInACell(cells, true)).toBe(3)
+    expect(mostCardsInACell([undefined, []], true)).toBe(0)
   })
 })
 

@@ -3,6 +3,7 @@ import { memo, useContext, useMemo, useRef, type CSSProperties } from 'react'
 import { useBrowserLayoutEffect } from '~/ui/use-browser-layout-effect'
 import { cellKey, type GoalColumn } from '~/features/board/board-grid'
 import { partOf } from '~/lib/counts'
+import { mostCardsInACell } from '~/features/board/overview'
 import type { Feature, Milestone, Tag } from '~/features/map/bundle-types'
 import { cellDroppableId, cellName } from '~/features/board/drag-moves'
 import { printGridColumn, type PrintLayout, type PrintPlace } from '~/features/board/print-layout'
@@ -186,8 +187,15 @@ const ReleaseCells = memo(function ReleaseCells({
   print,
   ...view
 }: ReleaseCellsProps) {
+  // Groups off the screen are not laid out (content-visibility); their height until then is
+  // estimated from the row's fullest cell (app.css), so a row of two cards is not drawn as tall
+  // as a fixed guess: at 25 % that guess made every row four times its height.
+  const rowCards = mostCardsInACell(
+    goals.flatMap((goal) => goal.activities.map((a) => cells.get(cellKey(milestone.id, a.id)))),
+    view.includeClosed,
+  )
   return (
-    <div className="release-cells">
+    <div className="release-cells" style={{ '--row-cards': rowCards } as CSSProperties}>
       {goals.map((goal) => (
         <CellGroup
           key={goal.workflow.id}
