@@ -14,6 +14,42 @@ export type NearWatcher = {
   setDragging: (dragging: boolean) => void
   dragging: () => boolean
   afterDrag: (callback: () => void) => () => void
+  /** Runs the callback when the page is idle, a few per idle moment, in order; answers a cancel. */
+  whenIdle: (callback: () => void) => () => void
+}
+
+/** Groups made draggable per idle moment: about ten cards each, a few ms of rendering together. */
+const GROUPS_PER_IDLE = 4
+/** However busy the page, a waiting group becomes draggable within this many ms. */
+const IDLE_AT_MOST_MS = 400
+
+function createIdleQueue() {
+  const queue = new Set<() => void>()
+  let scheduled = false
+  const later = (run: () => void) =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(run, { timeout: IDLE_AT_MOST_MS })
+      : window.setTimeout(run, 16)
+  const drain = () => {
+    scheduled = false
+    let count = 0
+    for (const callback of queue) {
+      if (count++ === GROUPS_PER_IDLE) break
+      queue.delete(callback)
+      callback()
+    }
+    if (queue.size > 0) schedule()
+  }
+  const schedule = () => {
+    if (scheduled) return
+    scheduled = true
+    later(drain)
+  }
+  return (callback: () => void) => {
+    queue.add(callback)
+    schedule()
+    return () => queue.delete(callback)
+  }
 }
 
 export function createNearWatcher(): NearWatcher {
@@ -21,7 +57,9 @@ export function createNearWatcher(): NearWatcher {
   let observer: IntersectionObserver | null = null
   let dragging = false
   const waiting = new Set<() => void>()
+  const whenIdle = createIdleQueue()
   return {
+    whenIdle,
     setDragging(value) {
       dragging = value
       if (value) return
@@ -77,8 +115,17 @@ export function useDragReady(near: boolean, lazy: boolean): boolean {
   const [ready, setReady] = useState(!lazy)
   useEffect(() => {
     if (ready || !near) return
-    if (!watcher?.dragging()) return setReady(true)
-    return watcher.afterDrag(() => setReady(true))
+    // A few groups at a time, when the page is idle: at 25 % most of the map is near the screen,
+    // and making all their draggables at once held the page for 100-170 ms right after it loaded.
+    if (!watcher) return setReady(true)
+    const becomeReady = () => watcher.whenIdle(() => setReady(true))
+    if (!watcher.dragging()) return becomeReady()
+    let cancel = () => {}
+    const waiting = watcher.afterDrag(() => (cancel = becomeReady()))
+    return () => {
+      waiting()
+      cancel()
+    }
   }, [ready, near, watcher])
   return ready
 }
