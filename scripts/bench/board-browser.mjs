@@ -133,7 +133,19 @@ async function loadBoard(browser, origin, boardPath, cookie, expectedCards, hydr
     { timeout: 120_000, polling: 100 },
   )
   const times = await page.evaluate(() => window.__bench)
-  return { page, context, times, scripts: [...scripts] }
+  // The scripts the board needed: those asked for before it was hydrated. What the page fetches
+  // once idle (the card dialog's route, ahead of a click) is not the board's.
+  const needed = new Set(
+    await page.evaluate(
+      (until) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => until === null || entry.startTime <= until)
+          .map((entry) => new URL(entry.name).pathname),
+      times.hydratedAt,
+    ),
+  )
+  return { page, context, times, scripts: [...scripts].filter((p) => needed.has(p)) }
 }
 
 /** Drags one feature one cell to the right with the keyboard; ms from the drop to the card shown there. */

@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createNearWatcher } from '~/features/board/ui/near-viewport'
 
-describe('the near-viewport watcher during a drag', () => {
-  it('holds new drop targets back until the drop, then lets each waiting group in once', () => {
-    const watcher = createNearWatcher()
-    const calls: string[] = []
-    expect(watcher.dragging()).toBe(false)
-    watcher.setDragging(true)
-    expect(watcher.dragging()).toBe(true)
-    watcher.afterDrag(() => calls.push('a'))
-    const cancel = watcher.afterDrag(() => calls.push('b'))
-    cancel() // a group that left the page before the drop
-    expect(calls).toEqual([])
-    watcher.setDragging(false)
-    expect(calls).toEqual(['a'])
-    watcher.setDragging(true)
-    watcher.setDragging(false)
-    expect(calls).toEqual(['a'])
-  })
-})
-
 describe('groups becoming draggable when the page is idle', () => {
-  it('lets in a few per idle moment, in the order they came near, and never one that left', () => {
+  it('lets in a few per idle moment, in the order they came near, never one that left, none during a drag', () => {
     const idle: (() => void)[] = []
     const asked: number[] = []
     const page = globalThis as unknown as { window?: unknown }
@@ -47,6 +28,15 @@ describe('groups becoming draggable when the page is idle', () => {
       idle.shift()!()
       expect(ready).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9])
       expect(idle).toHaveLength(0)
+      // During a drag the library takes no new drop targets: a group waits for the drop.
+      watcher.setDragging(true)
+      watcher.whenIdle(() => ready.push(10))
+      idle.shift()!()
+      expect(ready).not.toContain(10)
+      expect(idle).toHaveLength(0)
+      watcher.setDragging(false)
+      idle.shift()!()
+      expect(ready.at(-1)).toBe(10)
       // However busy the page is, the browser is asked to run them within a bound.
       expect(asked.every((ms) => ms > 0 && ms <= 1000)).toBe(true)
     } finally {

@@ -198,12 +198,5 @@ export function pngScale(width: number, height: number): number {
  * The most cards one cell of a release shows (closed ones only with `Show closed`): the board
  * estimates the height of the row's parts it has not drawn yet from it (app.css).
  */
-export function mostCardsInACell(cells: Iterable<readonly Feature[] | undefined>, includeClosed: boolean): number {
-  let most = 0
-  for (const features of cells) {
-    if (!features) continue
-    const shown = includeClosed ? features.length : features.filter((f) => f.status !== 'CLOSED').length
-    if (shown > most) most = shown
-  }
-  return most
-}
+export const mostCardsInACell = (cells: Iterable<readonly Feature[] | undefined>, includeClosed: boolean) =>
+  Math.max(0, ...Array.from(cells, (f = []) => f.filter((x) => includeClosed || x.status !== 'CLOSED').length))

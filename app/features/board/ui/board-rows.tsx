@@ -224,7 +224,7 @@ type CellGroupProps = BoardLinks & {
 function CellGroup({ goal, milestone, cells, onAdd, print, ...view }: CellGroupProps) {
   const ref = useRef<HTMLDivElement>(null)
   const near = useNearViewport(ref)
-  const dragReady = useDragReady(near, view.lazyDrag)
+  const dragReady = useDragReady(near, view.lazyDrag, ref)
   const cardFilter = useCardFilterStore()
   // The tiles were made anew: the search's highlights go to their new text.
   useBrowserLayoutEffect(() => {

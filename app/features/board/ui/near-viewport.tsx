@@ -13,8 +13,7 @@ export type NearWatcher = {
   /** The drag library does not take new drop targets during a drag: groups wait for the drop. */
   setDragging: (dragging: boolean) => void
   dragging: () => boolean
-  afterDrag: (callback: () => void) => () => void
-  /** Runs the callback when the page is idle, a few per idle moment, in order; answers a cancel. */
+  /** Runs the callback when the page is idle and no drag is on, a few per idle moment, in order; answers a cancel. */
   whenIdle: (callback: () => void) => () => void
 }
 
@@ -23,32 +22,32 @@ const GROUPS_PER_IDLE = 4
 /** However busy the page, a waiting group becomes draggable within this many ms. */
 const IDLE_AT_MOST_MS = 400
 
-function createIdleQueue() {
+/** The drag library takes no new drop targets during a drag: the queue waits while `paused()`. */
+function createIdleQueue(paused: () => boolean) {
   const queue = new Set<() => void>()
   let scheduled = false
-  const later = (run: () => void) =>
-    typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(run, { timeout: IDLE_AT_MOST_MS })
-      : window.setTimeout(run, 16)
   const drain = () => {
     scheduled = false
-    let count = 0
-    for (const callback of queue) {
-      if (count++ === GROUPS_PER_IDLE) break
+    if (paused()) return
+    for (const callback of [...queue].slice(0, GROUPS_PER_IDLE)) {
       queue.delete(callback)
       callback()
     }
-    if (queue.size > 0) schedule()
+    schedule()
   }
   const schedule = () => {
-    if (scheduled) return
+    if (scheduled || queue.size === 0) return
     scheduled = true
-    later(drain)
+    if (window.requestIdleCallback) window.requestIdleCallback(drain, { timeout: IDLE_AT_MOST_MS })
+    else setTimeout(drain, 16)
   }
-  return (callback: () => void) => {
-    queue.add(callback)
-    schedule()
-    return () => queue.delete(callback)
+  return {
+    add(callback: () => void) {
+      queue.add(callback)
+      schedule()
+      return () => queue.delete(callback)
+    },
+    resume: schedule,
   }
 }
 
@@ -56,22 +55,14 @@ export function createNearWatcher(): NearWatcher {
   const listeners = new Map<Element, (near: boolean) => void>()
   let observer: IntersectionObserver | null = null
   let dragging = false
-  const waiting = new Set<() => void>()
-  const whenIdle = createIdleQueue()
+  const idle = createIdleQueue(() => dragging)
   return {
-    whenIdle,
+    whenIdle: idle.add,
     setDragging(value) {
       dragging = value
-      if (value) return
-      const callbacks = [...waiting]
-      waiting.clear()
-      for (const callback of callbacks) callback()
+      if (!value) idle.resume()
     },
     dragging: () => dragging,
-    afterDrag(callback) {
-      waiting.add(callback)
-      return () => waiting.delete(callback)
-    },
     setRoot(root) {
       observer?.disconnect()
       observer = null
@@ -100,8 +91,9 @@ export const NearViewportProvider = NearContext.Provider
 
 /**
  * Whether a cell group's cards are the drag library's: at once on maps of up to
- * LAZY_DRAG_FEATURES features; on bigger ones from the first time the group comes near the
- * screen (after the drop, if a drag is on). Until then its cards are plain tiles, the same in
+ * LAZY_DRAG_FEATURES features; on bigger ones once the group has come near the screen (a few
+ * groups per idle moment), or at once when the keyboard's focus comes into it (after the
+ * drop, if a drag is on). Until then its cards are plain tiles, the same in
  * the page (links, names, focus, search), without the library's per-card components, whose
  * rendering on the server and hydration in the browser were most of a big board's load. A card
  * can only be dragged where it can be seen, so nothing a user can reach changes.
@@ -110,22 +102,31 @@ export const NearViewportProvider = NearContext.Provider
 // without the library's per-card components, and on the capacity bench board pages fill a core first.
 export const LAZY_DRAG_FEATURES = 200
 
-export function useDragReady(near: boolean, lazy: boolean): boolean {
+export function useDragReady(
+  near: boolean,
+  lazy: boolean,
+  group: RefObject<HTMLElement | null>,
+): boolean {
   const watcher = useContext(NearContext)
   const [ready, setReady] = useState(!lazy)
+  // A group the keyboard's focus comes into becomes draggable at once (Space lifts its card): its
+  // cards are made anew and the board's keyboard gives the focus to the new one. Not on a click's
+  // focus: a card made anew between the press and the release would lose the click.
+  useEffect(() => {
+    const element = group.current
+    if (ready || !watcher || !element) return
+    const now = (event: FocusEvent) => {
+      if (!watcher.dragging() && (event.target as Element).matches(':focus-visible')) setReady(true)
+    }
+    element.addEventListener('focusin', now)
+    return () => element.removeEventListener('focusin', now)
+  }, [ready, watcher, group])
   useEffect(() => {
     if (ready || !near) return
-    // A few groups at a time, when the page is idle: at 25 % most of the map is near the screen,
-    // and making all their draggables at once held the page for 100-170 ms right after it loaded.
     if (!watcher) return setReady(true)
-    const becomeReady = () => watcher.whenIdle(() => setReady(true))
-    if (!watcher.dragging()) return becomeReady()
-    let cancel = () => {}
-    const waiting = watcher.afterDrag(() => (cancel = becomeReady()))
-    return () => {
-      waiting()
-      cancel()
-    }
+    // Others near the screen: a few groups at a time, when the page is idle. At 25 % most of the
+    // map is near, and making all their draggables at once held the page 100-170 ms after it loaded.
+    return watcher.whenIdle(() => setReady(true))
   }, [ready, near, watcher])
   return ready
 }
