@@ -2,12 +2,13 @@ import type Database from 'better-sqlite3'
 import { getDb } from '~/lib/db/db.server'
 import { singleton } from '~/lib/singleton.server'
 import type { ChangeListener } from '~/features/map/listeners.server'
+import type { PushedField } from './connector/provider'
 
 /**
- * The connector's side of the one outbox (github_outbox, its `provider` column; CONTRACT §14,
- * ADR 38): a change of a feature linked to a GitLab or Jira issue queues a push in the change's
- * own transaction; changes that came from the tracker, or the sync's own bookkeeping, queue
- * nothing (no ping-pong). The worker sends after the commit.
+ * The one outbox (github_outbox, its `provider` column; CONTRACT §13, §14, ADR 38): a change of a
+ * feature linked to an issue on any tracker queues a push in the change's own transaction;
+ * changes that came from the tracker, or the sync's own bookkeeping, queue nothing (no
+ * ping-pong). The worker sends after the commit.
  */
 
 type Entity = Record<string, unknown> | null
@@ -35,6 +36,24 @@ export function wakeTrackerWorker() {
   shared().onQueued?.()
 }
 
+/**
+ * The issue fields a waiting push brings to the feature, from its rows' `fields`: the feature's
+ * (above) or, in rows queued before the connector served GitHub, §13's own names.
+ */
+export function pushedFields(rowFields: readonly string[]): PushedField[] {
+  const out = new Set<PushedField>()
+  for (const field of rowFields) {
+    if (field === 'title') out.add('title')
+    if (field === 'description' || field === 'body' || field === 'milestoneId' || field === 'subWorkflowId')
+      out.add('body')
+    if (field === 'status' || field === 'state') out.add('state')
+    if (field === 'tagIds' || field === 'labels') out.add('labels')
+    if (field === 'milestoneId') out.add('release')
+    if (field === 'estimate') out.add('size')
+  }
+  return [...out]
+}
+
 const issueOf = (entity: Entity) => entity?.issue as { provider?: string; state?: string } | null | undefined
 
 const inserts = new WeakMap<Database.Database, Database.Statement>()
@@ -47,8 +66,7 @@ function queue(
 ) {
   for (const entry of entries) {
     const issue = issueOf(entry.after)
-    if (entry.kind !== 'feature' || !issue || issue.provider === 'github' || issue.state === 'missing')
-      continue
+    if (entry.kind !== 'feature' || !issue?.provider || issue.state === 'missing') continue
     const fields = PUSHED.filter(
       (f) => JSON.stringify(entry.before?.[f] ?? null) !== JSON.stringify(entry.after?.[f] ?? null),
     )

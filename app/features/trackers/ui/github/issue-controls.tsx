@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import type { Feature } from '~/features/map/bundle-types'
 import { useBoard } from '~/features/board/ui'
 import { useMessages } from '~/ui/messages'
-import { askToRelink, TOKEN_REFUSED_TEXT } from '~/features/github/github-texts'
+import { askToRelink, TOKEN_REFUSED_TEXT } from '../../github/github-texts'
 import { useGithubAction, type GithubResult } from './use-github'
 
 /** Shows an operation's outcome in the page's message banner. */

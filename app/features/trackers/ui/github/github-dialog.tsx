@@ -4,8 +4,8 @@ import { Modal } from '~/ui/modal'
 import { CopyButton } from '~/ui/copy-button'
 import type { GithubLink } from '~/features/map/bundle-types'
 import { useBoard } from '~/features/board/ui'
-import { REPOSITORY_PATTERN } from '~/features/github/issue-mapping'
-import { STATUS_TEXT, unlinkQuestion } from '~/features/github/github-texts'
+import { REPOSITORY_PATTERN } from '../../github/github-mapping'
+import { STATUS_TEXT, unlinkQuestion } from '../../github/github-texts'
 import { useGithubAction } from './use-github'
 
 /**
