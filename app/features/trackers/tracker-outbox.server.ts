@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3'
 import { getDb } from '~/lib/db/db.server'
 import { singleton } from '~/lib/singleton.server'
 import type { ChangeListener } from '~/features/map/listeners.server'
-import type { PushedField } from './connector/provider'
+import { followedFields } from './connector/issue-rules'
 
 /**
  * The one outbox (github_outbox, its `provider` column; CONTRACT §13, §14, ADR 38): a change of a
@@ -12,17 +12,6 @@ import type { PushedField } from './connector/provider'
  */
 
 type Entity = Record<string, unknown> | null
-
-/** The feature fields its issue follows (title, description, status, tags, release, size, and a move's footer). */
-const PUSHED = [
-  'title',
-  'description',
-  'status',
-  'tagIds',
-  'milestoneId',
-  'subWorkflowId',
-  'estimate',
-] as const
 
 const shared = () =>
   singleton('tracker-outbox', () => ({ onQueued: undefined as (() => void) | undefined, queued: false }))
@@ -34,24 +23,6 @@ export function setTrackerQueuedListener(listener: (() => void) | undefined) {
 /** Wakes the worker now (a link made, a webhook). */
 export function wakeTrackerWorker() {
   shared().onQueued?.()
-}
-
-/**
- * The issue fields a waiting push brings to the feature, from its rows' `fields`: the feature's
- * (above) or, in rows queued before the connector served GitHub, §13's own names.
- */
-export function pushedFields(rowFields: readonly string[]): PushedField[] {
-  const out = new Set<PushedField>()
-  for (const field of rowFields) {
-    if (field === 'title') out.add('title')
-    if (field === 'description' || field === 'body' || field === 'milestoneId' || field === 'subWorkflowId')
-      out.add('body')
-    if (field === 'status' || field === 'state') out.add('state')
-    if (field === 'tagIds' || field === 'labels') out.add('labels')
-    if (field === 'milestoneId') out.add('release')
-    if (field === 'estimate') out.add('size')
-  }
-  return [...out]
 }
 
 const issueOf = (entity: Entity) => entity?.issue as { provider?: string; state?: string } | null | undefined
@@ -67,9 +38,7 @@ function queue(
   for (const entry of entries) {
     const issue = issueOf(entry.after)
     if (entry.kind !== 'feature' || !issue?.provider || issue.state === 'missing') continue
-    const fields = PUSHED.filter(
-      (f) => JSON.stringify(entry.before?.[f] ?? null) !== JSON.stringify(entry.after?.[f] ?? null),
-    )
+    const fields = followedFields(entry.before, entry.after)
     if (fields.length === 0) continue
     let insert = inserts.get(client)
     if (!insert) {

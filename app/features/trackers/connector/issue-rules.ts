@@ -179,3 +179,35 @@ export function changedIssueFields(
   if (!same(before.tagIds, after.tagIds)) fields.push('labels')
   return fields
 }
+
+/** The fields of an issue a push brings to the feature (SYNCED_FIELDS, and the release and size). */
+export type PushedField = SyncedField | 'release' | 'size'
+
+/** The issue fields a feature's change touches: §13's four (a move changes the body's footer), the release and the size. */
+export function followedFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): PushedField[] {
+  const fields: PushedField[] = changedIssueFields(before, after)
+  if (!same(before?.milestoneId, after?.milestoneId)) fields.push('release')
+  if (!same(before?.estimate, after?.estimate)) fields.push('size')
+  return fields
+}
+
+/**
+ * The issue fields a waiting push brings to the feature, from its rows' `fields` (rows queued by
+ * the connector before issue 46 name the feature's fields: they are read too).
+ */
+export function pushedFields(rowFields: readonly string[]): PushedField[] {
+  const out = new Set<PushedField>()
+  for (const field of rowFields) {
+    if (field === 'title') out.add('title')
+    if (field === 'description' || field === 'body' || field === 'milestoneId' || field === 'subWorkflowId')
+      out.add('body')
+    if (field === 'status' || field === 'state') out.add('state')
+    if (field === 'tagIds' || field === 'labels') out.add('labels')
+    if (field === 'milestoneId' || field === 'release') out.add('release')
+    if (field === 'estimate' || field === 'size') out.add('size')
+  }
+  return [...out]
+}

@@ -1,4 +1,5 @@
 import type { TrackerFeature } from '../tracker-feature'
+import type { PushedField } from './issue-rules'
 
 /**
  * What a provider brings to the connector (ADR 38): its client behind these calls, and its
@@ -41,8 +42,7 @@ export type LinkCheck = {
 
 export type PushedFeature = TrackerFeature & { release: string }
 
-/** The fields of an issue a push brings to the feature (SYNCED_FIELDS, and the release and size). */
-export type PushedField = 'title' | 'body' | 'state' | 'labels' | 'release' | 'size'
+export type { PushedField }
 
 /** What a webhook delivery says of one issue. */
 export type HookIssue = {
