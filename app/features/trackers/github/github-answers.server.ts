@@ -2,6 +2,7 @@ import { getDb } from '~/lib/db/db.server'
 import { DomainError, refuse } from '~/lib/errors'
 import { authorize } from '~/features/map/door.server'
 import { findProject } from '~/features/map/entities.server'
+import type { GithubLink } from '~/features/map/bundle-types'
 import type { ProjectField } from '~/features/map/project-fields.server'
 import type { WorkspaceContext } from '~/features/workspaces/index.server'
 import { findTrackerLink, publicTracker, type TrackerLinkRow } from '../tracker-link.server'
@@ -18,14 +19,8 @@ import { githubCode, githubText } from './github-codes'
  * talks to GitHub or keeps state: the connector does.
  */
 
-export type PublicGithubLink = {
-  repository: string
-  linkedAt: string
-  linkedBy: { memberId: string; name: string }
-  status: 'ok' | 'token_invalid' | 'repository_missing' | 'rate_limited' | 'unreachable'
-  lastSyncAt: string | null
-  error: string | null
-}
+/** The project's `github` (CONTRACT §13), as the board reads it. */
+export type PublicGithubLink = GithubLink
 
 /** Runs a connector call for a §13 route, its refusals in §13's words. */
 export async function asGithub<T>(run: () => Promise<T> | T): Promise<T> {
