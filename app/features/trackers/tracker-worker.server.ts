@@ -54,9 +54,9 @@ function nextDue(link: TrackerLinkRow, now: number): number | null {
   if (link.retryAt && Date.parse(link.retryAt) > now) return Date.parse(link.retryAt)
   const pending = pendingOf(link)
   const pushAt = pending.length > 0 ? Math.min(...pending.map((r) => Date.parse(r.nextAt))) : Infinity
-  const pollAt = mayPull(link, now) ? (pollDues().get(link.projectId) ?? 0) : Infinity
+  const pollAt = pollDues().get(link.projectId) ?? 0
   const due = Math.min(pushAt, pollAt)
-  return due <= now ? null : due === Infinity ? now + pollEveryMs(link.provider) : due
+  return due <= now ? null : due
 }
 
 async function pushAll(link: TrackerLinkRow, conn: Connection): Promise<boolean> {
@@ -128,14 +128,24 @@ async function serve(projectId: string) {
   const link = findTrackerLink(projectId)
   if (!link || link.status === 'token_invalid') return
   const conn = connectionOf(link)
-  if (!conn) return
+  if (!conn) {
+    // Sealed under another SESSION_SECRET: the link reads as a refused token until relinked.
+    const failure = new TrackerFailure(
+      'token_invalid',
+      'The stored token cannot be read; link the project again.',
+    )
+    recordTrackerFailure(link, failure, { direction: 'pull', action: 'poll' }, false)
+    return
+  }
   noteExpiringTokenOnce(link)
   await pushAll(link, conn)
-  const after = findTrackerLink(projectId)
-  if (!after || !mayPull(after)) return
   const due = pollDues().get(projectId) ?? 0
   if (due > Date.now()) return
+  // Polled every interval; while the link may not pull (rate limit, plan inactive, the linking
+  // member gone), looked at again after the same interval, calling nothing.
   pollDues().set(projectId, Date.now() + pollEveryMs(link.provider))
+  const after = findTrackerLink(projectId)
+  if (!after || !mayPull(after)) return
   try {
     await pollOnce(after, conn)
   } catch (error) {
