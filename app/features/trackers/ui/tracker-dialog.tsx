@@ -71,10 +71,8 @@ export function TrackerDialog({ onClose }: { onClose: () => void }) {
           {tracker.tokenExpiresAt ? (
             <p className="small">{`The token expires on ${tracker.tokenExpiresAt.slice(0, 10)}.`}</p>
           ) : null}
-          <p className="small muted">
-            {tracker.lastSyncAt ? `Last sync ${when(tracker.lastSyncAt)}` : 'Not synced yet.'}
-          </p>
           <LinkButtons
+            lastSyncAt={tracker.lastSyncAt}
             canEdit={info.canEdit}
             canLink={info.canLink}
             busy={action.busy}

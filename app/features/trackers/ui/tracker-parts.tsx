@@ -55,14 +55,16 @@ export function useUnlinkQuestion() {
   return { confirming, setConfirming, unlinkButton, answered }
 }
 
-/** The link's `Sync now` (EDITOR and up) and `Unlink` (OWNER, ADMIN; hidden while its question shows). */
+/** The link's last sync, `Sync now` (EDITOR and up) and `Unlink` (OWNER, ADMIN; hidden while its question shows). */
 export function LinkButtons({
+  lastSyncAt,
   canEdit,
   canLink,
   busy,
   unlink,
   onSync,
 }: {
+  lastSyncAt: string | null
   canEdit: boolean
   canLink: boolean
   busy: boolean
@@ -70,24 +72,29 @@ export function LinkButtons({
   onSync: () => void
 }) {
   return (
-    <div className="row">
-      {canEdit ? (
-        <button type="button" className="button small" disabled={busy} onClick={onSync}>
-          Sync now
-        </button>
-      ) : null}
-      {canLink && !unlink.confirming ? (
-        <button
-          ref={unlink.unlinkButton}
-          type="button"
-          className="button small danger"
-          disabled={busy}
-          onClick={() => unlink.setConfirming(true)}
-        >
-          Unlink
-        </button>
-      ) : null}
-    </div>
+    <>
+      <p className="small muted">
+        {lastSyncAt ? `Last sync ${new Date(lastSyncAt).toLocaleString()}` : 'Not synced yet.'}
+      </p>
+      <div className="row">
+        {canEdit ? (
+          <button type="button" className="button small" disabled={busy} onClick={onSync}>
+            Sync now
+          </button>
+        ) : null}
+        {canLink && !unlink.confirming ? (
+          <button
+            ref={unlink.unlinkButton}
+            type="button"
+            className="button small danger"
+            disabled={busy}
+            onClick={() => unlink.setConfirming(true)}
+          >
+            Unlink
+          </button>
+        ) : null}
+      </div>
+    </>
   )
 }
 

@@ -75,10 +75,8 @@ export function GithubDialog({ onClose }: { onClose: () => void }) {
             {`Status: ${STATUS_TEXT[github.status]}`}
             {github.error && github.status !== 'ok' ? ` GitHub said: ${github.error}` : ''}
           </p>
-          <p className="small muted">
-            {github.lastSyncAt ? `Last sync ${when(github.lastSyncAt)}` : 'Not synced yet.'}
-          </p>
           <LinkButtons
+            lastSyncAt={github.lastSyncAt}
             canEdit={info.canEdit}
             canLink={info.canLink}
             busy={action.busy}
