@@ -12,10 +12,8 @@ import { registerMapFollowers } from './map-followers'
 import { startMaintenance } from '../app/jobs/maintenance.server'
 import { startWebhookWorker } from '../app/features/automation/webhook-worker.server'
 import { sealClearWebhookSecrets } from '../app/features/automation/webhook-secret.server'
-import { sealClearGithubWebhookSecrets } from '../app/features/github/github-secrets.server'
 import { startNotificationWorker } from '../app/features/notifications/notification-worker.server'
-import { startGithubWorker } from '../app/features/github/github-worker.server'
-import { startTrackerWorker } from '../app/features/trackers/index.server'
+import { sealClearGithubWebhookSecrets, startTrackerWorker } from '../app/features/trackers/index.server'
 import { closeAllStreams, configureLiveHub } from '../app/features/live/live-hub.server'
 import { accessWritesMark } from '../app/lib/db/access-writes.server'
 import { redactPath } from '../app/lib/log-redaction'
@@ -221,7 +219,6 @@ server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
 const stopMaintenance = startMaintenance()
 const stopWebhooks = startWebhookWorker()
 const stopNotifications = startNotificationWorker()
-const stopGithub = startGithubWorker()
 const stopTrackers = startTrackerWorker()
 
 closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
@@ -233,7 +230,6 @@ closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
   stopMaintenance()
   stopWebhooks()
   stopNotifications()
-  stopGithub()
   stopTrackers()
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   // Live streams never finish by themselves: end them, and their connections close once idle.

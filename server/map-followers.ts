@@ -2,7 +2,6 @@ import { registerChangeListener } from '../app/features/map/listeners.server'
 import { liveFollower } from '../app/features/live/live-hub.server'
 import { trashFollower } from '../app/features/history/trash-entries.server'
 import { webhookFollower } from '../app/features/automation/webhook.server'
-import { githubFollower } from '../app/features/github/github-outbox.server'
 import { trackerFollower } from '../app/features/trackers/index.server'
 import { commentMailFollower } from '../app/features/notifications/notifications.server'
 import { registerMapReaders } from './map-readers'
@@ -10,14 +9,13 @@ import { registerMapReaders } from './map-readers'
 /**
  * What follows every change to a map, in this order (ADR 37): the live hub after the commit
  * first (a board sees its change before any other server hears of it), then, inside the change's
- * transaction, the trash, outgoing webhooks, the GitHub outbox and comment e-mails. The door
+ * transaction, the trash, outgoing webhooks, the trackers' outbox and comment e-mails. The door
  * (app/features/map/door.server.ts) names none of them.
  */
 export function registerMapFollowers() {
   registerChangeListener(liveFollower)
   registerChangeListener(trashFollower)
   registerChangeListener(webhookFollower)
-  registerChangeListener(githubFollower)
   registerChangeListener(trackerFollower)
   registerChangeListener(commentMailFollower)
   registerMapReaders()

@@ -1,5 +1,5 @@
 import type { Route } from './+types/$workspace.projects.$projectId.github'
-import { githubDialogData, runGithubIntent } from '~/features/github/github-page.server'
+import { githubDialogData, runGithubIntent } from '~/features/trackers/index.server'
 import { pathId, readJson, requireApiWorkspaceNamed, v1Route } from '~/http/api.server'
 
 /**

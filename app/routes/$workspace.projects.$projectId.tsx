@@ -56,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       projectId: project.id,
       title: project.title,
       readOnly: !can(ctx, 'edit'),
-      canLinkGithub: can(ctx, 'linkGithub'),
+      canLinkGithub: can(ctx, 'linkTracker'),
       canSaveTemplate: can(ctx, 'manageTemplates'),
       assistant: assistantAvailableTo(ctx, env),
       history: historyState(ctx, project.id),

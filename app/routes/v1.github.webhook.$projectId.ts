@@ -1,5 +1,5 @@
 import type { Route } from './+types/v1.github.webhook.$projectId'
-import { receiveGithubWebhook, SignatureRefused } from '~/features/github/github-webhook.server'
+import { receiveGithubWebhook, WebhookRefused } from '~/features/trackers/index.server'
 import { apiError, v1Route } from '~/http/api.server'
 
 /** GitHub's `issues` webhooks for a linked project (CONTRACT §13), signature-checked; `ping` answers 200. */
@@ -8,7 +8,8 @@ const route = v1Route<Route.LoaderArgs>({
     try {
       return await receiveGithubWebhook(params.projectId, await request.text(), request.headers)
     } catch (error) {
-      if (error instanceof SignatureRefused) return apiError(401, 'signature_invalid', error.message)
+      if (error instanceof WebhookRefused)
+        return apiError(401, 'signature_invalid', 'The signature is missing or wrong.')
       throw error
     }
   },

@@ -1,5 +1,5 @@
 import type { Route } from './+types/v1.milestones.$id.github'
-import { sendReleaseToGithub } from '~/features/github/github-push.server'
+import { sendReleaseToGithub } from '~/features/trackers/index.server'
 import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** `Send to GitHub` (CONTRACT §13): an issue for every open feature of the release without one (EDITOR and up). */

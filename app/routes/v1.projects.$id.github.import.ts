@@ -1,6 +1,6 @@
 import type { Route } from './+types/v1.projects.$id.github.import'
-import { importIssuesSchema } from '~/features/github/github-api'
-import { importIssues } from '~/features/github/github-import.server'
+import { importIssuesSchema } from '~/features/trackers'
+import { importIssues } from '~/features/trackers/index.server'
 import { authorize } from '~/features/map/door.server'
 import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 

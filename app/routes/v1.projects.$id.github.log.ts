@@ -1,5 +1,5 @@
 import type { Route } from './+types/v1.projects.$id.github.log'
-import { getSyncLog } from '~/features/github/repository-link.server'
+import { getSyncLog } from '~/features/trackers/index.server'
 import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** The last 50 sync operations of the project (CONTRACT §13), for any member. */

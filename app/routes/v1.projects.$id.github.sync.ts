@@ -1,5 +1,5 @@
 import type { Route } from './+types/v1.projects.$id.github.sync'
-import { syncNow } from '~/features/github/github-poll.server'
+import { syncNow } from '~/features/trackers/index.server'
 import { pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
 /** `Sync now` (CONTRACT §13): polls GitHub at once and answers `{pulled, lastSyncAt}` when done (EDITOR and up). */

@@ -1,6 +1,6 @@
 import type { Route } from './+types/v1.projects.$id.github'
-import { linkRepositorySchema, LINK_FIELD_CODES } from '~/features/github/github-api'
-import { getRepositoryLink, linkRepository, unlinkRepository } from '~/features/github/repository-link.server'
+import { linkRepositorySchema, LINK_FIELD_CODES } from '~/features/trackers'
+import { getRepositoryLink, linkRepository, unlinkRepository } from '~/features/trackers/index.server'
 import { authorize } from '~/features/map/door.server'
 import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.server'
 
@@ -15,7 +15,7 @@ const route = v1Route<Route.LoaderArgs>({
   PUT: async ({ request, params }) => {
     const ctx = await requireApiWorkspace(request)
     const projectId = pathId(params.id)
-    authorize(ctx, 'linkGithub')
+    authorize(ctx, 'linkTracker')
     const input = await parseJson(request, linkRepositorySchema, LINK_FIELD_CODES)
     return Response.json(await linkRepository(ctx, projectId, input), {
       headers: { 'Cache-Control': 'no-store' },

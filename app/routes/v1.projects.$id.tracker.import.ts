@@ -1,5 +1,5 @@
 import type { Route } from './+types/v1.projects.$id.tracker.import'
-import { importIssuesSchema } from '~/features/github'
+import { importIssuesSchema } from '~/features/trackers'
 import { importTrackerIssues } from '~/features/trackers/tracker-sync.server'
 import { authorize } from '~/features/map/door.server'
 import { parseJson, pathId, requireApiWorkspace, v1Route } from '~/http/api.server'

@@ -16,9 +16,13 @@ const route = v1Route<Route.LoaderArgs>({
     const projectId = pathId(params.id)
     authorize(ctx, 'linkTracker')
     const input = await parseJson(request, linkTrackerSchema, TRACKER_FIELD_CODES)
-    return Response.json(await linkTracker(ctx, projectId, input), {
-      headers: { 'Cache-Control': 'no-store' },
-    })
+    const { tracker, webhookSecret } = await linkTracker(ctx, projectId, input)
+    return Response.json(
+      { tracker, webhookSecret },
+      {
+        headers: { 'Cache-Control': 'no-store' },
+      },
+    )
   },
   DELETE: async ({ request, params }) => unlinkTracker(await requireApiWorkspace(request), pathId(params.id)),
 })

@@ -1,6 +1,5 @@
 import type { Route } from './+types/v1.tracker.webhook.$projectId'
 import { receiveTrackerWebhook, WebhookRefused } from '~/features/trackers/tracker-webhook.server'
-import { SignatureRefused } from '~/features/github/index.server'
 import { apiError, v1Route } from '~/http/api.server'
 
 /** The one webhook entry (CONTRACT §14): GitLab's Issue Hook, Jira's signed admin webhook, GitHub's `issues` events. */
@@ -9,8 +8,7 @@ const route = v1Route<Route.LoaderArgs>({
     try {
       return await receiveTrackerWebhook(params.projectId, await request.text(), request.headers)
     } catch (error) {
-      if (error instanceof WebhookRefused || error instanceof SignatureRefused)
-        return apiError(401, 'signature_invalid', error.message)
+      if (error instanceof WebhookRefused) return apiError(401, 'signature_invalid', error.message)
       throw error
     }
   },

@@ -195,6 +195,8 @@ function databaseBefore0013(file: string, from: string, clear: Record<string, Re
           .all(name)
           .map((c) => (c as { name: string }).name),
       )
+      // A table a later migration dropped (github_issues, 0016: its rows went to tracker_issues) stays empty.
+      if (later.size === 0) continue
       const columns = (
         db.prepare(`select name from pragma_table_info(?, 'main')`).all(name) as { name: string }[]
       ).map((c) => c.name)

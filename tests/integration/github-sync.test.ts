@@ -224,7 +224,7 @@ describe('GitHub → Storymap', () => {
     const stored = () =>
       rows(
         server.dbPath,
-        'select * from github_links l left join github_issues i on i.project_id = l.project_id where l.project_id = ?',
+        'select * from github_links l left join tracker_issues i on i.project_id = l.project_id where l.project_id = ?',
         ids.project,
       )
     const before = { rows: stored(), polls: pollsOf(github, repo).length }

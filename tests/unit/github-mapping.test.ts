@@ -11,8 +11,9 @@ import {
   pullSummary,
   tagsForLabels,
   titleOfIssue,
-} from '~/features/github/issue-mapping'
-import { classifyFailure, rateLimitUntil, refusalOf } from '~/features/github/sync-failures'
+} from '~/features/trackers/connector/issue-rules'
+import { classifyFailure, rateLimitUntil } from '~/features/trackers/github/github-mapping'
+import { refusalOf } from '~/features/trackers/github/github-codes'
 
 const place = {
   permalink: 'https://maps.example.com/team/projects/p/f/f1',

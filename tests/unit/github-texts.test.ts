@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { askToRelink, sendReleaseMessage, unlinkQuestion } from '~/features/github/github-texts'
+import { askToRelink, sendReleaseMessage, unlinkQuestion } from '~/features/trackers/github/github-texts'
 
 describe('what the board says about GitHub (issue 43)', () => {
   it('says how many issues Send to GitHub made, and how many features failed', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { footerLine, issueBody } from '~/features/github/issue-mapping'
+import { footerLine, issueBody } from '~/features/trackers/connector/issue-rules'
 import {
   accessLevelOf,
   featureFromGitlabIssue,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { footerLine } from '~/features/github/issue-mapping'
+import { footerLine } from '~/features/trackers/connector/issue-rules'
 import {
   descriptionOfAdf,
   featureFromJiraIssue,

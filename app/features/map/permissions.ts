@@ -59,7 +59,9 @@ export type Actor = { level: Level; planActive: boolean }
  * Reads, leaving, removals, billing and deletion keep working when the plan has ended;
  * everything that changes content needs an active plan.
  */
-const RULES: Record<Action, { min: Level; plan: boolean; owner?: 'only' | 'never' }> = {
+type Rule = { min: Level; plan: boolean; owner?: 'only' | 'never' }
+const LINK_TRACKER: Rule = { min: 'ADMIN', plan: true }
+const RULES: Record<Action, Rule> = {
   read: { min: 'VIEWER', plan: false },
   leave: { min: 'VIEWER', plan: false, owner: 'never' },
   edit: { min: 'EDITOR', plan: true },
@@ -82,9 +84,10 @@ const RULES: Record<Action, { min: Level; plan: boolean; owner?: 'only' | 'never
   resendInvite: { min: 'ADMIN', plan: true },
   changeRole: { min: 'ADMIN', plan: true },
   manageSharing: { min: 'ADMIN', plan: true },
-  linkGithub: { min: 'ADMIN', plan: true },
-  // A tracker (CONTRACT §14) is linked, relinked and unlinked by OWNERs and ADMINs; pushes, syncs and imports are `edit`.
-  linkTracker: { min: 'ADMIN', plan: true },
+  // A tracker (CONTRACT §13, §14) is linked, relinked and unlinked by OWNERs and ADMINs; pushes,
+  // syncs and imports are `edit`. One rule for every provider: `linkGithub` is §13's name for it.
+  linkTracker: LINK_TRACKER,
+  linkGithub: LINK_TRACKER,
   manageBilling: { min: 'OWNER', plan: false, owner: 'only' },
   deleteWorkspace: { min: 'OWNER', plan: false, owner: 'only' },
 }
@@ -115,7 +118,6 @@ export function assignableLevels(level: Level): Level[] {
 export const MAP_REFUSALS = {
   edit: 'Your member level does not allow editing.',
   manageSharing: 'Only an admin or owner can change sharing.',
-  linkGithub: 'Only an admin or owner can link a repository.',
   linkTracker: 'Only an admin or owner can link a tracker.',
   useAssistant: 'Your member level does not allow using the assistant.',
 } as const

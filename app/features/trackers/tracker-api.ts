@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { linkRepositorySchema } from '~/features/github'
+import { linkRepositorySchema } from './github/github-api'
 import { GITLAB_PROJECT_PATTERN } from './gitlab/gitlab-mapping'
 import { JIRA_PROJECT_KEY_PATTERN } from './jira/jira-mapping'
 

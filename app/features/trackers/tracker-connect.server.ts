@@ -1,55 +1,35 @@
 import crypto from 'node:crypto'
 import { getDb } from '~/lib/db/db.server'
-import { DomainError, refuse } from '~/lib/errors'
+import { refuse } from '~/lib/errors'
 import { authorize, executeChange } from '~/features/map/door.server'
 import { findProject } from '~/features/map/entities.server'
 import type { WorkspaceContext } from '~/features/workspaces/index.server'
-import { getSyncLog, linkRepository, unlinkRepository } from '~/features/github/index.server'
-import { expiresSoon, PROVIDER_LABEL, type LinkTrackerInput } from './tracker-api'
+import { expiresSoon, linkedNoun, type LinkTrackerInput, type TrackerProviderName } from './tracker-api'
 import { checkTrackerUrl } from './tracker-url.server'
 import {
+  apiUrlOf,
   findTrackerLink,
+  listTrackerLog,
   openTrackerWebhookSecret,
+  forgetQuietPoll,
   publicTracker,
   sealTrackerToken,
   sealTrackerWebhookSecret,
+  type TrackerLinkRow,
 } from './tracker-link.server'
 import { noteExpiringToken, trackerRefusal } from './tracker-failures.server'
 import { withTrackerLock } from './tracker-lock.server'
 import { providerOf } from './connector/providers.server'
 import { TrackerFailure } from './connector/provider'
 import { wakeTrackerWorker } from './tracker-outbox.server'
+import { pollTrackerSoon } from './tracker-worker.server'
 
 /**
- * `PUT/GET/DELETE /v1/projects/{id}/tracker` (CONTRACT §14): a project links to at most one
- * tracker. GitHub's link is §13's own (its feature checks and stores it); GitLab's and Jira's
- * are checked here with their provider, then kept in the same table, the token sealed.
+ * `PUT/GET/DELETE /v1/projects/{id}/tracker` (CONTRACT §13, §14): a project links to at most one
+ * tracker. Every provider's link is checked here with its provider (GitHub's at GITHUB_API_URL,
+ * the others' at the member's URL under the address rule), then kept in the one link table, the
+ * token sealed. §13's routes reach the same through the GitHub answers (github-answers.server.ts).
  */
-
-/** §13's refusal codes as §14 names them, for GitHub answering on the generic routes. */
-const GENERIC_CODES: Record<string, string> = {
-  github_token_invalid: 'tracker_token_invalid',
-  github_repository_invalid: 'tracker_project_invalid',
-  github_permission_missing: 'tracker_permission_missing',
-  github_unreachable: 'tracker_unreachable',
-  github_repository_missing: 'tracker_project_missing',
-  github_rate_limited: 'tracker_rate_limited',
-  github_not_linked: 'tracker_not_linked',
-}
-
-/** Runs a §13 call for the generic route, its refusals renamed as §14 says. */
-export async function asGeneric<T>(run: () => Promise<T> | T): Promise<T> {
-  try {
-    return await run()
-  } catch (error) {
-    if (error instanceof DomainError && GENERIC_CODES[error.code]) {
-      const renamed = new DomainError(error.kind, GENERIC_CODES[error.code], error.message, error.field)
-      renamed.retryAfter = error.retryAfter
-      throw renamed
-    }
-    throw error
-  }
-}
 
 const projectTitle = (ctx: WorkspaceContext, projectId: string) =>
   findProject(getDb(), projectId, ctx.workspace.id).title
@@ -57,18 +37,16 @@ const projectTitle = (ctx: WorkspaceContext, projectId: string) =>
 export async function linkTracker(ctx: WorkspaceContext, projectId: string, input: LinkTrackerInput) {
   authorize(ctx, 'linkTracker')
   projectTitle(ctx, projectId)
-  if (input.provider === 'github') {
-    const { webhookSecret } = await asGeneric(() =>
-      linkRepository(ctx, projectId, { repository: input.repository, token: input.token }),
-    )
-    return { tracker: publicTracker(findTrackerLink(projectId)!), webhookSecret }
-  }
-  const url = await checkTrackerUrl(input.url)
+  const url =
+    input.provider === 'github'
+      ? apiUrlOf({ provider: 'github', url: null })!
+      : await checkTrackerUrl(input.url)
+  const project = input.provider === 'github' ? input.repository : input.project
   let checked
   try {
     checked = await providerOf(input.provider).check({
       url,
-      project: input.project,
+      project,
       token: input.token,
       email: input.provider === 'jira' ? input.email : undefined,
     })
@@ -90,21 +68,78 @@ export async function linkTracker(ctx: WorkspaceContext, projectId: string, inpu
       throw refuse.invalid('tracker_permission_missing', error.message, 'token')
     throw trackerRefusal(error)
   }
-  const webhookSecret = await withTrackerLock(projectId, async () =>
-    storeLink(ctx, projectId, { provider: input.provider, url, token: input.token, ...checked }),
+  // After any sync operation of the project under way (it must not write onto the new link).
+  const stored = await withTrackerLock(projectId, async () =>
+    storeLink(ctx, projectId, {
+      provider: input.provider,
+      // GitHub's address is the server's (GITHUB_API_URL), read at each call: not kept.
+      url: input.provider === 'github' ? null : url,
+      token: input.token,
+      ...checked,
+    }),
   )
   const row = findTrackerLink(projectId)!
   if (expiresSoon(row.tokenExpiresAt)) noteExpiringToken(row)
+  pollTrackerSoon(projectId)
   wakeTrackerWorker()
-  return { tracker: publicTracker(row), webhookSecret }
+  return { tracker: publicTracker(row), ...stored }
+}
+
+/** The features with pushes waiting in the outbox (any tracker, any project of it). */
+export function pendingPushFeatures(projectId: string): number {
+  return getDb()
+    .$client.prepare('select count(distinct feature_id) from github_outbox where project_id = ?')
+    .pluck()
+    .get(projectId) as number
+}
+
+/**
+ * Where the first poll of a new or changed link starts, so that nothing changed while the
+ * project was unlinked or stopped is missed: the same tracker project again keeps its cursor; one
+ * some features already have issues in is read whole once; any other from now.
+ */
+function sinceForLink(
+  projectId: string,
+  before: TrackerLinkRow | undefined,
+  link: { provider: TrackerProviderName; project: string },
+  now: string,
+): string | null {
+  const same = (p: string) => p.toLowerCase() === link.project.toLowerCase()
+  if (before && before.provider === link.provider && same(before.repository)) return before.since
+  const known = getDb()
+    .$client.prepare(
+      'select 1 from tracker_issues where project_id = ? and provider = ? and lower(project) = lower(?) limit 1',
+    )
+    .get(projectId, link.provider, link.project)
+  return known ? null : now
+}
+
+/**
+ * Drops the waiting pushes that are not for the new link's tracker project (those links are no
+ * longer synced); those for it go on (made before an unlink, or while unlinked). Answers how many
+ * features had some.
+ */
+function dropPushesOutside(projectId: string, link: { provider: string; project: string }): number {
+  const client = getDb().$client
+  const outside = `select o.seq, o.feature_id from github_outbox o
+    left join tracker_issues i on i.feature_id = o.feature_id and i.provider = o.provider
+    where o.project_id = ? and (o.provider <> ? or i.project is null or lower(i.project) <> lower(?))`
+  const features = client
+    .prepare(`select count(distinct feature_id) from (${outside})`)
+    .pluck()
+    .get(projectId, link.provider, link.project) as number
+  client
+    .prepare(`delete from github_outbox where seq in (select seq from (${outside}))`)
+    .run(projectId, link.provider, link.project)
+  return features
 }
 
 function storeLink(
   ctx: WorkspaceContext,
   projectId: string,
   link: {
-    provider: 'gitlab' | 'jira'
-    url: string
+    provider: TrackerProviderName
+    url: string | null
     project: string
     token: string
     settings: Record<string, unknown>
@@ -113,12 +148,12 @@ function storeLink(
 ) {
   const title = projectTitle(ctx, projectId)
   const before = findTrackerLink(projectId)
-  const same = before && before.provider === link.provider && before.repository === link.project
-  // Kept across a relink of the same tracker (CONTRACT §13); a new one otherwise.
-  const kept = same ? openTrackerWebhookSecret(before) : null
+  // Kept across a relink to the same tracker (CONTRACT §13: GitHub's across any relink); a new one otherwise.
+  const kept = before && before.provider === link.provider ? openTrackerWebhookSecret(before) : null
   const webhookSecret = kept ?? crypto.randomBytes(32).toString('hex')
   const now = new Date().toISOString()
-  const label = PROVIDER_LABEL[link.provider]
+  const since = sinceForLink(projectId, before, link, now)
+  let droppedPushes = 0
   executeChange(ctx, {
     action: 'linkTracker',
     command: { type: 'tracker.link', projectId, provider: link.provider },
@@ -126,7 +161,7 @@ function storeLink(
       notice: {
         projectId,
         kind: 'project',
-        summary: `${before ? 'Relinked' : 'Linked'} project '${title}' to ${label} tracker project '${link.project}'`,
+        summary: `${before ? 'Relinked' : 'Linked'} project '${title}' to ${linkedNoun(link.provider)} '${link.project}'`,
       },
     },
     write: () => {
@@ -150,23 +185,18 @@ function storeLink(
           url: link.url,
           settings: JSON.stringify(link.settings),
           tokenExpiresAt: link.tokenExpiresAt,
-          tokenCipher: sealTrackerToken(link.token, projectId),
-          webhookSecretCipher: sealTrackerWebhookSecret(webhookSecret, projectId),
+          tokenCipher: sealTrackerToken(link.token, projectId, link.provider),
+          webhookSecretCipher: sealTrackerWebhookSecret(webhookSecret, projectId, link.provider),
           now,
           memberId: ctx.member.id,
           name: ctx.account.name,
-          since: same ? before.since : now,
+          since,
         })
-      // Pushes waiting for another tracker's issues are dropped: those links are no longer synced.
-      getDb()
-        .$client.prepare(
-          `delete from github_outbox where project_id = ? and (provider <> ? or feature_id not in
-             (select feature_id from tracker_issues where project_id = ? and provider = ? and project = ?))`,
-        )
-        .run(projectId, link.provider, projectId, link.provider, link.project)
+      droppedPushes = dropPushesOutside(projectId, link)
     },
   })
-  return webhookSecret
+  forgetQuietPoll(projectId)
+  return { webhookSecret, droppedPushes }
 }
 
 /** `GET /v1/projects/{id}/tracker`: any member. */
@@ -180,13 +210,9 @@ export function getTracker(ctx: WorkspaceContext, projectId: string) {
 export async function unlinkTracker(ctx: WorkspaceContext, projectId: string) {
   authorize(ctx, 'linkTracker')
   const title = projectTitle(ctx, projectId)
-  const row = findTrackerLink(projectId)
-  if (!row) throw refuse.conflict('tracker_not_linked', 'This project is not linked to a tracker.')
-  if (row.provider === 'github') {
-    await asGeneric(() => unlinkRepository(ctx, projectId))
-    return { tracker: null }
-  }
-  await withTrackerLock(projectId, async () =>
+  await withTrackerLock(projectId, async () => {
+    const row = findTrackerLink(projectId)
+    if (!row) throw refuse.conflict('tracker_not_linked', 'This project is not linked to a tracker.')
     executeChange(ctx, {
       action: 'linkTracker',
       command: { type: 'tracker.unlink', projectId },
@@ -194,18 +220,21 @@ export async function unlinkTracker(ctx: WorkspaceContext, projectId: string) {
         notice: {
           projectId,
           kind: 'project',
-          summary: `Unlinked project '${title}' from ${PROVIDER_LABEL[row.provider]} tracker project '${row.repository}'`,
+          summary: `Unlinked project '${title}' from ${linkedNoun(row.provider)} '${row.repository}'`,
         },
       },
+      // Pushes waiting for its issues stay: they go when the same tracker project is linked again (issue 43).
       write: () => {
         getDb().$client.prepare('delete from github_links where project_id = ?').run(projectId)
       },
-    }),
-  )
+    })
+  })
+  forgetQuietPoll(projectId)
   return { tracker: null }
 }
 
 /** `GET /v1/projects/{id}/tracker/log`: any member; the one log of every provider. */
 export function getTrackerLog(ctx: WorkspaceContext, projectId: string) {
-  return getSyncLog(ctx, projectId)
+  projectTitle(ctx, projectId)
+  return { items: listTrackerLog(projectId) }
 }

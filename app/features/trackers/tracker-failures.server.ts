@@ -4,7 +4,7 @@ import { DomainError, refuse } from '~/lib/errors'
 import { sendMail } from '~/lib/email.server'
 import { executeChange } from '~/features/map/door.server'
 import { levelsAllowed } from '~/features/map/permissions'
-import { trackerNoticeMessage } from '~/features/notifications/index.server'
+import { githubTokenRefusedMessage, trackerNoticeMessage } from '~/features/notifications/index.server'
 import { expiresSoon, PROVIDER_LABEL, tokenExpiringText, trackerStoppedText } from './tracker-api'
 import {
   findTrackerLink,
@@ -46,6 +46,8 @@ export function trackerRefusal(failure: TrackerFailure): DomainError {
     }
     case 'transition_missing':
       return refuse.conflict('tracker_transition_missing', failure.message)
+    case 'rejected':
+      return refuse.conflict('tracker_rejected', `The tracker refused: ${failure.message}`)
     case 'permission_missing':
       return refuse.conflict('tracker_permission_missing', `The tracker refused: ${failure.message}`)
     default:
@@ -61,6 +63,7 @@ const STATUS_OF_KIND = {
   unreachable: 'unreachable',
   permission_missing: null,
   transition_missing: null,
+  rejected: null,
 } as const
 
 /** Logs a failed operation and sets the link's status; a refused token stops the sync and tells the owners once. */
@@ -82,6 +85,28 @@ export function recordTrackerFailure(
     failure.retryAt ? new Date(failure.retryAt).toISOString() : null,
   )
   if (status === 'token_invalid') tellOwners(current, trackerStoppedText(current.provider), 'tracker.stopped')
+}
+
+/**
+ * A poll refused: a tracker project that is gone is `project_missing`, written once (later polls
+ * that find it still gone change nothing); any other failure as above, retried by the next poll.
+ */
+export function recordPollFailure(link: TrackerLinkRow, failure: TrackerFailure) {
+  if (failure.kind !== 'missing' && failure.kind !== 'project_invalid') {
+    recordTrackerFailure(
+      link,
+      failure,
+      { direction: 'pull', action: 'poll' },
+      failure.kind !== 'token_invalid',
+    )
+    return
+  }
+  const current = findTrackerLink(link.projectId)
+  if (!current || current.status === 'token_invalid') return
+  const missing = current.status === 'project_missing' || current.status === 'repository_missing'
+  if (missing && current.error === failure.message) return
+  logTracker(link.projectId, { direction: 'pull', action: 'poll', status: 'failed', error: failure.message })
+  setTrackerStatus(link.projectId, 'project_missing', failure.message)
 }
 
 /** Refuses a user's call while the link is stopped or rate-limited: no call goes to the tracker. */
@@ -154,12 +179,15 @@ function tellOwners(link: TrackerLinkRow, summary: string, type: string) {
   const boardPath = `/${encodeURIComponent(project.workspaceName)}/projects/${link.projectId}`
   for (const person of people)
     void sendMail(
-      trackerNoticeMessage(person.email, person.name, {
-        subject: summary,
-        projectTitle: project.title,
-        provider: PROVIDER_LABEL[link.provider],
-        project: link.repository,
-        boardPath,
-      }),
+      // §13's own e-mail for GitHub's refused token (its words, a link to the board's GitHub dialog).
+      link.provider === 'github' && type === 'tracker.stopped'
+        ? githubTokenRefusedMessage(person.email, person.name, project.title, link.repository, boardPath)
+        : trackerNoticeMessage(person.email, person.name, {
+            subject: summary,
+            projectTitle: project.title,
+            provider: PROVIDER_LABEL[link.provider],
+            project: link.repository,
+            boardPath,
+          }),
     )
 }

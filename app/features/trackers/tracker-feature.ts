@@ -1,4 +1,4 @@
-import type { FeaturePlace } from '~/features/github'
+import type { FeaturePlace } from './connector/issue-rules'
 
 /**
  * A feature as any tracker's issue needs it (CONTRACT §14): its fields, its tags' names and

@@ -5,16 +5,17 @@ import { features } from '~/lib/db/schema'
 import { DomainError } from '~/lib/errors'
 import { logger } from '~/lib/logger.server'
 import { executeChange, type ChangeActor } from '~/features/map/door.server'
+import { can } from '~/features/map/permissions'
 import type { FeatureTrackerIssue } from '~/features/map/entities.server'
 import { getWorkspaceContextById } from '~/features/workspaces/index.server'
-import { labelKey } from '~/features/github'
+import { labelKey, SYNCED_FIELDS, type SyncedField } from './connector/issue-rules'
 import { PROVIDER_LABEL } from './tracker-api'
 import type { TrackerLinkRow } from './tracker-link.server'
 import type { PushedFeature, RemoteIssue } from './connector/provider'
 
 /**
  * A linked feature as the connector needs it (its fields, place, tags, release) and what it and
- * its GitLab or Jira issue last agreed on (tracker_issues), as github_issues is for GitHub.
+ * its issue last agreed on (tracker_issues, every provider's).
  */
 
 export type FeatureRecord = PushedFeature & {
@@ -100,8 +101,27 @@ export function issueRecordsOf(link: TrackerLinkRow): Map<string, IssueRecord> {
   return new Map(rows.map((r) => [r.issueId, r]))
 }
 
-/** What both sides agree on now: the issue as just read or written. */
-export function saveIssueRecord(link: TrackerLinkRow, featureId: string, issue: RemoteIssue) {
+/**
+ * What both sides agree on now: the issue as just read or written. After a push of some fields
+ * only (`pushed`), the others keep what was agreed before: a change the tracker made to them
+ * meanwhile is still to be pulled.
+ */
+export function saveIssueRecord(
+  link: TrackerLinkRow,
+  featureId: string,
+  issue: RemoteIssue,
+  pushed?: readonly SyncedField[],
+) {
+  const now = {
+    title: issue.title,
+    body: issue.description,
+    labels: labelKey(issue.labels),
+    state: issue.state,
+  }
+  const before = pushed ? issueRecordOf(featureId) : undefined
+  const agreed: Record<SyncedField, string> = { ...now }
+  if (before && before.issueId === issue.id)
+    for (const field of SYNCED_FIELDS) if (!pushed!.includes(field)) agreed[field] = before[field]
   getDb()
     .$client.prepare(
       `insert into tracker_issues (feature_id, project_id, provider, project, issue_id, key, title, body, labels, state, issue_updated_at)
@@ -117,10 +137,7 @@ export function saveIssueRecord(link: TrackerLinkRow, featureId: string, issue: 
       project: link.repository,
       issueId: issue.id,
       key: issue.key,
-      title: issue.title,
-      body: issue.description,
-      labels: labelKey(issue.labels),
-      state: issue.state,
+      ...agreed,
       updatedAt: issue.updatedAt,
     })
 }
@@ -136,6 +153,16 @@ export const issueOfRemote = (link: TrackerLinkRow, issue: RemoteIssue): Feature
 const sameIssue = (a: FeatureTrackerIssue | null, b: FeatureTrackerIssue) =>
   !!a && a.key === b.key && a.url === b.url && a.state === b.state && a.status === b.status
 
+/**
+ * The feature's columns for its issue: `issue` (CONTRACT §14), and for a GitHub issue §13's
+ * `github` `{number, url, state}` too.
+ */
+export function issueColumns(issue: FeatureTrackerIssue): { issue: string; github?: string } {
+  if (issue.provider !== 'github') return { issue: JSON.stringify(issue) }
+  const github = { number: Number(issue.key.replace(/^#/, '')), url: issue.url, state: issue.state }
+  return { issue: JSON.stringify(issue), github: JSON.stringify(github) }
+}
+
 /** The linking member as the author of changes from the tracker (`via: "GitLab"`), or null when they left. */
 export function trackerActor(link: TrackerLinkRow): ChangeActor | null {
   const member = getDb()
@@ -143,6 +170,16 @@ export function trackerActor(link: TrackerLinkRow): ChangeActor | null {
     .get(link.linkedBy, link.workspaceId) as { accountId: string } | undefined
   const ctx = member ? getWorkspaceContextById(member.accountId, link.workspaceId) : null
   return ctx ? { ...ctx, via: PROVIDER_LABEL[link.provider] } : null
+}
+
+/**
+ * Whether the tracker may be read for this link now: not stopped, not rate-limited, and its
+ * linking member may still edit (a plan gone inactive holds pulls until it is active again).
+ */
+export function mayPull(link: TrackerLinkRow, now = Date.now()): boolean {
+  if (link.status === 'token_invalid' || (link.retryAt && Date.parse(link.retryAt) > now)) return false
+  const actor = trackerActor(link)
+  return !!actor && can(actor, 'edit')
 }
 
 /** Sets a feature's `issue` (created, state, status, missing): an event and an Activity line, not an undo step. */
@@ -158,12 +195,7 @@ export function setFeatureIssue(
       action: 'edit',
       command: { type: 'tracker.issue', id: feature.id, state: issue.state },
       log: { notice: { projectId: feature.projectId, kind: 'feature', summary } },
-      write: (tx) =>
-        tx
-          .update(features)
-          .set({ issue: JSON.stringify(issue) })
-          .where(eq(features.id, feature.id))
-          .run(),
+      write: (tx) => tx.update(features).set(issueColumns(issue)).where(eq(features.id, feature.id)).run(),
     })
   } catch (err) {
     if (!(err instanceof DomainError)) throw err

@@ -1,7 +1,9 @@
+import type Database from 'better-sqlite3'
 import { getDb } from '~/lib/db/db.server'
+import { getEnv } from '~/lib/env.server'
 import { statement } from '~/lib/db/prepared.server'
 import { singleton } from '~/lib/singleton.server'
-import { openSecret, sealSecret } from '~/lib/sealed-secret.server'
+import { openSecret, sealClearSecrets, sealSecret } from '~/lib/sealed-secret.server'
 import type { ProjectField } from '~/features/map/project-fields.server'
 import { expiresSoon, type TrackerProviderName } from './tracker-api'
 import type { Connection } from './connector/provider'
@@ -58,11 +60,9 @@ export function findTrackerLink(projectId: string): TrackerLinkRow | undefined {
     TrackerLinkRow | undefined
 }
 
-/** The links the connector's own worker serves (GitHub's has its own, §13). */
+/** Every link: the connector's worker serves them all. */
 export function connectorLinks(): TrackerLinkRow[] {
-  return getDb()
-    .$client.prepare(`select ${COLUMNS} from github_links where provider <> 'github'`)
-    .all() as TrackerLinkRow[]
+  return getDb().$client.prepare(`select ${COLUMNS} from github_links`).all() as TrackerLinkRow[]
 }
 
 const GITHUB_WEB = 'https://github.com'
@@ -70,6 +70,8 @@ const GITHUB_WEB = 'https://github.com'
 /** When a poll that found nothing last answered, per project: in memory, so such a poll writes nothing. */
 const quietPolls = () => singleton('tracker-quiet-polls', () => new Map<string, string>())
 export const noteQuietPoll = (projectId: string, at: string) => quietPolls().set(projectId, at)
+/** A link made, changed or removed starts without a quiet poll. */
+export const forgetQuietPoll = (projectId: string) => quietPolls().delete(projectId)
 
 export function publicTracker(row: TrackerLinkRow, now = Date.now()): PublicTracker {
   let status: TrackerStatus = row.status === 'repository_missing' ? 'project_missing' : row.status
@@ -98,19 +100,43 @@ export function trackerOfProject(projectId: string): PublicTracker | null {
 /** The bundle's `project.tracker` for members (CONTRACT §14), registered with the map at start. */
 export const trackerProjectField: ProjectField = { name: 'tracker', read: trackerOfProject }
 
-export const sealTrackerToken = (token: string, projectId: string) =>
-  sealSecret('tracker-token', projectId, token)
-export const sealTrackerWebhookSecret = (secret: string, projectId: string) =>
-  sealSecret('tracker-webhook-secret', projectId, secret)
+/**
+ * The sealing purposes of a link's token and webhook secret (ADR 26, issue 43): GitHub's links
+ * keep theirs from before the connector (§13's links stay readable), the others their own.
+ */
+const sealed = (provider: TrackerProviderName, what: 'token' | 'webhook-secret') =>
+  `${provider === 'github' ? 'github' : 'tracker'}-${what}` as const
+
+export const sealTrackerToken = (token: string, projectId: string, provider: TrackerProviderName) =>
+  sealSecret(sealed(provider, 'token'), projectId, token)
+export const sealTrackerWebhookSecret = (secret: string, projectId: string, provider: TrackerProviderName) =>
+  sealSecret(sealed(provider, 'webhook-secret'), projectId, secret)
 export const openTrackerWebhookSecret = (row: TrackerLinkRow) =>
-  openSecret('tracker-webhook-secret', row.projectId, row.webhookSecretCipher)
+  openSecret(sealed(row.provider, 'webhook-secret'), row.projectId, row.webhookSecretCipher)
+/** Whether this server can still open the link's token (SESSION_SECRET unchanged). */
+export const tokenOpens = (row: TrackerLinkRow) =>
+  openSecret(sealed(row.provider, 'token'), row.projectId, row.tokenCipher) !== null
+
+/** At start: seals the GitHub webhook secrets of links made before they were kept sealed (migration 0013). */
+export const sealClearGithubWebhookSecrets = (client: Database.Database) =>
+  sealClearSecrets(client, {
+    table: 'github_links',
+    id: 'project_id',
+    column: 'webhook_secret_cipher',
+    purpose: 'github-webhook-secret',
+  })
+
+/** The tracker's API address: GitHub's is the server's GITHUB_API_URL (CONTRACT §13), the others' the link's. */
+export const apiUrlOf = (row: Pick<TrackerLinkRow, 'provider' | 'url'>) =>
+  row.provider === 'github' ? getEnv().GITHUB_API_URL : row.url
 
 /** The provider's view of the link, or null when this server cannot open its token. */
 export function connectionOf(row: TrackerLinkRow): Connection | null {
-  const token = openSecret('tracker-token', row.projectId, row.tokenCipher)
-  if (token === null || !row.url) return null
+  const token = openSecret(sealed(row.provider, 'token'), row.projectId, row.tokenCipher)
+  const url = apiUrlOf(row)
+  if (token === null || !url) return null
   return {
-    url: row.url,
+    url,
     project: row.repository,
     token,
     settings: row.settings ? (JSON.parse(row.settings) as Record<string, unknown>) : {},
@@ -182,11 +208,22 @@ export function logTracker(projectId: string, entry: TrackerLogEntry, at = new D
     .run(projectId, projectId, LOG_KEEP)
 }
 
-export function listTrackerLog(projectId: string) {
+export type PublicLogEntry = {
+  at: string
+  direction: 'push' | 'pull'
+  featureId: string | null
+  /** `#12`, `SHOP-12` (GitHub's entries from before the connector: the number). */
+  issue: string | number | null
+  action: string
+  status: 'ok' | 'retrying' | 'failed'
+  error: string | null
+}
+
+export function listTrackerLog(projectId: string): PublicLogEntry[] {
   return getDb()
     .$client.prepare(
       `select at, direction, feature_id as featureId, issue, action, status, error from github_log
        where project_id = ? order by seq desc limit ?`,
     )
-    .all(projectId, LOG_KEEP)
+    .all(projectId, LOG_KEEP) as PublicLogEntry[]
 }

@@ -2,26 +2,16 @@ import type Database from 'better-sqlite3'
 import { getDb } from '~/lib/db/db.server'
 import { singleton } from '~/lib/singleton.server'
 import type { ChangeListener } from '~/features/map/listeners.server'
+import { followedFields } from './connector/issue-rules'
 
 /**
- * The connector's side of the one outbox (github_outbox, its `provider` column; CONTRACT §14,
- * ADR 38): a change of a feature linked to a GitLab or Jira issue queues a push in the change's
- * own transaction; changes that came from the tracker, or the sync's own bookkeeping, queue
- * nothing (no ping-pong). The worker sends after the commit.
+ * The one outbox (github_outbox, its `provider` column; CONTRACT §13, §14, ADR 38): a change of a
+ * feature linked to an issue on any tracker queues a push in the change's own transaction;
+ * changes that came from the tracker, or the sync's own bookkeeping, queue nothing (no
+ * ping-pong). The worker sends after the commit.
  */
 
 type Entity = Record<string, unknown> | null
-
-/** The feature fields its issue follows (title, description, status, tags, release, size, and a move's footer). */
-const PUSHED = [
-  'title',
-  'description',
-  'status',
-  'tagIds',
-  'milestoneId',
-  'subWorkflowId',
-  'estimate',
-] as const
 
 const shared = () =>
   singleton('tracker-outbox', () => ({ onQueued: undefined as (() => void) | undefined, queued: false }))
@@ -47,11 +37,8 @@ function queue(
 ) {
   for (const entry of entries) {
     const issue = issueOf(entry.after)
-    if (entry.kind !== 'feature' || !issue || issue.provider === 'github' || issue.state === 'missing')
-      continue
-    const fields = PUSHED.filter(
-      (f) => JSON.stringify(entry.before?.[f] ?? null) !== JSON.stringify(entry.after?.[f] ?? null),
-    )
+    if (entry.kind !== 'feature' || !issue?.provider || issue.state === 'missing') continue
+    const fields = followedFields(entry.before, entry.after)
     if (fields.length === 0) continue
     let insert = inserts.get(client)
     if (!insert) {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { refuse } from '~/lib/errors'
 import { uuidSchema } from '~/lib/ids'
-import { importIssuesSchema } from '~/features/github'
+import { importIssuesSchema } from './github/github-api'
 import { can } from '~/features/map/permissions'
 import type { WorkspaceContext } from '~/features/workspaces/index.server'
 import { linkTrackerSchema, PROVIDER_LABEL } from './tracker-api'

@@ -12,13 +12,14 @@ import {
   SYNCED_FIELDS,
   tagsForLabels,
   type SyncedValues,
-} from '~/features/github'
+} from './connector/issue-rules'
 import { canonicalMarkdown } from './markdown-adf'
 import { jiraLabels, tagsForJiraLabels } from './jira/jira-mapping'
 import { PROVIDER_LABEL } from './tracker-api'
 import { logTracker, type TrackerLinkRow } from './tracker-link.server'
 import {
   featureRecord,
+  issueColumns,
   issueOfRemote,
   issueRecordsOf,
   saveIssueRecord,
@@ -30,9 +31,9 @@ import {
 import type { RemoteIssue } from './connector/provider'
 
 /**
- * Tracker → Storymap (CONTRACT §14), the one conflict rule of §13 for every provider: an issue
- * the tracker reports (poll, `Sync now`, webhook) becomes the same change on its feature, through
- * the one door as the linking member `via: "GitLab"` / `via: "Jira"`. Fields only the tracker
+ * Tracker → Storymap (CONTRACT §13, §14), the one conflict rule for every provider: an issue the
+ * tracker reports (poll, `Sync now`, webhook) becomes the same change on its feature, through the
+ * one door as the linking member `via: "GitHub"` / `"GitLab"` / `"Jira"`. Fields only the tracker
  * changed since the last sync are taken; a field both changed goes to the later change.
  */
 
@@ -121,7 +122,7 @@ function applyIssue(actor: ChangeActor, link: TrackerLinkRow, row: IssueRecord, 
       const set: Partial<typeof features.$inferInsert> = {
         lastModified: now,
         lastModifiedByName: actor.account.name,
-        issue: JSON.stringify(featureIssue),
+        ...issueColumns(featureIssue),
       }
       if (taken.includes('title')) set.title = remote.title
       if (taken.includes('body')) set.description = remote.body

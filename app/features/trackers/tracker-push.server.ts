@@ -3,8 +3,7 @@ import { refuse } from '~/lib/errors'
 import { authorize } from '~/features/map/door.server'
 import { findCard, publicFeature, type FeatureRow, type MilestoneRow } from '~/features/map/entities.server'
 import type { WorkspaceContext } from '~/features/workspaces/index.server'
-import { createIssueForFeature, sendReleaseToGithub } from '~/features/github/index.server'
-import { PROVIDER_LABEL } from './tracker-api'
+import { PROVIDER_LABEL, type TrackerProviderName } from './tracker-api'
 import {
   connectionOf,
   findTrackerLink,
@@ -14,19 +13,21 @@ import {
 } from './tracker-link.server'
 import { featureRecord, issueOfRemote, saveIssueRecord, setFeatureIssue } from './tracker-issues.server'
 import { assertTrackerUsable, recordTrackerFailure, trackerRefusal } from './tracker-failures.server'
-import { asGeneric } from './tracker-connect.server'
 import { withTrackerLock } from './tracker-lock.server'
 import { providerOf } from './connector/providers.server'
-import { TrackerFailure, type Connection, type RemoteIssue } from './connector/provider'
+import { SYNCED_FIELDS } from './connector/issue-rules'
+import { TrackerFailure, type Connection, type PushedField, type RemoteIssue } from './connector/provider'
 
 /**
- * Storymap → tracker (CONTRACT §14): `Create issue` and `Send to tracker` for whichever tracker
- * is linked (GitHub's are §13's own), and the worker's push of a linked feature's later changes.
+ * Storymap → tracker (CONTRACT §13, §14): `Create issue` and `Send to tracker` for whichever
+ * tracker is linked, and the worker's push of a linked feature's later changes.
  */
 
-export function requireTrackerLink(projectId: string): TrackerLinkRow {
+/** The project's link (`only`: §13's routes serve a GitHub link only, and answer any other as none). */
+export function requireTrackerLink(projectId: string, only?: TrackerProviderName): TrackerLinkRow {
   const link = findTrackerLink(projectId)
-  if (!link) throw refuse.conflict('tracker_not_linked', 'This project is not linked to a tracker.')
+  if (!link || (only && link.provider !== only))
+    throw refuse.conflict('tracker_not_linked', 'This project is not linked to a tracker.')
   return link
 }
 
@@ -59,14 +60,14 @@ function recordCreated(ctx: WorkspaceContext, link: TrackerLinkRow, featureId: s
 }
 
 /** `POST /v1/features/{id}/issue`: the feature with its new `issue`. */
-export async function createTrackerIssue(ctx: WorkspaceContext, featureId: string) {
+export async function createTrackerIssue(
+  ctx: WorkspaceContext,
+  featureId: string,
+  only?: TrackerProviderName,
+) {
   authorize(ctx, 'edit')
   const row = findCard(getDb(), 'feature', featureId, ctx.workspace.id) as FeatureRow
-  const link = requireTrackerLink(row.projectId)
-  if (link.provider === 'github') {
-    await asGeneric(() => createIssueForFeature(ctx, featureId))
-    return publicFeature(findCard(getDb(), 'feature', featureId, ctx.workspace.id) as FeatureRow)
-  }
+  const link = requireTrackerLink(row.projectId, only)
   if (row.issue !== null) throw refuse.conflict('already_linked', 'This feature has an issue already.')
   const conn = requireConnection(link)
   await withTrackerLock(link.projectId, async () => {
@@ -99,11 +100,14 @@ function unlinkedOpenFeatures(milestoneId: string): string[] {
 }
 
 /** `POST /v1/milestones/{id}/issues`: an issue for every OPEN feature of the release without one, in board order. */
-export async function sendReleaseToTracker(ctx: WorkspaceContext, milestoneId: string) {
+export async function sendReleaseToTracker(
+  ctx: WorkspaceContext,
+  milestoneId: string,
+  only?: TrackerProviderName,
+) {
   authorize(ctx, 'edit')
   const milestone = findCard(getDb(), 'milestone', milestoneId, ctx.workspace.id) as MilestoneRow
-  const link = requireTrackerLink(milestone.projectId)
-  if (link.provider === 'github') return asGeneric(() => sendReleaseToGithub(ctx, milestoneId))
+  const link = requireTrackerLink(milestone.projectId, only)
   const conn = requireConnection(link)
   const provider = providerOf(link.provider)
   return withTrackerLock(link.projectId, async () => {
@@ -125,7 +129,7 @@ export async function sendReleaseToTracker(ctx: WorkspaceContext, milestoneId: s
         recordTrackerFailure(link, error, { direction: 'push', featureId, action: 'create' }, false)
         const code = trackerRefusal(error).code
         failed.push({ featureId, error: code })
-        if (error.kind !== 'permission_missing' && error.kind !== 'transition_missing') stop = code
+        if (!['permission_missing', 'transition_missing', 'rejected'].includes(error.kind)) stop = code
       }
     }
     if (created > 0 && !stop) markTrackerReachable(link.projectId)
@@ -138,15 +142,21 @@ export async function pushFeature(
   link: TrackerLinkRow,
   conn: Connection,
   featureId: string,
+  fields: readonly PushedField[],
 ): Promise<RemoteIssue | null> {
   const feature = featureRecord(featureId)
   const record = getDb()
     .$client.prepare(
-      'select issue_id as issueId from tracker_issues where feature_id = ? and provider = ? and project = ?',
+      'select issue_id as issueId from tracker_issues where feature_id = ? and provider = ? and lower(project) = lower(?)',
     )
     .get(featureId, link.provider, link.repository) as { issueId: string } | undefined
   if (!feature || !record || !feature.issue || feature.issue.state === 'missing') return null
-  const issue = await providerOf(link.provider).update(conn, record.issueId, feature)
-  saveIssueRecord(link, featureId, issue)
+  const issue = await providerOf(link.provider).update(conn, record.issueId, feature, fields)
+  saveIssueRecord(
+    link,
+    featureId,
+    issue,
+    SYNCED_FIELDS.filter((f) => fields.includes(f)),
+  )
   return issue
 }

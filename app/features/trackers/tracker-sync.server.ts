@@ -13,29 +13,29 @@ import {
 } from '~/features/map/entities.server'
 import { createFeature } from '~/features/board/index.server'
 import type { WorkspaceContext } from '~/features/workspaces/index.server'
-import { importIssues, syncNow } from '~/features/github/index.server'
-import { tagsForLabels } from '~/features/github'
+import { tagsForLabels } from './connector/issue-rules'
 import { tagsForJiraLabels } from './jira/jira-mapping'
-import { PROVIDER_LABEL } from './tracker-api'
+import { PROVIDER_LABEL, type TrackerProviderName } from './tracker-api'
 import {
   findTrackerLink,
+  logTracker,
   markTrackerReachable,
   noteQuietPoll,
   setTrackerCursor,
   type TrackerLinkRow,
 } from './tracker-link.server'
-import { issueOfRemote, issueRecordsOf, saveIssueRecord } from './tracker-issues.server'
+import { issueColumns, issueOfRemote, issueRecordsOf, saveIssueRecord } from './tracker-issues.server'
 import { applyRemoteIssues, markMissing } from './tracker-pull.server'
 import { recordTrackerFailure, trackerRefusal } from './tracker-failures.server'
-import { asGeneric } from './tracker-connect.server'
 import { requireConnection, requireTrackerLink } from './tracker-push.server'
 import { withTrackerLock } from './tracker-lock.server'
 import { providerOf } from './connector/providers.server'
 import { TrackerFailure, type Connection } from './connector/provider'
 
 /**
- * Tracker → Storymap (CONTRACT §14): polls (`updated_after` / JQL `updated >=`), `Sync now`
- * (which also re-reads every linked issue) and `Import issues`, for whichever tracker is linked.
+ * Tracker → Storymap (CONTRACT §13, §14): polls (GitHub's conditional `since`, GitLab's
+ * `updated_after`, Jira's JQL `updated >=`), `Sync now` (which also re-reads every linked issue)
+ * and `Import issues`, for whichever tracker is linked.
  */
 
 /** One poll: every issue updated since the cursor, applied; answers how many features changed. */
@@ -60,14 +60,10 @@ export async function pollOnce(link: TrackerLinkRow, conn: Connection): Promise<
 }
 
 /** `POST /v1/projects/{id}/tracker/sync` (EDITOR and up): polls at once and re-reads every linked issue. */
-export async function syncTracker(ctx: WorkspaceContext, projectId: string) {
+export async function syncTracker(ctx: WorkspaceContext, projectId: string, only?: TrackerProviderName) {
   authorize(ctx, 'edit')
   findProject(getDb(), projectId, ctx.workspace.id)
-  const link = requireTrackerLink(projectId)
-  if (link.provider === 'github') {
-    const done = await asGeneric(() => syncNow(ctx, projectId))
-    return done
-  }
+  const link = requireTrackerLink(projectId, only)
   const conn = requireConnection(link)
   return withTrackerLock(projectId, async () => {
     let pulled = 0
@@ -106,6 +102,7 @@ export async function importTrackerIssues(
   ctx: WorkspaceContext,
   projectId: string,
   input: TrackerImportInput,
+  only?: TrackerProviderName,
 ) {
   authorize(ctx, 'edit')
   const project = findProject(getDb(), projectId, ctx.workspace.id)
@@ -113,8 +110,7 @@ export async function importTrackerIssues(
   const activity = findCard(getDb(), 'subworkflow', input.subWorkflowId, ctx.workspace.id) as SubWorkflowRow
   assertSameProject(projectId, milestone.projectId, 'release')
   assertSameProject(projectId, activity.projectId, 'activity')
-  const link = requireTrackerLink(projectId)
-  if (link.provider === 'github') return asGeneric(() => importIssues(ctx, projectId, input))
+  const link = requireTrackerLink(projectId, only)
   const conn = requireConnection(link)
   return withTrackerLock(projectId, async () => {
     let issues
@@ -185,7 +181,7 @@ export async function importTrackerIssues(
               description: issue.description,
               status: issue.state === 'closed' ? 'CLOSED' : 'OPEN',
               tagIds: JSON.stringify(tagIds),
-              issue: JSON.stringify(issueOfRemote(link, issue)),
+              ...issueColumns(issueOfRemote(link, issue)),
             })
             .where(eq(features.id, id))
             .run()
@@ -194,6 +190,7 @@ export async function importTrackerIssues(
         }
       },
     })
+    logTracker(projectId, { direction: 'pull', action: `import (${fresh.length})`, status: 'ok' })
     return { imported: fresh.length }
   })
 }
@@ -219,5 +216,6 @@ function forgetIssueRecord(link: TrackerLinkRow, issueId: string) {
     .run(link.projectId, link.provider, link.repository, issueId)
 }
 
-/** How often a link is polled (TRACKER_POLL_SECONDS). */
-export const pollEveryMs = () => getEnv().TRACKER_POLL_SECONDS * 1000
+/** How often a link is polled: GITHUB_POLL_SECONDS for GitHub (CONTRACT §13), TRACKER_POLL_SECONDS for the others (§14). */
+export const pollEveryMs = (provider: TrackerProviderName) =>
+  (provider === 'github' ? getEnv().GITHUB_POLL_SECONDS : getEnv().TRACKER_POLL_SECONDS) * 1000

@@ -1,7 +1,7 @@
 import { isUuid } from '~/lib/ids'
-import { receiveGithubWebhook } from '~/features/github/index.server'
+import type { TrackerProviderName } from './tracker-words'
 import { connectionOf, findTrackerLink, openTrackerWebhookSecret } from './tracker-link.server'
-import { issueRecordsOf } from './tracker-issues.server'
+import { issueRecordsOf, mayPull } from './tracker-issues.server'
 import { applyRemoteIssues, markMissing } from './tracker-pull.server'
 import { recordTrackerFailure } from './tracker-failures.server'
 import { withTrackerLock } from './tracker-lock.server'
@@ -9,20 +9,32 @@ import { providerOf } from './connector/providers.server'
 import { TrackerFailure } from './connector/provider'
 
 /**
- * `POST /v1/tracker/webhook/{projectId}` (CONTRACT §14), the one webhook entry: GitLab's Issue
- * Hook with `X-Gitlab-Token`, Jira's admin webhook with `X-Hub-Signature` (both compared in
- * constant time), GitHub's §13 `issues` events. A missing or wrong secret is 401; nothing changes.
+ * `POST /v1/tracker/webhook/{projectId}` and `POST /v1/github/webhook/{projectId}` (CONTRACT §13,
+ * §14), the one webhook entry: GitHub's `issues` events with `X-Hub-Signature-256` (Octokit's
+ * webhook methods), GitLab's Issue Hook with `X-Gitlab-Token`, Jira's admin webhook with
+ * `X-Hub-Signature` (both compared in constant time). A missing or wrong secret is 401; nothing
+ * changes. An issue the delivery carries whole (GitHub's) is applied as it is (a late delivery of
+ * an older state changes nothing); others are read again. A link that may not pull now (token
+ * refused, rate limit, plan inactive) leaves it to a later poll; another project's events
+ * (a hook left on a former repository) are ignored.
  */
 
 export class WebhookRefused extends Error {}
 
-export async function receiveTrackerWebhook(projectId: string | undefined, body: string, headers: Headers) {
-  const link = isUuid(projectId) ? findTrackerLink(projectId.toLowerCase()) : undefined
-  if (link?.provider === 'github') return receiveGithubWebhook(projectId, body, headers)
+export async function receiveTrackerWebhook(
+  projectId: string | undefined,
+  body: string,
+  headers: Headers,
+  /** §13's address takes GitHub's deliveries only. */
+  only?: TrackerProviderName,
+) {
+  const found = isUuid(projectId) ? findTrackerLink(projectId.toLowerCase()) : undefined
+  // An unknown project answers like a bad secret: the address alone tells nothing.
+  const link = found && (!only || found.provider === only) ? found : undefined
   const secret = link ? openTrackerWebhookSecret(link) : null
   if (!link || secret === null) throw new WebhookRefused('The webhook secret is missing or wrong.')
   const provider = providerOf(link.provider)
-  if (!provider.verify(headers, body, secret))
+  if (!(await provider.verify(headers, body, secret)))
     throw new WebhookRefused('The webhook secret is missing or wrong.')
   let parsed: unknown
   try {
@@ -30,11 +42,15 @@ export async function receiveTrackerWebhook(projectId: string | undefined, body:
   } catch {
     return {}
   }
-  const named = provider.hookIssues(parsed)
+  const named = provider
+    .hookIssues(parsed, headers)
+    .filter((n) => !n.project || n.project.toLowerCase() === link.repository.toLowerCase())
   const conn = connectionOf(link)
-  if (named.length === 0 || !conn || link.status === 'token_invalid') return {}
+  if (named.length === 0 || !conn) return {}
   await withTrackerLock(link.projectId, async () => {
-    const records = issueRecordsOf(link)
+    const current = findTrackerLink(link.projectId)
+    if (!current || current.provider !== link.provider || !mayPull(current)) return
+    const records = issueRecordsOf(current)
     const byKey = new Map([...records.values()].map((r) => [r.key, r]))
     const linked = named
       .map((n) => (n.id && records.get(n.id)) || (n.key ? byKey.get(n.key) : undefined))
@@ -43,9 +59,14 @@ export async function receiveTrackerWebhook(projectId: string | undefined, body:
     const deleted = named.filter((n) => n.deleted)
     if (deleted.length > 0) {
       markMissing(
-        link,
+        current,
         linked.map((r) => r.featureId),
       )
+      return
+    }
+    const carried = named.flatMap((n) => (n.issue ? [n.issue] : []))
+    if (carried.length === named.length) {
+      applyRemoteIssues(current, carried)
       return
     }
     try {
@@ -53,15 +74,15 @@ export async function receiveTrackerWebhook(projectId: string | undefined, body:
         conn,
         linked.map((r) => r.issueId),
       )
-      applyRemoteIssues(link, found)
+      applyRemoteIssues(current, found)
       const seen = new Set(found.filter((i) => !i.missing).map((i) => i.id))
       markMissing(
-        link,
+        current,
         linked.filter((r) => !seen.has(r.issueId)).map((r) => r.featureId),
       )
     } catch (error) {
       if (!(error instanceof TrackerFailure)) throw error
-      recordTrackerFailure(link, error, { direction: 'pull', action: 'webhook' }, true)
+      recordTrackerFailure(current, error, { direction: 'pull', action: 'webhook' }, true)
     }
   })
   return {}

@@ -10,6 +10,10 @@ export const PROVIDER_LABEL: Record<TrackerProviderName, string> = {
   jira: 'Jira',
 }
 
+/** What a project is linked to, in Activity lines: `GitHub repository` (CONTRACT §13), `GitLab tracker project`. */
+export const linkedNoun = (provider: TrackerProviderName) =>
+  provider === 'github' ? 'GitHub repository' : `${PROVIDER_LABEL[provider]} tracker project`
+
 /** `{Provider} sync stopped: the token was refused.` (CONTRACT §14). */
 export const trackerStoppedText = (provider: TrackerProviderName) =>
   `${PROVIDER_LABEL[provider]} sync stopped: the token was refused.`

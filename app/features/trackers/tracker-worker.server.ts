@@ -11,34 +11,38 @@ import {
   markTrackerReachable,
   type TrackerLinkRow,
 } from './tracker-link.server'
-import { featureRecord, issueOfRemote, setFeatureIssue, trackerActor } from './tracker-issues.server'
+import { featureRecord, issueOfRemote, mayPull, setFeatureIssue, trackerActor } from './tracker-issues.server'
 import { pushFeature } from './tracker-push.server'
 import { pollEveryMs, pollOnce } from './tracker-sync.server'
 import { markMissing } from './tracker-pull.server'
-import { noteExpiringTokenOnce, recordTrackerFailure } from './tracker-failures.server'
+import { noteExpiringTokenOnce, recordPollFailure, recordTrackerFailure } from './tracker-failures.server'
 import { setTrackerQueuedListener } from './tracker-outbox.server'
+import { pushedFields } from './connector/issue-rules'
 import { withTrackerLock } from './tracker-lock.server'
 import { TrackerFailure, type Connection } from './connector/provider'
 
 /**
- * The connector's worker (CONTRACT §14, ADR 38) for GitLab and Jira links, in the server process:
+ * The connector's one worker (CONTRACT §13, §14, ADR 38) for every link, in the server process:
  * per project, one operation at a time, it sends the outbox (each feature's waiting pushes
- * together, oldest first, with the feature as it is then) and polls every TRACKER_POLL_SECONDS.
- * Network errors and 5xx back off; a rate limit holds every call of that link until the tracker
- * says; a refused token stops the link. Everything waits in SQLite: a restart loses nothing.
+ * together, oldest first, with the feature as it is then) and polls every GITHUB_POLL_SECONDS
+ * (GitHub) or TRACKER_POLL_SECONDS (the others). Network errors and 5xx back off and hold the
+ * project's later pushes (a poll still goes: a change the tracker made meanwhile is pulled
+ * first, by the conflict rule); a rate limit holds every call of that link until the tracker
+ * says; a refused token stops the link; a linking member who may not edit now (plan inactive)
+ * holds the polls. Everything waits in SQLite: a restart loses nothing.
  */
 
 const IDLE_MS = 30_000
 const BACKOFF_MS = [1_000, 5_000, 30_000, 120_000, 600_000]
 
-type OutboxRow = { seq: number; featureId: string; attempt: number; nextAt: string }
+type OutboxRow = { seq: number; featureId: string; fields: string; attempt: number; nextAt: string }
 
 const pollDues = () => singleton('tracker-poll-dues', () => new Map<string, number>())
 
 function pendingOf(link: TrackerLinkRow): OutboxRow[] {
   return getDb()
     .$client.prepare(
-      `select seq, feature_id as featureId, attempt, next_at as nextAt from github_outbox
+      `select seq, feature_id as featureId, fields, attempt, next_at as nextAt from github_outbox
        where project_id = ? and provider = ? order by seq`,
     )
     .all(link.projectId, link.provider) as OutboxRow[]
@@ -62,19 +66,15 @@ async function pushAll(link: TrackerLinkRow, conn: Connection): Promise<boolean>
   const client = getDb().$client
   for (const [featureId, featureRows] of byFeature) {
     if (featureRows.some((r) => Date.parse(r.nextAt) > Date.now())) return true
+    const fields = pushedFields(featureRows.flatMap((r) => JSON.parse(r.fields) as string[]))
+    const action = 'update'
     try {
-      const issue = await pushFeature(link, conn, featureId)
+      const issue = await pushFeature(link, conn, featureId, fields)
       markTrackerReachable(link.projectId)
       const del = client.prepare('delete from github_outbox where seq = ?')
       for (const r of featureRows) del.run(r.seq)
       if (!issue) continue
-      logTracker(link.projectId, {
-        direction: 'push',
-        featureId,
-        issue: issue.key,
-        action: 'update',
-        status: 'ok',
-      })
+      logTracker(link.projectId, { direction: 'push', featureId, issue: issue.key, action, status: 'ok' })
       const feature = featureRecord(featureId)
       const actor = trackerActor(link)
       if (feature && actor)
@@ -90,29 +90,29 @@ async function pushAll(link: TrackerLinkRow, conn: Connection): Promise<boolean>
       if (error.kind === 'missing') {
         const del = client.prepare('delete from github_outbox where seq = ?')
         for (const r of featureRows) del.run(r.seq)
+        recordTrackerFailure(link, error, { direction: 'push', featureId, issue: key, action }, false)
         markMissing(link, [featureId])
         continue
       }
-      if (error.kind === 'transition_missing' || error.kind === 'permission_missing') {
+      if (
+        error.kind === 'transition_missing' ||
+        error.kind === 'permission_missing' ||
+        error.kind === 'rejected'
+      ) {
         const del = client.prepare('delete from github_outbox where seq = ?')
         for (const r of featureRows) del.run(r.seq)
         logTracker(link.projectId, {
           direction: 'push',
           featureId,
           issue: key,
-          action: 'update',
+          action,
           status: 'failed',
           error: error.kind === 'transition_missing' ? 'tracker_transition_missing' : error.message,
         })
         continue
       }
       const retrying = error.kind !== 'token_invalid'
-      recordTrackerFailure(
-        link,
-        error,
-        { direction: 'push', featureId, issue: key, action: 'update' },
-        retrying,
-      )
+      recordTrackerFailure(link, error, { direction: 'push', featureId, issue: key, action }, retrying)
       const attempt = Math.max(...featureRows.map((r) => r.attempt)) + 1
       const nextAt = error.retryAt ?? Date.now() + BACKOFF_MS[Math.min(attempt - 1, BACKOFF_MS.length - 1)]
       client
@@ -126,19 +126,31 @@ async function pushAll(link: TrackerLinkRow, conn: Connection): Promise<boolean>
 
 async function serve(projectId: string) {
   const link = findTrackerLink(projectId)
-  if (!link || link.provider === 'github' || link.status === 'token_invalid') return
+  if (!link || link.status === 'token_invalid') return
   const conn = connectionOf(link)
-  if (!conn) return
+  if (!conn) {
+    // Sealed under another SESSION_SECRET: the link reads as a refused token until relinked.
+    const failure = new TrackerFailure(
+      'token_invalid',
+      'The stored token cannot be read; link the project again.',
+    )
+    recordTrackerFailure(link, failure, { direction: 'pull', action: 'poll' }, false)
+    return
+  }
   noteExpiringTokenOnce(link)
-  if (!(await pushAll(link, conn))) return
+  await pushAll(link, conn)
   const due = pollDues().get(projectId) ?? 0
   if (due > Date.now()) return
-  pollDues().set(projectId, Date.now() + pollEveryMs())
+  // Polled every interval; while the link may not pull (rate limit, plan inactive, the linking
+  // member gone), looked at again after the same interval, calling nothing.
+  pollDues().set(projectId, Date.now() + pollEveryMs(link.provider))
+  const after = findTrackerLink(projectId)
+  if (!after || !mayPull(after)) return
   try {
-    await pollOnce(findTrackerLink(projectId)!, conn)
+    await pollOnce(after, conn)
   } catch (error) {
     if (!(error instanceof TrackerFailure)) throw error
-    recordTrackerFailure(link, error, { direction: 'pull', action: 'poll' }, error.kind !== 'token_invalid')
+    recordPollFailure(after, error)
   }
 }
 

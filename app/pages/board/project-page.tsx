@@ -19,9 +19,14 @@ import { BOARD_ID, StoryMap } from '../../features/board/ui/story-map'
 import { exportMapPng } from '../../features/board/ui/export-png'
 import { TagsDialog } from '../../features/board/ui/tags'
 import { useBoardFilter } from '../../features/board/ui/use-board-filter'
-import { GithubBoard } from '~/features/github/ui/github-board'
-import { TrackerBoard, TrackerFeatureIssue, TrackerSendRelease } from '~/features/trackers/ui'
-import { FeatureIssue, SendReleaseButton } from '~/features/github/ui/issue-controls'
+import {
+  FeatureIssue,
+  GithubBoard,
+  SendReleaseButton,
+  TrackerBoard,
+  TrackerFeatureIssue,
+  TrackerSendRelease,
+} from '~/features/trackers/ui'
 import { WatchButton } from '~/features/notifications/ui/watch-button'
 import { ProjectSharing } from '~/features/workspaces/ui/project-sharing'
 import { SaveTemplateBoard } from '~/features/templates/ui'

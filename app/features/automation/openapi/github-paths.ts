@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import 'zod-openapi'
-import { importIssuesSchema, linkRepositorySchema } from '~/features/github'
+import { importIssuesSchema, linkRepositorySchema } from '~/features/trackers'
 import type { OperationSpec, PathSpecs } from './operations'
 import { emptySchema, featureSchema, githubLinkSchema } from './schemas'
 

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import 'zod-openapi'
-import { importIssuesSchema } from '~/features/github'
-import { linkTrackerSchema } from '~/features/trackers'
+import { importIssuesSchema, linkTrackerSchema } from '~/features/trackers'
 import type { OperationSpec, PathSpecs } from './operations'
 import { emptySchema, featureSchema, trackerLinkSchema } from './schemas'
 

@@ -1,4 +1,5 @@
 import type { TrackerFeature } from '../tracker-feature'
+import type { PushedField } from './issue-rules'
 
 /**
  * What a provider brings to the connector (ADR 38): its client behind these calls, and its
@@ -8,7 +9,7 @@ import type { TrackerFeature } from '../tracker-feature'
 
 /** An issue on the tracker, in the map's terms. */
 export type RemoteIssue = {
-  /** GitLab's iid, Jira's issue id. */
+  /** GitHub's number, GitLab's iid, Jira's issue id. */
   id: string
   /** `#12`, `SHOP-12`. */
   key: string
@@ -41,6 +42,18 @@ export type LinkCheck = {
 
 export type PushedFeature = TrackerFeature & { release: string }
 
+export type { PushedField }
+
+/** What a webhook delivery says of one issue. */
+export type HookIssue = {
+  id: string | null
+  key: string | null
+  deleted: boolean
+  /** The tracker project the delivery is from, when it says (GitHub's repository): another's is ignored. */
+  project?: string | null
+  /** The issue as the delivery carries it, when whole (GitHub): applied without a call. */
+  issue?: RemoteIssue
+}
 export type FailureKind =
   | 'token_invalid'
   | 'project_invalid'
@@ -49,6 +62,8 @@ export type FailureKind =
   | 'rate_limited'
   | 'unreachable'
   | 'transition_missing'
+  /** The tracker refused this one call (GitHub's 422): nothing to retry, the link is fine. */
+  | 'rejected'
 
 export class TrackerFailure extends Error {
   constructor(
@@ -65,8 +80,17 @@ export class TrackerFailure extends Error {
 export type TrackerProvider = {
   check(input: { url: string; project: string; token: string; email?: string }): Promise<LinkCheck>
   create(conn: Connection, feature: PushedFeature): Promise<RemoteIssue>
-  /** Brings the issue to the feature (every synced field); answers the issue after. */
-  update(conn: Connection, issueId: string, feature: PushedFeature): Promise<RemoteIssue>
+  /**
+   * Brings the issue to the feature: at least the `fields` that changed on the map (a provider
+   * may send every field; GitHub sends only those, so a change made meanwhile on the other
+   * side is not overwritten); answers the issue after.
+   */
+  update(
+    conn: Connection,
+    issueId: string,
+    feature: PushedFeature,
+    fields: readonly PushedField[],
+  ): Promise<RemoteIssue>
   /** Issues updated since `since` (all when null), oldest first, every page. */
   changedSince(conn: Connection, since: string | null): Promise<RemoteIssue[]>
   /** The given issues as they are now; an absent one is missing. */
@@ -74,7 +98,7 @@ export type TrackerProvider = {
   /** The issues an import takes, in issue order. */
   list(conn: Connection, filter: { labels?: string[]; state: 'open' | 'all' }): Promise<RemoteIssue[]>
   /** A webhook delivery: true when it is authentic. */
-  verify(headers: Headers, body: string, secret: string): boolean
-  /** The issue ids a webhook delivery names, with whether they were deleted. */
-  hookIssues(body: unknown): { id: string | null; key: string | null; deleted: boolean }[]
+  verify(headers: Headers, body: string, secret: string): boolean | Promise<boolean>
+  /** The issues a webhook delivery names, with whether they were deleted. */
+  hookIssues(body: unknown, headers: Headers): HookIssue[]
 }

@@ -1,11 +1,14 @@
 import { getEnv } from '~/lib/env.server'
 import { isPrivateAddress, resolveHost } from '~/lib/private-address.server'
+import { githubProvider } from '../github/github-provider.server'
 import { gitlabProvider } from '../gitlab/gitlab-provider.server'
 import { jiraProvider } from '../jira/jira-provider.server'
+import type { TrackerProviderName } from '../tracker-words'
 import { TrackerFailure, type Connection, type TrackerProvider } from './provider'
 
-/** The providers the connector serves itself (GitHub keeps its §13 worker): a fourth is one more line (ADR 38). */
-export const PROVIDERS: Record<'gitlab' | 'jira', TrackerProvider> = {
+/** The providers the connector serves: a fourth is one more line (ADR 38). */
+export const PROVIDERS: Record<TrackerProviderName, TrackerProvider> = {
+  github: githubProvider,
   gitlab: gitlabProvider,
   jira: jiraProvider,
 }
@@ -49,13 +52,18 @@ function guarded(provider: TrackerProvider): TrackerProvider {
   return { ...provider, ...calls } as TrackerProvider
 }
 
-const GUARDED = {
+/**
+ * GitHub's address is the server's own GITHUB_API_URL (CONTRACT §13), not a member's input: it is
+ * not guarded (a GitHub Enterprise Server inside the network, the tests' fake on loopback).
+ */
+const GUARDED: Record<TrackerProviderName, TrackerProvider> = {
+  github: PROVIDERS.github,
   gitlab: guarded(PROVIDERS.gitlab),
   jira: guarded(PROVIDERS.jira),
 }
 
 export const providerOf = (name: string): TrackerProvider => {
-  const provider = GUARDED[name as keyof typeof GUARDED]
+  const provider = GUARDED[name as TrackerProviderName]
   if (!provider) throw new Error(`no tracker provider ${name}`)
   return provider
 }

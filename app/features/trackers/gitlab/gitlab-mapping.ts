@@ -1,4 +1,4 @@
-import { descriptionOfBody, issueBody, labelColor, titleOfIssue } from '~/features/github'
+import { descriptionOfBody, issueBody, labelColor, titleOfIssue } from '../connector/issue-rules'
 import { retryAfterAt, type FeatureFromIssue, type TrackerFeature } from '../tracker-feature'
 
 /**

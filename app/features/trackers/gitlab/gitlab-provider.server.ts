@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { Gitlab, GitbeakerRequestError } from '@gitbeaker/rest'
-import { issueBody } from '~/features/github'
+import { issueBody } from '../connector/issue-rules'
 import {
   TrackerFailure,
   type Connection,

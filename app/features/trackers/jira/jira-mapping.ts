@@ -1,4 +1,4 @@
-import { DESCRIPTION_MAX, footerLine, tagsForLabels, titleOfIssue } from '~/features/github'
+import { DESCRIPTION_MAX, footerLine, tagsForLabels, titleOfIssue } from '../connector/issue-rules'
 import { adfToMarkdown, isAdfDoc, markdownToAdf, type AdfDoc, type AdfNode } from '../markdown-adf'
 import { retryAfterAt, type FeatureFromIssue, type TrackerFeature } from '../tracker-feature'
 

@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import type { Feature } from '~/features/map/bundle-types'
 import { useBoard } from '~/features/board/ui'
 import { useMessages } from '~/ui/messages'
 import { PROVIDER_LABEL } from '../tracker-words'
+import { FeatureIssueView, SendReleaseView } from './tracker-parts'
 import { useTrackerAction } from './use-tracker'
 
 /**
@@ -17,37 +18,27 @@ export function TrackerFeatureIssue({ feature }: { feature: Feature }) {
     if (result && !result.ok && result.error) push('fail', result.message ?? 'Something went wrong.')
   }, [result, push])
   const issue = feature.issue
-  const asked = useRef(false)
-  const issueLink = useRef<HTMLAnchorElement>(null)
-  useEffect(() => {
-    if (!issue || !asked.current) return
-    asked.current = false
-    issueLink.current?.focus()
-  }, [issue])
-  if (issue && issue.provider !== 'github')
-    return (
-      <p className="github-issue">
-        {PROVIDER_LABEL[issue.provider]} issue{' '}
-        <a ref={issueLink} href={issue.url} target="_blank" rel="noreferrer">
-          {issue.key}
-        </a>{' '}
-        <span className={`issue-state ${issue.state}`}>{issue.status ?? issue.state}</span>
-      </p>
-    )
   const tracker = bundle.project.tracker
-  if (issue || !tracker || tracker.provider === 'github' || readOnly || mode !== 'edit') return null
+  // GitHub's issue and button are §13's own (FeatureIssue).
+  if (issue?.provider === 'github' || (!issue && tracker?.provider === 'github')) return null
+  const linked = !!tracker && !readOnly && mode === 'edit'
   return (
-    <button
-      type="button"
-      className="button wide"
-      disabled={busy}
-      onClick={() => {
-        asked.current = true
-        run({ intent: 'createIssue', featureId: feature.id })
-      }}
-    >
-      {busy ? 'Creating issue…' : 'Create issue'}
-    </button>
+    <FeatureIssueView
+      issue={
+        issue
+          ? {
+              label: PROVIDER_LABEL[issue.provider],
+              key: issue.key,
+              url: issue.url,
+              state: issue.state,
+              shown: issue.status ?? issue.state,
+            }
+          : null
+      }
+      create={linked ? { label: 'Create issue', busyLabel: 'Creating issue…' } : null}
+      busy={busy}
+      onCreate={() => run({ intent: 'createIssue', featureId: feature.id })}
+    />
   )
 }
 
@@ -58,20 +49,12 @@ export function TrackerSendRelease({ milestoneId }: { milestoneId: string }) {
   const tracker = bundle.project.tracker
   if (!tracker || tracker.provider === 'github' || readOnly || mode !== 'edit') return null
   return (
-    <div className="send-release">
-      <button
-        type="button"
-        className="button wide"
-        disabled={busy}
-        onClick={() => run({ intent: 'sendRelease', milestoneId })}
-      >
-        {busy ? 'Sending to tracker…' : 'Send to tracker'}
-      </button>
-      {result ? (
-        <p className={`small ${result.ok ? '' : 'errors-text'}`} role={result.ok ? 'status' : 'alert'}>
-          {result.message ?? 'Something went wrong.'}
-        </p>
-      ) : null}
-    </div>
+    <SendReleaseView
+      label="Send to tracker"
+      busyLabel="Sending to tracker…"
+      busy={busy}
+      result={result}
+      onSend={() => run({ intent: 'sendRelease', milestoneId })}
+    />
   )
 }

@@ -1,8 +1,10 @@
-import { useEffect, useRef, type RefObject } from 'react'
-import { useRevalidator } from 'react-router'
+import { type RefObject } from 'react'
 import { useBoard } from '~/features/board/ui'
 import { tokenExpiringText, trackerStoppedText } from '../tracker-words'
 import { TrackerDialog } from './tracker-dialog'
+import { useRefreshOnNotice, useReturnFocus } from './tracker-parts'
+
+const ABOUT_TRACKERS = /GitLab|Jira|tracker/
 
 /**
  * The tracker parts of a member's board (CONTRACT §14): the banners (`{Provider} sync stopped:
@@ -18,27 +20,9 @@ export function TrackerBoard({
   setOpen: (open: boolean) => void
   returnFocus: RefObject<HTMLElement | null>
 }) {
-  const { mode, bundle, live } = useBoard()
-  const { revalidate } = useRevalidator()
-  const subscribe = live?.subscribe
-  useEffect(
-    () =>
-      subscribe?.((event) => {
-        const summary = (event as { summary?: string }).summary ?? ''
-        if (event.changes.length === 0 && /GitLab|Jira|tracker/.test(summary)) revalidate()
-      }),
-    [subscribe, revalidate],
-  )
-  const wasOpen = useRef(open)
-  useEffect(() => {
-    if (
-      wasOpen.current &&
-      !open &&
-      (document.activeElement === null || document.activeElement === document.body)
-    )
-      returnFocus.current?.focus()
-    wasOpen.current = open
-  }, [open, returnFocus])
+  const { mode, bundle } = useBoard()
+  useRefreshOnNotice(ABOUT_TRACKERS)
+  useReturnFocus(open, returnFocus)
   if (mode === 'demo') return null
   const tracker = bundle.project.tracker
   return (

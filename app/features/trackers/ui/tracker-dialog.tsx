@@ -1,5 +1,4 @@
-import { useFetcher } from 'react-router'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { Modal } from '~/ui/modal'
 import { CopyButton } from '~/ui/copy-button'
 import type { TrackerLink } from '~/features/map/bundle-types'
@@ -7,6 +6,7 @@ import { useBoard } from '~/features/board/ui'
 import { PROVIDER_LABEL, type TrackerProviderName } from '../tracker-words'
 import { useTrackerAction } from './use-tracker'
 import { ImportForm, UnlinkConfirmation } from './tracker-forms'
+import { LinkButtons, useDialogData, useUnlinkQuestion } from './tracker-parts'
 
 /**
  * The board's `⋯` → `Tracker` (CONTRACT §14): pick GitHub, GitLab or Jira Cloud and give what it
@@ -43,26 +43,11 @@ const when = (iso: string) => new Date(iso).toLocaleString()
 
 export function TrackerDialog({ onClose }: { onClose: () => void }) {
   const { basePath, baseUrl, bundle } = useBoard()
-  const data = useFetcher<DialogData>()
   const action = useTrackerAction('tracker-dialog')
-  const [secret, setSecret] = useState<string | null>(null)
-  const [confirmingUnlink, setConfirmingUnlink] = useState(false)
   // Cancel gives the focus back to Unlink.
-  const unlinkButton = useRef<HTMLButtonElement>(null)
-  const wasConfirming = useRef(false)
-  useEffect(() => {
-    if (wasConfirming.current && !confirmingUnlink) unlinkButton.current?.focus()
-    wasConfirming.current = confirmingUnlink
-  }, [confirmingUnlink])
-  const load = data.load
+  const unlink = useUnlinkQuestion()
   const { result } = action
-  useEffect(() => {
-    load(`${basePath}/tracker`)
-  }, [load, basePath, result])
-  useEffect(() => {
-    if (result?.webhookSecret) setSecret(result.webhookSecret)
-  }, [result])
-  const info = data.data
+  const { info, secret } = useDialogData<DialogData>(`${basePath}/tracker`, result)
   const tracker = info?.tracker ?? null
   return (
     <Modal title="Tracker" onClose={onClose} className="github-dialog">
@@ -86,42 +71,23 @@ export function TrackerDialog({ onClose }: { onClose: () => void }) {
           {tracker.tokenExpiresAt ? (
             <p className="small">{`The token expires on ${tracker.tokenExpiresAt.slice(0, 10)}.`}</p>
           ) : null}
-          <p className="small muted">
-            {tracker.lastSyncAt ? `Last sync ${when(tracker.lastSyncAt)}` : 'Not synced yet.'}
-          </p>
-          <div className="row">
-            {info.canEdit ? (
-              <button
-                type="button"
-                className="button small"
-                disabled={action.busy}
-                onClick={() => action.run({ intent: 'sync' })}
-              >
-                Sync now
-              </button>
-            ) : null}
-            {info.canLink && !confirmingUnlink ? (
-              <button
-                ref={unlinkButton}
-                type="button"
-                className="button small danger"
-                disabled={action.busy}
-                onClick={() => setConfirmingUnlink(true)}
-              >
-                Unlink
-              </button>
-            ) : null}
-          </div>
-          {info.canLink && confirmingUnlink ? (
+          <LinkButtons
+            lastSyncAt={tracker.lastSyncAt}
+            canEdit={info.canEdit}
+            canLink={info.canLink}
+            busy={action.busy}
+            unlink={unlink}
+            onSync={() => action.run({ intent: 'sync' })}
+          />
+          {info.canLink && unlink.confirming ? (
             <UnlinkConfirmation
               tracker={`${PROVIDER_LABEL[tracker.provider]} ${tracker.project}`}
               busy={action.busy}
               onUnlink={() => {
-                wasConfirming.current = false
-                setConfirmingUnlink(false)
+                unlink.answered()
                 action.run({ intent: 'unlink' })
               }}
-              onCancel={() => setConfirmingUnlink(false)}
+              onCancel={() => unlink.setConfirming(false)}
             />
           ) : null}
         </section>

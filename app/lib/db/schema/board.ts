@@ -86,7 +86,7 @@ export const features = sqliteTable(
     estimate: integer('estimate').notNull().default(0),
     /** The project's tags on this feature, as a JSON array of tag ids (CONTRACT §12). */
     tagIds: text('tag_ids').notNull().default('[]'),
-    /** Its GitHub issue (CONTRACT §13) as JSON `{"number","url","state"}`, or null; sync state is in github_issues. */
+    /** Its GitHub issue (CONTRACT §13) as JSON `{"number","url","state"}`, or null; sync state is in tracker_issues. */
     github: text('github'),
     /** Its tracker issue (CONTRACT §14) as JSON `{"provider","key","url","state","status"}`, or null. */
     issue: text('issue'),

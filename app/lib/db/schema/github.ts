@@ -1,6 +1,7 @@
-// GitHub Issues sync (CONTRACT §13, ADR 26): a project's link to a repository, each linked
-// feature's last synced state, the push outbox and the sync log.
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+// The trackers' connector (CONTRACT §13, §14, ADR 26, ADR 38): a project's link to its tracker,
+// the push outbox and the sync log, shared by every provider (the names are §13's, from before
+// GitLab and Jira). Each linked feature's last synced state is in tracker_issues (trackers.ts).
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { projects } from './board'
 import { workspaceId } from './workspaces'
 
@@ -55,32 +56,9 @@ export const githubLinks = sqliteTable(
 )
 
 /**
- * Each linked feature's issue and what both sides last agreed on (title, body above the footer,
- * labels lower-cased and sorted as JSON, state): a field that differs from it on one side changed
- * there since the last sync. No foreign key to the feature: a deleted feature restored from the
- * trash finds its issue again.
- */
-export const githubIssues = sqliteTable(
-  'github_issues',
-  {
-    featureId: text('feature_id').primaryKey(),
-    projectId: text('project_id').notNull(),
-    repository: text('repository').notNull(),
-    number: integer('number').notNull(),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
-    labels: text('labels').notNull(),
-    state: text('state').notNull(),
-    /** GitHub's `updated_at` of the issue as last seen. */
-    issueUpdatedAt: text('issue_updated_at').notNull(),
-  },
-  (t) => [uniqueIndex('github_issues_number_uq').on(t.projectId, t.repository, t.number)],
-)
-
-/**
- * Pushes waiting for GitHub: one row per change of a linked feature, written in the change's own
- * transaction (`fields`: a JSON list of title, body, state, labels). The worker sends a feature's
- * rows in order, together, with the feature as it is then.
+ * Pushes waiting for a tracker: one row per change of a linked feature, written in the change's
+ * own transaction (`fields`: a JSON list of the feature's changed fields). The worker sends a
+ * feature's rows in order, together, with the feature as it is then.
  */
 export const githubOutbox = sqliteTable(
   'github_outbox',
@@ -90,7 +68,7 @@ export const githubOutbox = sqliteTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     featureId: text('feature_id').notNull(),
-    /** Whose worker sends it: GitHub's (§13) or the connector's for GitLab and Jira (§14). */
+    /** The tracker of the issue it goes to (the connector's one worker sends every provider's). */
     provider: text('provider').notNull().default('github'),
     fields: text('fields').notNull(),
     createdAt: text('created_at').notNull(),

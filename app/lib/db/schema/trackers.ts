@@ -1,10 +1,12 @@
-// GitLab and Jira issues of linked features (CONTRACT §14, ADR 38); links, outbox and log are
-// the tables of github.ts, shared by every provider.
+// The issues of linked features on every tracker (CONTRACT §13, §14, ADR 38); links, outbox and
+// log are the tables of github.ts, shared by every provider.
 import { sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 /**
- * Each GitLab- or Jira-linked feature's issue and what both sides last agreed on (title, the
- * description above the footer, labels lower-cased and sorted as JSON, state), as github_issues.
+ * Each linked feature's issue and what both sides last agreed on (title, the description above
+ * the footer, labels lower-cased and sorted as JSON, state): a field that differs from it on one
+ * side changed there since the last sync. No foreign key to the feature: a deleted feature
+ * restored from the trash finds its issue again. GitHub's rows came from github_issues (0016).
  */
 export const trackerIssues = sqliteTable(
   'tracker_issues',
@@ -12,9 +14,9 @@ export const trackerIssues = sqliteTable(
     featureId: text('feature_id').primaryKey(),
     projectId: text('project_id').notNull(),
     provider: text('provider').notNull(),
-    /** GitLab's project path or Jira's project key the issue is in. */
+    /** GitHub's `owner/name`, GitLab's project path or Jira's project key the issue is in. */
     project: text('project').notNull(),
-    /** GitLab's iid, Jira's issue id. */
+    /** GitHub's issue number, GitLab's iid, Jira's issue id. */
     issueId: text('issue_id').notNull(),
     key: text('key').notNull(),
     title: text('title').notNull(),

@@ -1,11 +1,12 @@
-import { useFetcher } from 'react-router'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Modal } from '~/ui/modal'
 import { CopyButton } from '~/ui/copy-button'
 import type { GithubLink } from '~/features/map/bundle-types'
 import { useBoard } from '~/features/board/ui'
-import { REPOSITORY_PATTERN } from '~/features/github/issue-mapping'
-import { STATUS_TEXT, unlinkQuestion } from '~/features/github/github-texts'
+import { REPOSITORY_PATTERN } from '../../github/github-mapping'
+import { STATUS_TEXT, unlinkQuestion } from '../../github/github-texts'
+import { ImportForm } from '../tracker-forms'
+import { LinkButtons, useDialogData, useUnlinkQuestion } from '../tracker-parts'
 import { useGithubAction } from './use-github'
 
 /**
@@ -35,33 +36,18 @@ const when = (iso: string) => new Date(iso).toLocaleString()
 
 export function GithubDialog({ onClose }: { onClose: () => void }) {
   const { basePath, baseUrl, bundle } = useBoard()
-  const data = useFetcher<DialogData>()
   const action = useGithubAction('github-dialog')
-  const [secret, setSecret] = useState<string | null>(null)
-  const [confirmingUnlink, setConfirmingUnlink] = useState(false)
   // Cancel gives the focus back to Unlink (after `Yes, unlink` the outcome takes it, below).
-  const unlinkButton = useRef<HTMLButtonElement>(null)
-  const wasConfirming = useRef(false)
-  useEffect(() => {
-    if (wasConfirming.current && !confirmingUnlink) unlinkButton.current?.focus()
-    wasConfirming.current = confirmingUnlink
-  }, [confirmingUnlink])
-  const load = data.load
+  const unlink = useUnlinkQuestion()
   const { result } = action
-  useEffect(() => {
-    load(`${basePath}/github`)
-  }, [load, basePath, result])
-  useEffect(() => {
-    if (result?.webhookSecret) setSecret(result.webhookSecret)
-  }, [result])
+  const { info, secret } = useDialogData<DialogData>(`${basePath}/github`, result)
   // When the control used is gone (Unlink's section, once the link is read again), focus goes
   // to the outcome rather than the page.
   const outcome = useRef<HTMLParagraphElement>(null)
   useEffect(() => {
     const dialog = outcome.current?.closest('[role="dialog"]')
     if (dialog && !dialog.contains(document.activeElement)) outcome.current?.focus()
-  }, [result, data.data])
-  const info = data.data
+  }, [result, info])
   const github = info?.github ?? null
   return (
     <Modal title="GitHub" onClose={onClose} className="github-dialog">
@@ -89,41 +75,23 @@ export function GithubDialog({ onClose }: { onClose: () => void }) {
             {`Status: ${STATUS_TEXT[github.status]}`}
             {github.error && github.status !== 'ok' ? ` GitHub said: ${github.error}` : ''}
           </p>
-          <p className="small muted">
-            {github.lastSyncAt ? `Last sync ${when(github.lastSyncAt)}` : 'Not synced yet.'}
-          </p>
-          <div className="row">
-            {info.canEdit ? (
-              <button
-                type="button"
-                className="button small"
-                disabled={action.busy}
-                onClick={() => action.run({ intent: 'sync' })}
-              >
-                Sync now
-              </button>
-            ) : null}
-            {info.canLink && !confirmingUnlink ? (
-              <button
-                ref={unlinkButton}
-                type="button"
-                className="button small danger"
-                disabled={action.busy}
-                onClick={() => setConfirmingUnlink(true)}
-              >
-                Unlink
-              </button>
-            ) : null}
-          </div>
-          {info.canLink && confirmingUnlink ? (
+          <LinkButtons
+            lastSyncAt={github.lastSyncAt}
+            canEdit={info.canEdit}
+            canLink={info.canLink}
+            busy={action.busy}
+            unlink={unlink}
+            onSync={() => action.run({ intent: 'sync' })}
+          />
+          {info.canLink && unlink.confirming ? (
             <UnlinkConfirmation
               question={unlinkQuestion(github.repository, info.pendingPushes)}
               busy={action.busy}
               onUnlink={() => {
-                setConfirmingUnlink(false)
+                unlink.setConfirming(false)
                 action.run({ intent: 'unlink' })
               }}
-              onCancel={() => setConfirmingUnlink(false)}
+              onCancel={() => unlink.setConfirming(false)}
             />
           ) : null}
         </section>
@@ -268,87 +236,6 @@ function LinkForm({
       ) : null}
       <button type="submit" className="button primary small" disabled={busy}>
         {relink ? 'Relink repository' : 'Link repository'}
-      </button>
-    </form>
-  )
-}
-
-function ImportForm({
-  busy,
-  onImport,
-}: {
-  busy: boolean
-  onImport: (input: {
-    milestoneId: string
-    subWorkflowId: string
-    labels?: string[]
-    state: 'open' | 'all'
-  }) => void
-}) {
-  const { bundle } = useBoard()
-  const id = useId()
-  const [milestoneId, setMilestoneId] = useState(bundle.milestones[0]?.id ?? '')
-  const [subWorkflowId, setSubWorkflowId] = useState(bundle.subWorkflows[0]?.id ?? '')
-  const [labels, setLabels] = useState('')
-  const [state, setState] = useState<'open' | 'all'>('open')
-  if (bundle.milestones.length === 0 || bundle.subWorkflows.length === 0)
-    return <p className="muted small">Add a release and an activity to import issues into.</p>
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const names = labels
-      .split(',')
-      .map((l) => l.trim())
-      .filter(Boolean)
-    onImport({ milestoneId, subWorkflowId, state, ...(names.length > 0 ? { labels: names } : {}) })
-  }
-  return (
-    <form className="github-import-form" onSubmit={submit} noValidate>
-      <h3>Import issues</h3>
-      <div className="field">
-        <label htmlFor={`${id}-release`}>Release</label>
-        <select
-          id={`${id}-release`}
-          value={milestoneId}
-          onChange={(e) => setMilestoneId(e.currentTarget.value)}
-        >
-          {bundle.milestones.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-activity`}>Activity</label>
-        <select
-          id={`${id}-activity`}
-          value={subWorkflowId}
-          onChange={(e) => setSubWorkflowId(e.currentTarget.value)}
-        >
-          {bundle.subWorkflows.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-labels`}>Labels (comma-separated, optional)</label>
-        <input id={`${id}-labels`} value={labels} onChange={(e) => setLabels(e.currentTarget.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-state`}>Issues</label>
-        <select
-          id={`${id}-state`}
-          value={state}
-          onChange={(e) => setState(e.currentTarget.value as 'open' | 'all')}
-        >
-          <option value="open">Open only</option>
-          <option value="all">Open and closed</option>
-        </select>
-      </div>
-      <button type="submit" className="button small" disabled={busy}>
-        Import issues
       </button>
     </form>
   )

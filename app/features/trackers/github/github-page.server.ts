@@ -2,33 +2,36 @@ import { z } from 'zod'
 import { refuse } from '~/lib/errors'
 import { can } from '~/features/map/permissions'
 import type { WorkspaceContext } from '~/features/workspaces/index.server'
+import { getEnv } from '~/lib/env.server'
+import { uuidSchema } from '~/lib/ids'
+import { pendingPushFeatures } from '../tracker-connect.server'
+import { wakeTrackerWorker } from '../tracker-outbox.server'
 import { importIssuesSchema, linkRepositorySchema } from './github-api'
 import {
+  createIssueForFeature,
   getRepositoryLink,
   getSyncLog,
+  importIssues,
   linkRepository,
-  pendingPushFeatures,
+  sendReleaseToGithub,
+  syncNow,
   unlinkRepository,
-} from './repository-link.server'
-import { createIssueForFeature, sendReleaseToGithub } from './github-push.server'
-import { syncNow } from './github-poll.server'
-import { importIssues } from './github-import.server'
-import { wakeGithubWorker } from './github-outbox.server'
-import { repositoryWebUrl } from './github-client.server'
-import { uuidSchema } from '~/lib/ids'
+} from './github-answers.server'
+import { repositoryWebUrl } from './github-mapping'
 import { featuresCount, sendReleaseMessage } from './github-texts'
 
 /**
- * The board's GitHub dialog and buttons (`/{workspace}/projects/{id}/github`): what the dialog
- * shows, and the same operations as the /v1 routes, as Remix fetcher actions.
+ * The board's GitHub dialog and buttons (`/{workspace}/projects/{id}/github`, CONTRACT §13): what
+ * the dialog shows, and the same operations as §13's /v1 routes (the connector's, through the
+ * GitHub answers), as fetcher actions.
  */
 export function githubDialogData(ctx: WorkspaceContext, projectId: string) {
   const { github } = getRepositoryLink(ctx, projectId)
   return {
     github,
-    repositoryUrl: github ? repositoryWebUrl(github.repository) : null,
+    repositoryUrl: github ? repositoryWebUrl(getEnv().GITHUB_API_URL, github.repository) : null,
     ...getSyncLog(ctx, projectId),
-    canLink: can(ctx, 'linkGithub'),
+    canLink: can(ctx, 'linkTracker'),
     canEdit: can(ctx, 'edit'),
     /** Features whose changes wait to be pushed: the unlink confirmation says they are kept. */
     pendingPushes: pendingPushFeatures(projectId),
@@ -85,7 +88,7 @@ export async function runGithubIntent(ctx: WorkspaceContext, projectId: string, 
         return { ok: true, message: imported === 1 ? 'Imported 1 issue.' : `Imported ${imported} issues.` }
       }
       case 'createIssue': {
-        const github = await createIssueForFeature(ctx, input.featureId)
+        const { github } = await createIssueForFeature(ctx, input.featureId)
         return { ok: true, message: `Created GitHub issue #${github?.number}.` }
       }
       case 'sendRelease': {
@@ -94,6 +97,6 @@ export async function runGithubIntent(ctx: WorkspaceContext, projectId: string, 
       }
     }
   } finally {
-    wakeGithubWorker()
+    wakeTrackerWorker()
   }
 }

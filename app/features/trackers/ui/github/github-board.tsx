@@ -1,8 +1,11 @@
-import { useEffect, useRef, type RefObject } from 'react'
+import { type RefObject } from 'react'
 import { useBoard } from '~/features/board/ui'
+import { useRefreshOnNotice, useReturnFocus } from '../tracker-parts'
 import { GithubDialog } from './github-dialog'
 import { GithubStoppedNotice } from './issue-controls'
-import { useGithubNotices } from './use-github'
+
+/** Linking, unlinking and a refused token are Activity lines with no card changes: those about GitHub read the page again. */
+const ABOUT_GITHUB = /GitHub/
 
 /**
  * The GitHub parts of a member's board: the refused-token notice, the GitHub dialog, and the
@@ -23,18 +26,8 @@ export function GithubBoard({
   canLink: boolean
 }) {
   const { mode } = useBoard()
-  useGithubNotices()
-  const wasOpen = useRef(open)
-  useEffect(() => {
-    // The dialog's own clean-up has run by now: it gave focus back when its opener was still there.
-    if (
-      wasOpen.current &&
-      !open &&
-      (document.activeElement === null || document.activeElement === document.body)
-    )
-      returnFocus.current?.focus()
-    wasOpen.current = open
-  }, [open, returnFocus])
+  useRefreshOnNotice(ABOUT_GITHUB)
+  useReturnFocus(open, returnFocus)
   if (mode === 'demo') return null
   return (
     <>

@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import type { Feature } from '~/features/map/bundle-types'
 import { useBoard } from '~/features/board/ui'
 import { useMessages } from '~/ui/messages'
-import { askToRelink, TOKEN_REFUSED_TEXT } from '~/features/github/github-texts'
+import { askToRelink, TOKEN_REFUSED_TEXT } from '../../github/github-texts'
+import { FeatureIssueView, SendReleaseView } from '../tracker-parts'
 import { useGithubAction, type GithubResult } from './use-github'
 
 /** Shows an operation's outcome in the page's message banner. */
@@ -21,37 +22,24 @@ export function FeatureIssue({ feature }: { feature: Feature }) {
   const { run, busy, result } = useGithubAction(`github-issue-${feature.id}`)
   useResultMessage(result)
   const issue = feature.github
-  // The button is gone once the issue exists: focus goes to the issue's link instead of the page.
-  const asked = useRef(false)
-  const issueLink = useRef<HTMLAnchorElement>(null)
-  useEffect(() => {
-    if (!issue || !asked.current) return
-    asked.current = false
-    issueLink.current?.focus()
-  }, [issue])
-  if (issue)
-    return (
-      <p className="github-issue">
-        GitHub issue{' '}
-        <a ref={issueLink} href={issue.url} target="_blank" rel="noreferrer">
-          #{issue.number}
-        </a>{' '}
-        <span className={`issue-state ${issue.state}`}>{issue.state}</span>
-      </p>
-    )
-  if (!bundle.project.github || readOnly || mode !== 'edit') return null
+  const linked = !!bundle.project.github && !readOnly && mode === 'edit'
   return (
-    <button
-      type="button"
-      className="button wide"
-      disabled={busy}
-      onClick={() => {
-        asked.current = true
-        run({ intent: 'createIssue', featureId: feature.id })
-      }}
-    >
-      {busy ? 'Creating GitHub issue…' : 'Create GitHub issue'}
-    </button>
+    <FeatureIssueView
+      issue={
+        issue
+          ? {
+              label: 'GitHub',
+              key: `#${issue.number}`,
+              url: issue.url,
+              state: issue.state,
+              shown: issue.state,
+            }
+          : null
+      }
+      create={linked ? { label: 'Create GitHub issue', busyLabel: 'Creating GitHub issue…' } : null}
+      busy={busy}
+      onCreate={() => run({ intent: 'createIssue', featureId: feature.id })}
+    />
   )
 }
 
@@ -64,21 +52,13 @@ export function SendReleaseButton({ milestoneId }: { milestoneId: string }) {
   const { run, busy, result } = useGithubAction(`github-release-${milestoneId}`)
   if (!bundle.project.github || readOnly || mode !== 'edit') return null
   return (
-    <div className="send-release">
-      <button
-        type="button"
-        className="button wide"
-        disabled={busy}
-        onClick={() => run({ intent: 'sendRelease', milestoneId })}
-      >
-        {busy ? 'Sending to GitHub…' : 'Send to GitHub'}
-      </button>
-      {result ? (
-        <p className={`small ${result.ok ? '' : 'errors-text'}`} role={result.ok ? 'status' : 'alert'}>
-          {result.message ?? 'Something went wrong.'}
-        </p>
-      ) : null}
-    </div>
+    <SendReleaseView
+      label="Send to GitHub"
+      busyLabel="Sending to GitHub…"
+      busy={busy}
+      result={result}
+      onSend={() => run({ intent: 'sendRelease', milestoneId })}
+    />
   )
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { uuidSchema } from '~/lib/ids'
-import { REPOSITORY_PATTERN } from './issue-mapping'
+import { REPOSITORY_PATTERN } from './github-mapping'
 
 /**
  * The request bodies of the GitHub routes (CONTRACT §13), shared by the routes, the board's

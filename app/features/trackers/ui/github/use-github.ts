@@ -1,5 +1,4 @@
-import { useFetcher, useRevalidator } from 'react-router'
-import { useEffect } from 'react'
+import { useFetcher } from 'react-router'
 import { useBoard } from '~/features/board/ui'
 
 /** What the board's GitHub route answers to a POST: a sentence to show, or the /v1 refusal. */
@@ -29,22 +28,4 @@ export function useGithubAction(key?: string) {
   const run = (intent: GithubIntent) =>
     fetcher.submit(intent, { method: 'post', action: `${basePath}/github`, encType: 'application/json' })
   return { run, busy: fetcher.state !== 'idle', result: fetcher.state === 'idle' ? fetcher.data : undefined }
-}
-
-/**
- * Open boards follow the link live: linking, unlinking and a refused token are Activity lines
- * with no card changes (notices); when one about GitHub arrives, the page's data is read again.
- */
-export function useGithubNotices() {
-  const { live } = useBoard()
-  const { revalidate } = useRevalidator()
-  const subscribe = live?.subscribe
-  useEffect(
-    () =>
-      subscribe?.((event) => {
-        const summary = (event as { summary?: string }).summary ?? ''
-        if (event.changes.length === 0 && summary.includes('GitHub')) revalidate()
-      }),
-    [subscribe, revalidate],
-  )
 }

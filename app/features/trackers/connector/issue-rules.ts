@@ -1,22 +1,13 @@
 import { COLOR_SWATCHES } from '~/features/map/colors'
 
 /**
- * How a feature and its GitHub issue map onto each other (CONTRACT §13, ADR 26). Pure: the
- * issue's title, body, labels and state from a feature and where it sits on the map; a feature's
- * fields from an issue; and the rule for a field changed on both sides since the last sync.
+ * How a feature and its issue map onto each other on every tracker (CONTRACT §13, §14, ADR 26,
+ * ADR 38). Pure: the issue's body (the description and the footer) from a feature and where it
+ * sits on the map; a feature's fields from an issue; tags from labels; and the one conflict rule
+ * for a field changed on both sides since the last sync.
  */
 
 export const TITLE_MAX = 200
-
-/** A GitHub issue as the feature's generic `issue` (CONTRACT §14), JSON as the column keeps it. */
-export const issueOfGithub = (github: { number: number; url: string; state: string }) =>
-  JSON.stringify({
-    provider: 'github',
-    key: `#${github.number}`,
-    url: github.url,
-    state: github.state,
-    status: null,
-  })
 export const DESCRIPTION_MAX = 10000
 
 /** Where a feature sits, for the footer of its issue. */
@@ -58,15 +49,10 @@ export function labelKey(names: readonly string[]): string {
   return JSON.stringify([...new Set(names.map((n) => n.trim().toLowerCase()).filter(Boolean))].sort())
 }
 
-/** A GitHub label's colour (six hex digits) for a tag colour. */
+/** A label's colour (six hex digits, GitHub's and GitLab's) for a tag colour. */
 export function labelColor(tagColor: string): string {
   const swatch = COLOR_SWATCHES[tagColor as keyof typeof COLOR_SWATCHES]
   return (swatch?.fill ?? '#339af0').slice(1)
-}
-
-/** Label names from an issue (strings or objects, as GitHub sends either). */
-export function labelNames(labels: readonly (string | { name?: string | null })[] | undefined): string[] {
-  return (labels ?? []).map((l) => (typeof l === 'string' ? l : (l.name ?? ''))).filter((n) => n !== '')
 }
 
 /**
@@ -194,10 +180,34 @@ export function changedIssueFields(
   return fields
 }
 
-/** `owner/name` as GitHub allows it. */
-export const REPOSITORY_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/
+/** The fields of an issue a push brings to the feature (SYNCED_FIELDS, and the release and size). */
+export type PushedField = SyncedField | 'release' | 'size'
 
-export function splitRepository(repository: string): { owner: string; repo: string } {
-  const [owner, repo] = repository.split('/')
-  return { owner, repo }
+/** The issue fields a feature's change touches: §13's four (a move changes the body's footer), the release and the size. */
+export function followedFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): PushedField[] {
+  const fields: PushedField[] = changedIssueFields(before, after)
+  if (!same(before?.milestoneId, after?.milestoneId)) fields.push('release')
+  if (!same(before?.estimate, after?.estimate)) fields.push('size')
+  return fields
+}
+
+/**
+ * The issue fields a waiting push brings to the feature, from its rows' `fields` (rows queued by
+ * the connector before issue 46 name the feature's fields: they are read too).
+ */
+export function pushedFields(rowFields: readonly string[]): PushedField[] {
+  const out = new Set<PushedField>()
+  for (const field of rowFields) {
+    if (field === 'title') out.add('title')
+    if (field === 'description' || field === 'body' || field === 'milestoneId' || field === 'subWorkflowId')
+      out.add('body')
+    if (field === 'status' || field === 'state') out.add('state')
+    if (field === 'tagIds' || field === 'labels') out.add('labels')
+    if (field === 'milestoneId' || field === 'release') out.add('release')
+    if (field === 'estimate' || field === 'size') out.add('size')
+  }
+  return [...out]
 }
