@@ -199,4 +199,7 @@ export function pngScale(width: number, height: number): number {
  * estimates the height of the row's parts it has not drawn yet from it (app.css).
  */
 export const mostCardsInACell = (cells: Iterable<readonly Feature[] | undefined>, includeClosed: boolean) =>
-  Math.max(0, ...Array.from(cells, (f = []) => f.filter((x) => includeClosed || x.status !== 'CLOSED').length))
+  Math.max(
+    0,
+    ...Array.from(cells, (f = []) => f.filter((x) => includeClosed || x.status !== 'CLOSED').length),
+  )

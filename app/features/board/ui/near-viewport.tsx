@@ -102,11 +102,7 @@ export const NearViewportProvider = NearContext.Provider
 // without the library's per-card components, and on the capacity bench board pages fill a core first.
 export const LAZY_DRAG_FEATURES = 200
 
-export function useDragReady(
-  near: boolean,
-  lazy: boolean,
-  group: RefObject<HTMLElement | null>,
-): boolean {
+export function useDragReady(near: boolean, lazy: boolean, group: RefObject<HTMLElement | null>): boolean {
   const watcher = useContext(NearContext)
   const [ready, setReady] = useState(!lazy)
   // A group the keyboard's focus comes into becomes draggable at once (Space lifts its card): its
