@@ -13,7 +13,7 @@ import {
   titleOfIssue,
 } from '~/features/trackers/connector/issue-rules'
 import { classifyFailure, rateLimitUntil } from '~/features/trackers/github/github-mapping'
-import { refusalOf } from '~/features/trackers/github/github-codes'
+import { githubCode } from '~/features/trackers/github/github-codes'
 
 const place = {
   permalink: 'https://maps.example.com/team/projects/p/f/f1',
@@ -135,19 +135,21 @@ describe('GitHub failures', () => {
     expect(rateLimitUntil(429, {}, now)).toBe(now + 60_000)
   })
 
-  it('maps answers to the refusal codes of the contract', () => {
-    const code = (status: number | null, headers = {}) =>
-      refusalOf(classifyFailure(status, headers, 'msg', now), now)
-    expect(code(401)).toMatchObject({ status: 409, code: 'github_token_invalid' })
-    expect(code(404)).toMatchObject({ status: 409, code: 'github_repository_missing' })
-    expect(code(410)).toMatchObject({ status: 409, code: 'github_repository_missing' })
-    expect(code(429, { 'retry-after': '3' })).toEqual({
-      status: 503,
-      code: 'github_rate_limited',
-      message: expect.any(String),
-      retryAfter: 3,
+  it('reads each answer as the failure the connector refuses with, in the codes of §13', () => {
+    const kind = (status: number | null, headers = {}) => classifyFailure(status, headers, 'msg', now).kind
+    expect(kind(401)).toBe('token_invalid')
+    expect(kind(404)).toBe('missing')
+    expect(kind(410)).toBe('missing')
+    expect(classifyFailure(429, { 'retry-after': '3' }, 'msg', now)).toMatchObject({
+      kind: 'rate_limited',
+      retryAt: now + 3000,
     })
-    expect(code(502)).toMatchObject({ status: 502, code: 'github_unreachable' })
-    expect(code(null)).toMatchObject({ status: 502, code: 'github_unreachable' })
+    expect(kind(502)).toBe('unreachable')
+    expect(kind(null)).toBe('unreachable')
+    expect(githubCode('tracker_token_invalid')).toBe('github_token_invalid')
+    expect(githubCode('tracker_project_missing')).toBe('github_repository_missing')
+    expect(githubCode('tracker_rate_limited')).toBe('github_rate_limited')
+    expect(githubCode('tracker_unreachable')).toBe('github_unreachable')
+    expect(githubCode('already_linked')).toBe('already_linked')
   })
 })

@@ -44,7 +44,6 @@ export type Action =
   | 'manageWebhooks'
   | 'manageTemplates'
   | 'useAssistant'
-  | 'linkGithub'
   | 'linkTracker'
   | 'manageMembers'
   | 'manageOwners'
@@ -60,7 +59,6 @@ export type Actor = { level: Level; planActive: boolean }
  * everything that changes content needs an active plan.
  */
 type Rule = { min: Level; plan: boolean; owner?: 'only' | 'never' }
-const LINK_TRACKER: Rule = { min: 'ADMIN', plan: true }
 const RULES: Record<Action, Rule> = {
   read: { min: 'VIEWER', plan: false },
   leave: { min: 'VIEWER', plan: false, owner: 'never' },
@@ -85,9 +83,8 @@ const RULES: Record<Action, Rule> = {
   changeRole: { min: 'ADMIN', plan: true },
   manageSharing: { min: 'ADMIN', plan: true },
   // A tracker (CONTRACT §13, §14) is linked, relinked and unlinked by OWNERs and ADMINs; pushes,
-  // syncs and imports are `edit`. One rule for every provider: `linkGithub` is §13's name for it.
-  linkTracker: LINK_TRACKER,
-  linkGithub: LINK_TRACKER,
+  // syncs and imports are `edit`. One rule for every provider, GitHub's §13 routes too.
+  linkTracker: { min: 'ADMIN', plan: true },
   manageBilling: { min: 'OWNER', plan: false, owner: 'only' },
   deleteWorkspace: { min: 'OWNER', plan: false, owner: 'only' },
 }

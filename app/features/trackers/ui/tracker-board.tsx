@@ -1,8 +1,10 @@
-import { type RefObject } from 'react'
+import { lazy, type RefObject, Suspense } from 'react'
 import { useBoard } from '~/features/board/ui'
 import { tokenExpiringText, trackerStoppedText } from '../tracker-words'
-import { TrackerDialog } from './tracker-dialog'
 import { useRefreshOnNotice, useReturnFocus } from './tracker-parts'
+
+// Loaded when first opened: the dialog and its forms are not the board's to carry.
+const TrackerDialog = lazy(() => import('./tracker-dialog').then((m) => ({ default: m.TrackerDialog })))
 
 const ABOUT_TRACKERS = /GitLab|Jira|tracker/
 
@@ -40,7 +42,11 @@ export function TrackerBoard({
           {tokenExpiringText(tracker.provider, tracker.tokenExpiresAt)}
         </p>
       ) : null}
-      {open ? <TrackerDialog onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <TrackerDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

@@ -1,8 +1,10 @@
-import { type RefObject } from 'react'
+import { lazy, type RefObject, Suspense } from 'react'
 import { useBoard } from '~/features/board/ui'
 import { useRefreshOnNotice, useReturnFocus } from '../tracker-parts'
-import { GithubDialog } from './github-dialog'
 import { GithubStoppedNotice } from './issue-controls'
+
+// Loaded when first opened: the dialog and its forms are not the board's to carry.
+const GithubDialog = lazy(() => import('./github-dialog').then((m) => ({ default: m.GithubDialog })))
 
 /** Linking, unlinking and a refused token are Activity lines with no card changes: those about GitHub read the page again. */
 const ABOUT_GITHUB = /GitHub/
@@ -32,7 +34,11 @@ export function GithubBoard({
   return (
     <>
       <GithubStoppedNotice canLink={canLink} onFix={() => setOpen(true)} />
-      {open ? <GithubDialog onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <GithubDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   )
 }
