@@ -85,7 +85,7 @@ export function FeatureSuggest({ feature }: { feature: Feature }) {
     const { commands, ids } = splitCommands(feature, chosen)
     for (const command of commands) dispatch(command)
     navigate(`${basePath}${search}`, { preventScrollReset: true })
-    focusTileWhenShown(ids[0])
+    focusTileWhenShown(ids[0], feature.id)
   }
 
   const apply = (criteria: string[]) => {

@@ -39,14 +39,27 @@ export function splitCommands(feature: Feature, suggestions: Suggestion[]) {
   return { commands, ids }
 }
 
-/** Focuses a card's tile on the board once it is drawn and no dialog is open (a few seconds at most). */
-export function focusTileWhenShown(id: string) {
+const tileOf = (id: string) => document.querySelector<HTMLElement>(`a.card-tile[href*="/${CSS.escape(id)}"]`)
+
+/**
+ * Focuses a card's tile on the board once it is drawn and no dialog is open (a few seconds at
+ * most). The closing dialog gives the focus back to its opener (`openerId`'s tile) in an effect
+ * that may run a frame after the tile was focused: for ten frames the tile takes it back from
+ * the opener or the page's body, never from anything else the user went to.
+ */
+export function focusTileWhenShown(id: string, openerId: string) {
   let tries = 0
+  let kept = 0
   const attempt = () => {
     const dialogOpen = document.querySelector('[role="dialog"][aria-modal="true"]') !== null
-    const tile = document.querySelector<HTMLElement>(`a.card-tile[href*="/${CSS.escape(id)}"]`)
-    if (tile && !dialogOpen) tile.focus()
-    else if (++tries < 180) requestAnimationFrame(attempt)
+    const tile = tileOf(id)
+    if (tile && !dialogOpen) {
+      const active = document.activeElement
+      if (active !== tile && (!active || active === document.body || active === tileOf(openerId)))
+        tile.focus()
+      if (++kept === 10) return
+    }
+    if (++tries < 180) requestAnimationFrame(attempt)
   }
   requestAnimationFrame(attempt)
 }
