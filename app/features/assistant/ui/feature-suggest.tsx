@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router'
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import type { Feature } from '~/features/map/bundle-types'
 import { useBoard } from '~/features/board/ui'
 import { askAssistant } from './assistant-client'
@@ -145,10 +145,15 @@ export function FeatureSuggest({ feature }: { feature: Feature }) {
         </div>
       ) : null}
       {shown.kind === 'split' ? (
-        <div className="assistant-result" aria-labelledby={`${id}-split`} role="group">
-          <h3 id={`${id}-split`} ref={heading} tabIndex={-1}>
-            Smaller features
-          </h3>
+        <SuggestResult
+          id={`${id}-split`}
+          title="Smaller features"
+          heading={heading}
+          action="Add"
+          disabled={!shown.ticked.some(Boolean)}
+          onAction={() => add(shown.suggestions.filter((_, i) => shown.ticked[i]))}
+          onCancel={drop}
+        >
           <ul className="assistant-suggestions">
             {shown.suggestions.map((s, i) => (
               <li key={i}>
@@ -175,42 +180,63 @@ export function FeatureSuggest({ feature }: { feature: Feature }) {
               </li>
             ))}
           </ul>
-          <div className="row">
-            <button
-              type="button"
-              className="button primary small"
-              disabled={!shown.ticked.some(Boolean)}
-              onClick={() => add(shown.suggestions.filter((_, i) => shown.ticked[i]))}
-            >
-              Add
-            </button>
-            <button type="button" className="button small" onClick={drop}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        </SuggestResult>
       ) : null}
       {shown.kind === 'criteria' ? (
-        <div className="assistant-result" aria-labelledby={`${id}-criteria`} role="group">
-          <h3 id={`${id}-criteria`} ref={heading} tabIndex={-1}>
-            Acceptance criteria
-          </h3>
+        <SuggestResult
+          id={`${id}-criteria`}
+          title="Acceptance criteria"
+          heading={heading}
+          action="Apply"
+          onAction={() => apply(shown.criteria)}
+          onCancel={drop}
+        >
           <ul className="assistant-criteria">
             {shown.criteria.map((c, i) => (
               <li key={i}>{c}</li>
             ))}
           </ul>
           <p className="small muted">Apply appends them to the description as a checklist.</p>
-          <div className="row">
-            <button type="button" className="button primary small" onClick={() => apply(shown.criteria)}>
-              Apply
-            </button>
-            <button type="button" className="button small" onClick={drop}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        </SuggestResult>
       ) : null}
+    </div>
+  )
+}
+
+/** What a suggestion came back with: a group named by its heading (which takes the focus), then its action and Cancel. */
+function SuggestResult({
+  id,
+  title,
+  heading,
+  action,
+  disabled = false,
+  onAction,
+  onCancel,
+  children,
+}: {
+  id: string
+  title: string
+  heading: RefObject<HTMLHeadingElement>
+  action: string
+  disabled?: boolean
+  onAction: () => void
+  onCancel: () => void
+  children: ReactNode
+}) {
+  return (
+    <div className="assistant-result" aria-labelledby={id} role="group">
+      <h3 id={id} ref={heading} tabIndex={-1}>
+        {title}
+      </h3>
+      {children}
+      <div className="row">
+        <button type="button" className="button primary small" disabled={disabled} onClick={onAction}>
+          {action}
+        </button>
+        <button type="button" className="button small" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
     </div>
   )
 }
