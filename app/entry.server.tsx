@@ -12,6 +12,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { redactPath } from '~/lib/log-redaction'
 import { createCoalescingStream } from '~/http/coalescing-stream.server'
 import { logger } from '~/lib/logger.server'
+import { modulePreloadHeader } from '~/http/module-preloads'
 import { NonceProvider } from '~/http/nonce'
 import { routePatterns } from '~/http/route-pattern.server'
 
@@ -52,6 +53,7 @@ export default function handleRequest(
           shellRendered = true
           const body = createCoalescingStream()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          if (!routerContext.isSpaMode) responseHeaders.append('Link', modulePreloadHeader(routerContext))
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

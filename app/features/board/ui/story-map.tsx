@@ -19,6 +19,7 @@ import { useBoard } from './board-context'
 import { loadNewCardModal, loadShortcutsDialog } from './board-parts'
 import { ReleaseRow } from './board-rows'
 import { CardFilterProvider, createCardFilterStore } from './card-filter-store'
+import { FarGroupsScript, useFarGroupsReveal } from './far-groups'
 import { FindBar, SEARCH_FIELD_ID } from './find-bar'
 import { GoalColumnView } from './goal-column'
 import { createNearWatcher, LAZY_DRAG_FEATURES, NearViewportProvider } from './near-viewport'
@@ -146,6 +147,7 @@ export function StoryMap() {
     dragging: () => drag.dragging.current,
   })
   useBoardBox(box)
+  useFarGroupsReveal(box, { releases: grid.releases.length, goals: grid.goals.length }, kept.zoom)
 
   const onNew = (navId: string, item: HTMLElement) => {
     if (readOnly) return
@@ -351,6 +353,9 @@ export function StoryMap() {
                           </div>
                         )}
                       </Droppable>
+                      {links.lazyDrag ? (
+                        <FarGroupsScript grid={grid} includeClosed={view.includeClosed} />
+                      ) : null}
                       <Droppable droppableId="releases" type="RELEASE" isDropDisabled={readOnly}>
                         {(drop) => (
                           <div className="release-list" ref={drop.innerRef} {...drop.droppableProps}>
