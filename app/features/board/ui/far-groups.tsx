@@ -36,7 +36,9 @@ function hideFarGroups(
       map.querySelectorAll('.goal-row > .goal-column'),
       (goal) => goal.getBoundingClientRect().left - mapLeft,
     )
-    const height = Math.max(window.innerHeight - box.getBoundingClientRect().top, 288)
+    // The goals' row stays at the top of the box (sticky): the releases have the rest of it.
+    const goalRow = map.querySelector('.goal-row') as HTMLElement
+    const height = Math.max(window.innerHeight - box.getBoundingClientRect().top, 288) - goalRow.offsetHeight
     const counts = near(lefts, heights, { width: box.clientWidth, height }, reach)
     style.dataset.rows = String(counts.rows)
     style.dataset.goals = String(counts.goals)
