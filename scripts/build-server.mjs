@@ -18,6 +18,11 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // A package loaded on first use (import(): the trackers' clients, the AI SDK, nodemailer) goes
+  // in a file of its own, read only when first used, not with the server (ADR 23).
+  splitting: true,
+  // Beside the entries: their code finds its neighbours (the WAL worker, migrations) from its own URL.
+  chunkNames: '[name]-[hash]',
   target: 'node22',
   external: [...RUNTIME_PACKAGES, 'vite'],
   // Bundled CommonJS packages (Express) call require() for Node's own modules.

@@ -1,13 +1,4 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
-import {
-  AISDKError,
-  APICallError,
-  generateText,
-  Output,
-  streamText,
-  type DeepPartial,
-  type LanguageModel,
-} from 'ai'
+import type { DeepPartial, LanguageModel } from 'ai'
 import type { z } from 'zod'
 import type { Env } from '~/lib/env-schema'
 import { refuse } from '~/lib/errors'
@@ -64,8 +55,18 @@ export function requireAssistant(env: Env): AssistantConfig {
 /** Optional per call: the caller's signal (the browser went away); the call then ends with its reason. */
 export type CallOptions = { signal?: AbortSignal }
 
-function modelOf(config: AssistantConfig): LanguageModel {
-  const provider = createOpenAICompatible({
+// Loaded on first use (ADR 23): the AI SDK is a large part of the server's code, and only a server
+// with AI_BASE_URL set ever calls it (not its page threads, never a server without the assistant).
+const importSdk = async () => {
+  const [ai, compat] = await Promise.all([import('ai'), import('@ai-sdk/openai-compatible')])
+  return { ...ai, createOpenAICompatible: compat.createOpenAICompatible }
+}
+type Sdk = Awaited<ReturnType<typeof importSdk>>
+let sdkLoaded: Promise<Sdk> | null = null
+const loadSdk = () => (sdkLoaded ??= importSdk())
+
+function modelOf(sdk: Sdk, config: AssistantConfig): LanguageModel {
+  const provider = sdk.createOpenAICompatible({
     name: 'assistant',
     baseURL: config.baseURL,
     apiKey: config.apiKey,
@@ -118,17 +119,26 @@ function deadlineOf(config: AssistantConfig, caller?: AbortSignal) {
   return { timeout, signal: caller ? AbortSignal.any([timeout, caller]) : timeout }
 }
 
-function judge(error: unknown, timeout: AbortSignal, caller: AbortSignal | undefined, task: string): Verdict {
+function judge(
+  sdk: Sdk,
+  error: unknown,
+  timeout: AbortSignal,
+  caller: AbortSignal | undefined,
+  task: string,
+): Verdict {
   if (caller?.aborted) throw caller.reason ?? error
   if (timeout.aborted) return new AssistantError('assistant_timeout', { cause: error })
-  const status = APICallError.isInstance(error) ? error.statusCode : undefined
+  const status = sdk.APICallError.isInstance(error) ? error.statusCode : undefined
   if (status === 401 || status === 403 || status === 404) {
     logger.warn({ task, status }, 'assistant: the model refused the request')
     return new AssistantError('assistant_unavailable', { cause: error })
   }
   // Not JSON, off the schema, a 5xx, a dropped connection: worth asking once more. No answer text is logged.
   const name = error instanceof Error ? error.name : typeof error
-  logger.warn({ task, error: name, status, sdk: AISDKError.isInstance(error) }, 'assistant: unusable answer')
+  logger.warn(
+    { task, error: name, status, sdk: sdk.AISDKError.isInstance(error) },
+    'assistant: unusable answer',
+  )
   return 'retry'
 }
 
@@ -140,21 +150,22 @@ async function ask<S extends z.ZodType>(
   options: CallOptions,
 ): Promise<z.output<S>> {
   const { timeout, signal } = deadlineOf(config, options.signal)
-  const model = modelOf(config)
+  const sdk = await loadSdk()
+  const model = modelOf(sdk, config)
   let last: unknown
   for (let attempt = 1; attempt <= 2; attempt++) {
     try {
-      const result = await generateText({
+      const result = await sdk.generateText({
         ...CALL_SETTINGS,
         model,
         instructions: task.system,
         prompt,
-        output: Output.object({ name: task.name, description: task.description, schema: task.schema }),
+        output: sdk.Output.object({ name: task.name, description: task.description, schema: task.schema }),
         abortSignal: signal,
       })
       return result.output as z.output<S>
     } catch (error) {
-      const verdict = judge(error, timeout, options.signal, task.name)
+      const verdict = judge(sdk, error, timeout, options.signal, task.name)
       if (verdict !== 'retry') throw verdict
       last = error
     }
@@ -207,7 +218,8 @@ export async function* streamDraftMap(
   options: CallOptions = {},
 ): AsyncGenerator<DraftStreamEvent, void, undefined> {
   const { timeout, signal } = deadlineOf(config, options.signal)
-  const model = modelOf(config)
+  const sdk = await loadSdk()
+  const model = modelOf(sdk, config)
   const task = TASKS.draft
   let last: unknown
   for (let attempt = 1; attempt <= 2; attempt++) {
@@ -215,12 +227,12 @@ export async function* streamDraftMap(
     // A failed call ends the stream quietly; onError is where its reason (e.g. a 401) arrives.
     let failure: unknown
     try {
-      const result = streamText({
+      const result = sdk.streamText({
         ...CALL_SETTINGS,
         model,
         instructions: task.system,
         prompt: draftMapUserMessage(description),
-        output: Output.object({ name: task.name, description: task.description, schema: task.schema }),
+        output: sdk.Output.object({ name: task.name, description: task.description, schema: task.schema }),
         abortSignal: signal,
         onError: ({ error }) => {
           failure ??= error
@@ -231,7 +243,7 @@ export async function* streamDraftMap(
       yield { type: 'done', draft, map: draftToMapFile(draft) }
       return
     } catch (error) {
-      const verdict = judge(failure ?? error, timeout, options.signal, task.name)
+      const verdict = judge(sdk, failure ?? error, timeout, options.signal, task.name)
       if (verdict !== 'retry') throw verdict
       last = failure ?? error
     }

@@ -1,4 +1,4 @@
-import { Octokit } from '@octokit/rest'
+import type { Octokit } from '@octokit/rest'
 import { verify as verifySignature } from '@octokit/webhooks-methods'
 import { logger } from '~/lib/logger.server'
 import { singleton } from '~/lib/singleton.server'
@@ -38,8 +38,16 @@ const quiet = {
   error: () => {},
 }
 
-const octokitOf = (conn: Pick<Connection, 'url' | 'token'>) =>
-  new Octokit({ auth: conn.token, baseUrl: conn.url, userAgent: `Storymap/${APP_VERSION}`, log: quiet })
+// Loaded on first use (ADR 23): only a GitHub link needs it.
+const octokitOf = async (conn: Pick<Connection, 'url' | 'token'>) => {
+  const { Octokit } = await import('@octokit/rest')
+  return new Octokit({
+    auth: conn.token,
+    baseUrl: conn.url,
+    userAgent: `Storymap/${APP_VERSION}`,
+    log: quiet,
+  })
+}
 
 /** Request options for one call: a time limit, so a hanging GitHub is a failure like any other. */
 const request = () => ({ signal: AbortSignal.timeout(CALL_TIMEOUT_MS) })
@@ -114,7 +122,7 @@ async function listIssues(
   params: Record<string, string>,
   etag: string | null = null,
 ): Promise<{ issues: GithubIssue[]; etag: string | null } | 'unchanged'> {
-  const octokit = octokitOf(conn)
+  const octokit = await octokitOf(conn)
   const { owner, repo } = splitRepository(conn.project)
   let first
   try {
@@ -156,7 +164,7 @@ async function update(
   feature: PushedFeature,
   fields: readonly PushedField[],
 ): Promise<RemoteIssue> {
-  const octokit = octokitOf(conn)
+  const octokit = await octokitOf(conn)
   const { owner, repo } = splitRepository(conn.project)
   const wanted = githubFields(feature)
   const has = (field: PushedField) => fields.includes(field)
@@ -181,7 +189,8 @@ export const githubProvider: TrackerProvider = {
     const { owner, repo } = splitRepository(project)
     let data
     try {
-      data = (await octokitOf({ url, token }).rest.repos.get({ owner, repo, request: request() })).data
+      data = (await (await octokitOf({ url, token })).rest.repos.get({ owner, repo, request: request() }))
+        .data
     } catch (error) {
       const failure = githubFailure(error)
       // An unknown or unreadable repository, or one GitHub refuses to show: the repository is invalid.
@@ -198,7 +207,7 @@ export const githubProvider: TrackerProvider = {
   },
 
   async create(conn, feature) {
-    const octokit = octokitOf(conn)
+    const octokit = await octokitOf(conn)
     const { owner, repo } = splitRepository(conn.project)
     const fields = githubFields(feature)
     await ensureLabels(octokit, conn.project, feature.tags)

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { Gitlab, GitbeakerRequestError } from '@gitbeaker/rest'
+import { GitbeakerRequestError } from '@gitbeaker/requester-utils'
 import { issueBody } from '../connector/issue-rules'
 import {
   TrackerFailure,
@@ -27,8 +27,11 @@ import {
  * or `RateLimit-Reset` reaches the connector.
  */
 
-const api = (url: string, token: string) =>
-  new Gitlab({ host: url.replace(/\/+$/, ''), token, requesterFn: oneRequestRequester })
+// Loaded on first use (ADR 23): only a GitLab link needs it.
+const api = async (url: string, token: string) => {
+  const { Gitlab } = await import('@gitbeaker/rest')
+  return new Gitlab({ host: url.replace(/\/+$/, ''), token, requesterFn: oneRequestRequester })
+}
 
 /** Any error of a call as the connector's failure. */
 export function gitlabFailure(error: unknown): TrackerFailure {
@@ -76,7 +79,7 @@ const remote = (issue: ApiIssue): RemoteIssue => {
 }
 
 async function issueFields(conn: Connection, feature: Parameters<TrackerProvider['create']>[1]) {
-  const gl = api(conn.url, conn.token)
+  const gl = await api(conn.url, conn.token)
   const existing = await call(() => gl.ProjectLabels.all(conn.project))
   const { names, missing } = labelsForTags(feature.tags, existing as { name: string }[])
   for (const label of missing)
@@ -94,7 +97,7 @@ async function issueFields(conn: Connection, feature: Parameters<TrackerProvider
 
 export const gitlabProvider: TrackerProvider = {
   async check({ url, project, token }) {
-    const gl = api(url, token)
+    const gl = await api(url, token)
     let found
     try {
       found = await gl.Projects.show(project)
@@ -124,7 +127,7 @@ export const gitlabProvider: TrackerProvider = {
 
   async create(conn, feature) {
     const fields = await issueFields(conn, feature)
-    const gl = api(conn.url, conn.token)
+    const gl = await api(conn.url, conn.token)
     let issue = (await call(() =>
       gl.Issues.create(conn.project, feature.title, fields),
     )) as unknown as ApiIssue
@@ -136,7 +139,7 @@ export const gitlabProvider: TrackerProvider = {
   },
 
   async update(conn, issueId, feature) {
-    const gl = api(conn.url, conn.token)
+    const gl = await api(conn.url, conn.token)
     const iid = Number(issueId)
     const current = (await call(() =>
       gl.Issues.show(iid, { projectId: conn.project }),
@@ -154,7 +157,7 @@ export const gitlabProvider: TrackerProvider = {
   },
 
   async changedSince(conn, since) {
-    const gl = api(conn.url, conn.token)
+    const gl = await api(conn.url, conn.token)
     const issues = await call(() =>
       gl.Issues.all({
         projectId: conn.project,
@@ -168,7 +171,7 @@ export const gitlabProvider: TrackerProvider = {
   },
 
   async read(conn, ids) {
-    const gl = api(conn.url, conn.token)
+    const gl = await api(conn.url, conn.token)
     const found: RemoteIssue[] = []
     for (let i = 0; i < ids.length; i += 100) {
       const iids = ids.slice(i, i + 100).map(Number)
@@ -179,7 +182,7 @@ export const gitlabProvider: TrackerProvider = {
   },
 
   async list(conn, filter) {
-    const gl = api(conn.url, conn.token)
+    const gl = await api(conn.url, conn.token)
     const issues = await call(() =>
       gl.Issues.all({
         projectId: conn.project,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { createCloudClient, type CloudClient } from 'jira.js'
+import type { CloudClient } from 'jira.js'
 import { ApiError, AuthError, ForbiddenError, NotFoundError, RateLimitError } from 'jira.js/core'
 import {
   TrackerFailure,
@@ -40,8 +40,11 @@ type Settings = {
   timeZone: string
 }
 
-const client = (url: string, email: string, token: string): CloudClient =>
-  createCloudClient({ host: url, auth: { type: 'basic', email, apiToken: token } })
+// Loaded on first use (ADR 23): jira.js is most of the server's code, and only a Jira link needs it.
+const client = async (url: string, email: string, token: string): Promise<CloudClient> => {
+  const { createCloudClient } = await import('jira.js')
+  return createCloudClient({ host: url, auth: { type: 'basic', email, apiToken: token } })
+}
 
 const clientOf = (conn: Connection) => client(conn.url, (conn.settings as Settings).email, conn.token)
 
@@ -121,7 +124,7 @@ async function readOne(jira: CloudClient, conn: Connection, key: string) {
 }
 
 async function search(conn: Connection, jql: string): Promise<RemoteIssue[]> {
-  const jira = clientOf(conn)
+  const jira = await clientOf(conn)
   const found: RemoteIssue[] = []
   let nextPageToken: string | undefined
   do {
@@ -142,7 +145,7 @@ async function search(conn: Connection, jql: string): Promise<RemoteIssue[]> {
 
 export const jiraProvider: TrackerProvider = {
   async check({ url, project, token, email }) {
-    const jira = client(url, email ?? '', token)
+    const jira = await client(url, email ?? '', token)
     const me = await call(() => jira.myself.getCurrentUser())
     let found
     try {
@@ -178,7 +181,7 @@ export const jiraProvider: TrackerProvider = {
   },
 
   async create(conn, feature) {
-    const jira = clientOf(conn)
+    const jira = await clientOf(conn)
     const settings = conn.settings as Settings
     const fields = jiraCreateFields(feature, {
       projectKey: conn.project,
@@ -192,7 +195,7 @@ export const jiraProvider: TrackerProvider = {
   },
 
   async update(conn, issueId, feature) {
-    const jira = clientOf(conn)
+    const jira = await clientOf(conn)
     const settings = conn.settings as Settings
     const fields = jiraEditFields(feature, {
       storyPointsField: settings.storyPointsField,
@@ -214,7 +217,7 @@ export const jiraProvider: TrackerProvider = {
   },
 
   async read(conn, ids) {
-    const jira = clientOf(conn)
+    const jira = await clientOf(conn)
     const found: RemoteIssue[] = []
     for (const id of ids) {
       try {
