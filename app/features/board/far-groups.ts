@@ -7,7 +7,7 @@
 
 export type NearCounts = { rows: number; goals: number }
 
-/** How far past the board's visible box a group still counts as near: a quarter of a box more. */
+/** How much of the board's visible box counts as near: the box itself (the rest comes right after, once the page is live). */
 export const NEAR_REACH = 1
 /** Releases and goals revealed per idle moment once the page is live. */
 export const REVEAL_STEP = 2

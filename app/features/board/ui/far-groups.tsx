@@ -9,8 +9,8 @@ const FAR_GROUPS_ID = 'far-groups'
 
 /**
  * Runs in the page while it is read, between the goals and the releases: measures the board's
- * box and the goals' places, estimates the rows' heights, and hides the groups past half a box
- * more. Its source goes into the page, so it uses its arguments only.
+ * box and the goals' places, estimates the rows' heights, and hides the groups past the box
+ * (times `reach`). Its source goes into the page, so it uses its arguments only.
  */
 function hideFarGroups(
   script: HTMLScriptElement,
