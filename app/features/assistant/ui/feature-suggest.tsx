@@ -4,6 +4,7 @@ import type { Feature } from '~/features/map/bundle-types'
 import { useBoard } from '~/features/board/ui'
 import { askAssistant } from './assistant-client'
 import { focusTileWhenShown, splitCommands, withAcceptanceCriteria, type Suggestion } from './suggest-writes'
+import { ActionAndCancel } from '~/ui/action-and-cancel'
 
 type Shown =
   | { kind: 'idle' }
@@ -229,14 +230,7 @@ function SuggestResult({
         {title}
       </h3>
       {children}
-      <div className="row">
-        <button type="button" className="button primary small" disabled={disabled} onClick={onAction}>
-          {action}
-        </button>
-        <button type="button" className="button small" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <ActionAndCancel action={action} disabled={disabled} onAction={onAction} onCancel={onCancel} />
     </div>
   )
 }

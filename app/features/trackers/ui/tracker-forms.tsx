@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useBoard } from '~/features/board/ui'
+import { ActionAndCancel } from '~/ui/action-and-cancel'
 
 /**
  * Parts of the Tracker dialog (CONTRACT §14): `Import issues` into a cell of the board, and the
@@ -119,14 +120,14 @@ export function UnlinkConfirmation({
         <strong>{`Unlink ${tracker}?`}</strong>
       </p>
       <p id={`${id}-text`}>Sync stops and the token is deleted. The features keep their issue links.</p>
-      <div className="row">
-        <button ref={yes} type="button" className="button danger small" disabled={busy} onClick={onUnlink}>
-          Unlink
-        </button>
-        <button type="button" className="button small" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <ActionAndCancel
+        action="Unlink"
+        tone="danger"
+        disabled={busy}
+        onAction={onUnlink}
+        onCancel={onCancel}
+        actionRef={yes}
+      />
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { STATUS_TEXT, unlinkQuestion } from '../../github/github-texts'
 import { ImportForm } from '../tracker-forms'
 import { LinkButtons, useDialogData, useUnlinkQuestion } from '../tracker-parts'
 import { useGithubAction } from './use-github'
+import { ActionAndCancel } from '~/ui/action-and-cancel'
 
 /**
  * The board's `⋯` → `GitHub` (CONTRACT §13): the link's status, `Sync now`, the sync log,
@@ -167,14 +168,14 @@ function UnlinkConfirmation({
   return (
     <div className="confirm" role="group" aria-label="Unlink the repository?">
       <p>{question}</p>
-      <div className="row">
-        <button ref={yes} type="button" className="button danger small" disabled={busy} onClick={onUnlink}>
-          Yes, unlink
-        </button>
-        <button type="button" className="button small" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <ActionAndCancel
+        action="Yes, unlink"
+        tone="danger"
+        disabled={busy}
+        onAction={onUnlink}
+        onCancel={onCancel}
+        actionRef={yes}
+      />
     </div>
   )
 }
