@@ -1,7 +1,7 @@
 // Bundles our Express server (server/index.ts) to build/app-server.js, started by build/server.js
 // (server/start.mjs: the Node version check), its page worker to
-// build/page-worker.js (loaded through build/page-worker-entry.cjs) and its WAL checkpointer to
-// build/wal-checkpoint-worker.js, with the packages it uses but the runtime ones
+// build/page-worker.js (loaded through build/page-worker-entry.cjs) and its side thread (WAL
+// checkpoints, e-mail) to build/side-thread-worker.js, with the packages it uses but the runtime ones
 // (scripts/runtime-packages.mjs) and Vite, which only development loads.
 import { build } from 'esbuild'
 import fs from 'node:fs'
@@ -12,7 +12,7 @@ await build({
   entryPoints: {
     'app-server': 'server/index.ts',
     'page-worker': 'server/page-worker.ts',
-    'wal-checkpoint-worker': 'server/wal-checkpoint-worker.ts',
+    'side-thread-worker': 'server/side-thread-worker.ts',
   },
   outdir: 'build',
   bundle: true,
@@ -21,7 +21,7 @@ await build({
   // A package loaded on first use (import(): the trackers' clients, the AI SDK, nodemailer) goes
   // in a file of its own, read only when first used, not with the server (ADR 23).
   splitting: true,
-  // Beside the entries: their code finds its neighbours (the WAL worker, migrations) from its own URL.
+  // Beside the entries: their code finds its neighbours (the side thread, migrations) from its own URL.
   chunkNames: '[name]-[hash]',
   target: 'node22',
   external: [...RUNTIME_PACKAGES, 'vite'],

@@ -13,6 +13,7 @@ import { startMaintenance } from '../app/jobs/maintenance.server'
 import { startWebhookWorker } from '../app/features/automation/webhook-worker.server'
 import { sealClearWebhookSecrets } from '../app/features/automation/webhook-secret.server'
 import { startNotificationWorker } from '../app/features/notifications/notification-worker.server'
+import { setMailCarrier } from '../app/lib/email.server'
 import { sealClearGithubWebhookSecrets, startTrackerWorker } from '../app/features/trackers/index.server'
 import { closeAllStreams, configureLiveHub } from '../app/features/live/live-hub.server'
 import { accessWritesMark } from '../app/lib/db/access-writes.server'
@@ -29,7 +30,7 @@ import { rateLimitNotice, rateLimits, tokenRateLimit } from './rate-limits'
 import { metricsServer } from './metrics'
 import { remixHandler } from './remix-handler'
 import { pageWorkers } from './page-workers'
-import { CHECKPOINTS_ELSEWHERE, CHECKPOINTS_HERE, startWalCheckpointer } from './wal-checkpointer'
+import { CHECKPOINTS_ELSEWHERE, CHECKPOINTS_HERE, startSideThread } from './side-thread'
 import { cspNonceOf, securityHeaders } from './security-headers'
 import { wrappedByCompression } from './compress-answer'
 import type { RouteSlot } from '../app/load-context'
@@ -143,22 +144,29 @@ const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
   : ((await import(buildUrl)) as ServerBuild)
 
-// WAL checkpoints on a thread of their own, so no commit waits on the disk (production only).
-const checkpointer =
+// WAL checkpoints and e-mail on a thread of their own, so no commit waits on the disk and no
+// message is built on the main thread (production only).
+const sideThread =
   typeof build === 'function'
     ? undefined
-    : startWalCheckpointer(env.DATABASE_PATH, {
+    : startSideThread({
+        databaseFile: env.DATABASE_PATH,
+        smtpUrl: env.SMTP_URL,
         // Without its thread the log would grow without end: SQLite checkpoints in the commit again.
-        onLost: () => getDb().$client.pragma(CHECKPOINTS_HERE),
+        onLost: () => {
+          getDb().$client.pragma(CHECKPOINTS_HERE)
+          setMailCarrier(undefined)
+        },
       })
-if (checkpointer) getDb().$client.pragma(CHECKPOINTS_ELSEWHERE)
+if (sideThread) getDb().$client.pragma(CHECKPOINTS_ELSEWHERE)
+setMailCarrier(sideThread?.sendMail)
 
 // Pages render on worker threads (production only: development renders through Vite).
 const pageThreads = env.PAGE_THREADS ?? Math.max(1, os.availableParallelism() - 1)
 const pages =
   typeof build === 'function' || pageThreads === 0
     ? undefined
-    : pageWorkers({ build, buildUrl, threads: pageThreads, checkpointsElsewhere: checkpointer !== undefined })
+    : pageWorkers({ build, buildUrl, threads: pageThreads, checkpointsElsewhere: sideThread !== undefined })
 if (pages) app.get('*', pages.renderOnWorker)
 
 app.all(
@@ -240,6 +248,6 @@ closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
   server.closeAllConnections()
   await viteDevServer?.close()
   await pages?.close()
-  await checkpointer?.stop()
+  await sideThread?.stop()
   closeDatabase()
 })

@@ -10,7 +10,7 @@ import { requestContext } from '../app/lib/logger.server'
 import { markAsPageWorker } from '../app/lib/page-worker-role.server'
 import type { RouteSlot } from '../app/load-context'
 import type { PageAnswer, PageTask } from './page-workers'
-import { CHECKPOINTS_ELSEWHERE } from './wal-checkpointer'
+import { CHECKPOINTS_ELSEWHERE } from './side-thread'
 import { compressAnswerSync } from './compress-answer'
 import { outgoingHeaders } from './remix-handler'
 

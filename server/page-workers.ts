@@ -69,7 +69,7 @@ export function pageWorkers({
   build: ServerBuild
   buildUrl: string
   threads: number
-  /** The WAL checkpointer runs (server/wal-checkpointer.ts): the threads' connections never checkpoint. */
+  /** The side thread checkpoints (server/side-thread.ts): the threads' connections never do. */
   checkpointsElsewhere: boolean
 }) {
   const isPage = pageRouteMatcher(build)

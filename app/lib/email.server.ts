@@ -13,11 +13,22 @@ export type Mail = {
   headers?: Record<string, string>
 }
 
+type Carrier = (mail: Mail & { from: string }) => Promise<void>
+
+/** Where messages go when the server has its side thread (server/side-thread.ts); shared by both bundles. */
+const carrier = singleton('mail-carrier', () => ({ send: undefined as Carrier | undefined }))
+
+/**
+ * The server hands messages to its side thread; without one (development, or the thread gone)
+ * they are sent from here.
+ */
+export function setMailCarrier(send: Carrier | undefined) {
+  carrier.send = send
+}
+
 /** The SMTP transport, made with the first message: nodemailer is loaded only then (ADR 23). */
-function transport(): Promise<Transporter | null> {
+function transport(url: string): Promise<Transporter> {
   return singleton('mail-transport', async () => {
-    const url = getEnv().SMTP_URL
-    if (!url) return null
     const { default: nodemailer } = await import('nodemailer')
     return nodemailer.createTransport(url)
   })
@@ -33,13 +44,15 @@ export function mailConfigured(): boolean {
  * throws: a failure is logged and reported as false, so the caller's action still stands.
  */
 export async function sendMail(mail: Mail): Promise<boolean> {
-  const smtp = await transport()
-  if (!smtp) {
+  const url = getEnv().SMTP_URL
+  if (!url) {
     logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'e-mail (SMTP_URL unset)')
     return true
   }
   try {
-    await smtp.sendMail({ from: getEnv().MAIL_FROM, ...mail })
+    const message = { from: getEnv().MAIL_FROM, ...mail }
+    if (carrier.send) await carrier.send(message)
+    else await (await transport(url)).sendMail(message)
     return true
   } catch (err) {
     logger.error({ err, mail: { to: mail.to, subject: mail.subject } }, 'e-mail could not be sent')

@@ -35,6 +35,7 @@ function part(raw: string, type: string): string {
 export async function startMailbox(options: { auth?: { user: string; pass: string } } = {}) {
   const mails: ReceivedMail[] = []
   const waiters: (() => void)[] = []
+  let connections = 0
   const server = new SMTPServer({
     authOptional: !options.auth,
     allowInsecureAuth: true,
@@ -47,6 +48,10 @@ export async function startMailbox(options: { auth?: { user: string; pass: strin
       )
     },
     logger: false,
+    onConnect(_session, callback) {
+      connections++
+      callback()
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
@@ -73,6 +78,8 @@ export async function startMailbox(options: { auth?: { user: string; pass: strin
     port,
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    /** SMTP connections opened to it so far. */
+    connections: () => connections,
     /** Waits for the next message to `to` (received after `since` mails), up to 10 s. */
     async waitFor(to: string, since = 0): Promise<ReceivedMail> {
       const deadline = Date.now() + 10_000

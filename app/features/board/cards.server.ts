@@ -10,6 +10,7 @@ import {
   CARD_TABLES,
   cardTable,
   findCard,
+  type CommonCardTable,
   findProject,
   publicCard,
   type CardRow,
@@ -162,42 +163,58 @@ export type CardChange = {
 export function changeCard(tx: Tx, a: Author, kind: TitledKind, id: string, change: CardChange) {
   if (kind === 'project')
     return updateProject(tx, a, id, { title: change.title, description: change.description })
-  const row = findCard(tx, kind, id, a.workspaceId)
-  if (change.status === undefined && row.status === 'CLOSED') {
-    throw refuse.invalid('card_closed', 'A closed card cannot be edited; reopen it first.')
-  }
   const fields = Object.keys(change).filter(
     (f) => change[f as keyof CardChange] !== undefined,
   ) as (keyof CardChange)[]
+  const opening = fields.includes('status')
   // One statement per kind and set of changed fields, prepared once: this is the path of every
-  // rename, colour, annotation, open and close.
+  // rename, colour, annotation, open and close. It finds the card and changes it in one go.
   const update = prepared(`change-card-${kind}-${fields.join(',')}`, (db) => {
     const table = cardTable(kind)
     const set = Object.fromEntries(fields.map((f) => [f, placeholder(f)]))
     return db
       .update(table)
       .set({ ...set, ...modifiedPlaceholders })
-      .where(eq(table.id, sql.placeholder('id')))
+      .where(editableCard(table, opening))
       .returning()
       .prepare()
   })
-  const updated = update.get({ ...change, ...modified(a), id }) as CardRow
+  const updated = update.get({ ...change, ...modified(a), id, workspaceId: a.workspaceId }) as
+    | CardRow
+    | undefined
+  if (!updated) refuseUnchanged(tx, kind, id, a.workspaceId)
   return publicCard(kind, updated)
 }
 
 export function setEstimate(tx: Tx, a: Author, id: string, estimate: number) {
-  const row = findCard(tx, 'feature', id, a.workspaceId)
-  if (row.status === 'CLOSED')
-    throw refuse.invalid('card_closed', 'A closed card cannot be edited; reopen it first.')
   const update = prepared('set-estimate', (db) =>
     db
       .update(features)
       .set({ estimate: placeholder('estimate'), ...modifiedPlaceholders })
-      .where(eq(features.id, sql.placeholder('id')))
+      .where(editableCard(features as unknown as CommonCardTable, false))
       .returning()
       .prepare(),
   )
-  return publicCard('feature', update.get({ estimate, ...modified(a), id }) as CardRow)
+  const updated = update.get({ estimate, ...modified(a), id, workspaceId: a.workspaceId }) as
+    | CardRow
+    | undefined
+  if (!updated) refuseUnchanged(tx, 'feature', id, a.workspaceId)
+  return publicCard('feature', updated)
+}
+
+/**
+ * The card `id` of `workspaceId`; unless the change opens or closes it, only while it is OPEN:
+ * title, description, colour, annotation and size edits need an open card (SPEC §4).
+ */
+function editableCard(table: CommonCardTable, opening: boolean) {
+  const card = and(eq(table.id, sql.placeholder('id')), eq(table.workspaceId, sql.placeholder('workspaceId')))
+  return opening ? card : and(card, eq(table.status, 'OPEN'))
+}
+
+/** Why a change found no card to change: not in this workspace (404) or closed. */
+function refuseUnchanged(tx: Tx, kind: CardKind, id: string, workspaceId: string): never {
+  findCard(tx, kind, id, workspaceId)
+  throw refuse.invalid('card_closed', 'A closed card cannot be edited; reopen it first.')
 }
 
 /** Deletes a card or project; the foreign keys take its features, sub-workflows, comments and links with it. */

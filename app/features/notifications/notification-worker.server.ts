@@ -1,5 +1,4 @@
-import { getDb } from '~/lib/db/db.server'
-import { prepared } from '~/lib/db/prepared.server'
+import { prepared, statement } from '~/lib/db/prepared.server'
 import { renderMentions } from '../map/mentions'
 import { appLink, sendMail } from '~/lib/email.server'
 import { commentNotificationMessage } from './email-messages.server'
@@ -80,15 +79,12 @@ export function startNotificationWorker(clock: () => number = Date.now): () => v
   async function send(key: string, group: Group, now: number) {
     inFlight.add(key)
     try {
-      const db = getDb().$client
-      const rows = db
-        .prepare(
-          `select seq, author_name as authorName, post, feature_title as featureTitle, mentioned, watching
-           from notification_queue where member_id = ? and feature_id = ? and sent_at is null and seq <= ? order by seq`,
-        )
-        .all(group.memberId, group.featureId, group.lastSeq) as Row[]
+      const rows = statement(
+        `select seq, author_name as authorName, post, feature_title as featureTitle, mentioned, watching
+         from notification_queue where member_id = ? and feature_id = ? and sent_at is null and seq <= ? order by seq`,
+      ).all(group.memberId, group.featureId, group.lastSeq) as Row[]
       // Claimed first: the window runs from this e-mail, and a stop mid-send does not send it twice.
-      db.prepare(
+      statement(
         'update notification_queue set sent_at = ? where member_id = ? and feature_id = ? and sent_at is null and seq <= ?',
       ).run(new Date(now).toISOString(), group.memberId, group.featureId, group.lastSeq)
       const mail = compose(group, rows)
@@ -111,13 +107,10 @@ export function startNotificationWorker(clock: () => number = Date.now): () => v
 }
 
 function compose(group: Group, rows: Row[]) {
-  const db = getDb().$client
-  const who = db
-    .prepare(
-      `select a.id as accountId, a.email, m.workspace_id as workspaceId, w.name as workspaceName
+  const who = statement(
+    `select a.id as accountId, a.email, m.workspace_id as workspaceId, w.name as workspaceName
        from members m join accounts a on a.id = m.account_id join workspaces w on w.id = m.workspace_id where m.id = ?`,
-    )
-    .get(group.memberId) as
+  ).get(group.memberId) as
     { accountId: string; email: string; workspaceId: string; workspaceName: string } | undefined
   if (!who || rows.length === 0) return null
   const settings = notificationSettings(who.accountId)
@@ -125,16 +118,14 @@ function compose(group: Group, rows: Row[]) {
   if (wanted.length === 0) return null
   const names = new Map(
     (
-      db
-        .prepare(
-          'select m.id, a.name from members m join accounts a on a.id = m.account_id where m.workspace_id = ?',
-        )
-        .all(who.workspaceId) as { id: string; name: string }[]
+      statement(
+        'select m.id, a.name from members m join accounts a on a.id = m.account_id where m.workspace_id = ?',
+      ).all(who.workspaceId) as { id: string; name: string }[]
     ).map((m) => [m.id, m.name]),
   )
-  const feature = db
-    .prepare('select project_id as projectId, title from features where id = ?')
-    .get(group.featureId) as { projectId: string; title: string } | undefined
+  const feature = statement('select project_id as projectId, title from features where id = ?').get(
+    group.featureId,
+  ) as { projectId: string; title: string } | undefined
   const title = feature?.title ?? wanted[wanted.length - 1].featureTitle
   const cardUrl = feature
     ? appLink(`/${encodeURIComponent(who.workspaceName)}/projects/${feature.projectId}/f/${group.featureId}`)

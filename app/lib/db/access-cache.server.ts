@@ -11,8 +11,8 @@ type Kept = { mark: string; value: unknown }
  * were the main thread's largest share after the writes themselves (issue 49). The mark
  * (access-writes.server.ts) changes on any counted write of this connection and on any commit of
  * another, so a log-out, a level changed or a plan ended is seen by the very next request.
- * Nothing read inside a transaction is kept: a rolled-back write rolls its count back too, and a
- * later write could bring the count to the same mark with other rows behind it.
+ * Nothing read inside a transaction is kept: rows it wrote and then rolled back would be kept
+ * under the mark that stands after the rollback.
  */
 const caches = new Map<string, LRUCache<string, Kept>>()
 

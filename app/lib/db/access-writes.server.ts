@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
 import { getDb } from './db.server'
-import { prepared } from './prepared.server'
+import { singleton } from '../singleton.server'
 
 /**
  * The tables whose rows decide who may do what: sessions, accounts, memberships, plans, projects'
@@ -29,32 +29,35 @@ const ACCESS_WRITES = [
   'after delete on main.api_tokens',
 ]
 
-const watched = new WeakSet<Database.Database>()
+type Watch = { writes: number; dataVersion: Database.Statement }
+// One count per connection for both bundles (singleton.server.ts): the triggers call the one
+// function registered last, whichever bundle registered it.
+const watches = singleton('access-write-watches', () => new WeakMap<Database.Database, Watch>())
 
-function watchAccessWrites(client: Database.Database) {
-  if (watched.has(client)) return
-  client.exec('create temp table if not exists access_writes (id integer primary key, n integer not null)')
-  client.exec('insert or ignore into temp.access_writes (id, n) values (1, 0)')
+function watchAccessWrites(client: Database.Database): Watch {
+  let watch = watches.get(client)
+  if (watch) return watch
+  const created: Watch = { writes: 0, dataVersion: client.prepare('pragma data_version').pluck() }
+  // A count in JavaScript, not a table: reading it costs nothing on every request. A write that
+  // is then rolled back still counts: kept rows are read again once, never kept too long.
+  client.function('storymap_access_write', { deterministic: false, directOnly: true }, () => {
+    created.writes++
+    return null
+  })
   ACCESS_WRITES.forEach((when, i) =>
     client.exec(`create temp trigger if not exists access_write_${i} ${when}
-      begin update temp.access_writes set n = n + 1 where id = 1; end;`),
+      begin select storymap_access_write(); end;`),
   )
-  watched.add(client)
+  watches.set(client, (watch = created))
+  return watch
 }
 
 /**
  * A mark that changes whenever an access answer may have changed by a write: one counted on this
- * connection (the triggers above; a rolled-back write counts nothing), or any commit by another
- * connection (SQLite's `data_version`: a page thread renewing a session, another process).
+ * connection (the triggers above), or any commit by another connection (SQLite's
+ * `data_version`: a page thread renewing a session, another process).
  */
 export function accessWritesMark(): string {
-  const client = getDb().$client
-  watchAccessWrites(client)
-  const read = prepared('access-writes-mark', (db) =>
-    db.$client.prepare(
-      'select (select n from temp.access_writes where id = 1) as n, (select data_version from pragma_data_version) as outside',
-    ),
-  )
-  const { n, outside } = read.get() as { n: number; outside: number }
-  return `${n}:${outside}`
+  const watch = watchAccessWrites(getDb().$client)
+  return `${watch.writes}:${watch.dataVersion.get() as number}`
 }
