@@ -180,8 +180,7 @@ export function changeCard(tx: Tx, a: Author, kind: TitledKind, id: string, chan
       .prepare()
   })
   const updated = update.get({ ...change, ...modified(a), id, workspaceId: a.workspaceId }) as
-    | CardRow
-    | undefined
+    CardRow | undefined
   if (!updated) refuseUnchanged(tx, kind, id, a.workspaceId)
   return publicCard(kind, updated)
 }
@@ -196,8 +195,7 @@ export function setEstimate(tx: Tx, a: Author, id: string, estimate: number) {
       .prepare(),
   )
   const updated = update.get({ estimate, ...modified(a), id, workspaceId: a.workspaceId }) as
-    | CardRow
-    | undefined
+    CardRow | undefined
   if (!updated) refuseUnchanged(tx, 'feature', id, a.workspaceId)
   return publicCard('feature', updated)
 }
