@@ -20,21 +20,24 @@ export function issueAccountKey(
 ): string {
   const key = randomKey()
   const db = getDb()
-  db.transaction((tx) => {
-    tx.delete(accountKeys)
-      .where(and(eq(accountKeys.accountId, accountId), eq(accountKeys.kind, kind)))
-      .run()
-    tx.insert(accountKeys)
-      .values({
-        keyHash: sha256(key),
-        kind,
-        accountId,
-        email,
-        createdAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + LIFETIME_MS[kind]).toISOString(),
-      })
-      .run()
-  })
+  db.transaction(
+    (tx) => {
+      tx.delete(accountKeys)
+        .where(and(eq(accountKeys.accountId, accountId), eq(accountKeys.kind, kind)))
+        .run()
+      tx.insert(accountKeys)
+        .values({
+          keyHash: sha256(key),
+          kind,
+          accountId,
+          email,
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + LIFETIME_MS[kind]).toISOString(),
+        })
+        .run()
+    },
+    { behavior: 'immediate' },
+  )
   return key
 }
 
@@ -55,7 +58,7 @@ export function consumeAccountKey(kind: AccountKeyKind, key: string, now = new D
     t.delete(accountKeys).where(eq(accountKeys.keyHash, keyHash)).run()
     return row.expiresAt > now.toISOString() ? row : null
   }
-  return tx ? consume(tx) : getDb().transaction(consume)
+  return tx ? consume(tx) : getDb().transaction(consume, { behavior: 'immediate' })
 }
 
 export function hasLiveAccountKey(kind: AccountKeyKind, key: string, now = new Date()): boolean {

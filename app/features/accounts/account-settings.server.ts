@@ -57,22 +57,25 @@ export async function requestEmailChange(account: Account, newEmail: string) {
 
 /** Opens a verification link: the account's address becomes the verified one. */
 export function verifyEmail(key: string, now = new Date()) {
-  const verified = getDb().transaction((tx) => {
-    const row = consumeAccountKey('verify', key, now, tx)
-    if (!row) return null // an expired key is deleted all the same
-    const taken = tx
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(and(eq(accounts.email, row.email), ne(accounts.id, row.accountId)))
-      .get()
-    if (taken) throw refuse.conflict('email_taken', 'Email is already registered.')
-    return tx
-      .update(accounts)
-      .set({ email: row.email, emailConfirmed: true, emailConfirmationPending: false })
-      .where(eq(accounts.id, row.accountId))
-      .returning()
-      .get()
-  })
+  const verified = getDb().transaction(
+    (tx) => {
+      const row = consumeAccountKey('verify', key, now, tx)
+      if (!row) return null // an expired key is deleted all the same
+      const taken = tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.email, row.email), ne(accounts.id, row.accountId)))
+        .get()
+      if (taken) throw refuse.conflict('email_taken', 'Email is already registered.')
+      return tx
+        .update(accounts)
+        .set({ email: row.email, emailConfirmed: true, emailConfirmationPending: false })
+        .where(eq(accounts.id, row.accountId))
+        .returning()
+        .get()
+    },
+    { behavior: 'immediate' },
+  )
   if (!verified) throw refuse.invalid('key_invalid', KEY_INVALID)
   return verified
 }
@@ -99,21 +102,24 @@ export async function setPasswordWithKey(key: string, password: string, now = ne
     throw refuse.invalid('key_invalid', KEY_INVALID)
   }
   const passwordHash = await hashPassword(password)
-  const changed = getDb().transaction((tx) => {
-    const row = consumeAccountKey('reset', key, now, tx)
-    if (!row) return false
-    if (getEnv().OIDC_ONLY) {
-      const target = tx
-        .select({ passwordHash: accounts.passwordHash })
-        .from(accounts)
-        .where(eq(accounts.id, row.accountId))
-        .get()
-      if (!target || !hasPassword(target.passwordHash)) return false
-    }
-    tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, row.accountId)).run()
-    destroyAllSessions(row.accountId, tx)
-    return true
-  })
+  const changed = getDb().transaction(
+    (tx) => {
+      const row = consumeAccountKey('reset', key, now, tx)
+      if (!row) return false
+      if (getEnv().OIDC_ONLY) {
+        const target = tx
+          .select({ passwordHash: accounts.passwordHash })
+          .from(accounts)
+          .where(eq(accounts.id, row.accountId))
+          .get()
+        if (!target || !hasPassword(target.passwordHash)) return false
+      }
+      tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, row.accountId)).run()
+      destroyAllSessions(row.accountId, tx)
+      return true
+    },
+    { behavior: 'immediate' },
+  )
   if (!changed) throw refuse.invalid('key_invalid', KEY_INVALID)
 }
 

@@ -78,31 +78,34 @@ export async function signup(input: SignupInput, now = new Date()): Promise<Sign
     throw refuse.conflict('workspace_taken', 'Workspace name is already registered.', 'workspaceName')
   }
   const passwordHash = await hashPassword(input.password)
-  return db.transaction((tx) => {
-    if (tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)).get()) {
-      throw refuse.conflict('email_taken', 'Email is already registered.', 'email')
-    }
-    const account = tx
-      .insert(accounts)
-      .values({
-        id: crypto.randomUUID(),
-        name: input.name.trim(),
-        email,
-        passwordHash,
-        emailConfirmationPending: true,
-        emailConfirmationSentTo: email,
-        createdAt: now.toISOString(),
-      })
-      .returning()
-      .get()
-    if (workspaceName) {
-      insertWorkspace(tx, account.id, workspaceName, now)
-      return { account, workspaceName, joined: false }
-    }
-    // Read again inside the transaction: the code may have been used or cancelled during the hash.
-    const joined = joinByInvitation(tx, account, findLiveInvitation(tx, input.invitation ?? '', now), now)
-    return { account, workspaceName: joined.workspaceName, joined: true }
-  })
+  return db.transaction(
+    (tx) => {
+      if (tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)).get()) {
+        throw refuse.conflict('email_taken', 'Email is already registered.', 'email')
+      }
+      const account = tx
+        .insert(accounts)
+        .values({
+          id: crypto.randomUUID(),
+          name: input.name.trim(),
+          email,
+          passwordHash,
+          emailConfirmationPending: true,
+          emailConfirmationSentTo: email,
+          createdAt: now.toISOString(),
+        })
+        .returning()
+        .get()
+      if (workspaceName) {
+        insertWorkspace(tx, account.id, workspaceName, now)
+        return { account, workspaceName, joined: false }
+      }
+      // Read again inside the transaction: the code may have been used or cancelled during the hash.
+      const joined = joinByInvitation(tx, account, findLiveInvitation(tx, input.invitation ?? '', now), now)
+      return { account, workspaceName: joined.workspaceName, joined: true }
+    },
+    { behavior: 'immediate' },
+  )
 }
 
 /**

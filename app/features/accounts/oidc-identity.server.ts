@@ -70,72 +70,75 @@ function insertAccount(tx: Tx, claims: ProviderClaims, email: string, now: Date)
  */
 export function signInWithProvider(issuer: string, claims: ProviderClaims, now = new Date()): ProviderSignIn {
   const env = getEnv()
-  return getDb().transaction((tx): ProviderSignIn => {
-    const linked = tx
-      .select({ accountId: oidcIdentities.accountId })
-      .from(oidcIdentities)
-      .where(and(eq(oidcIdentities.issuer, issuer), eq(oidcIdentities.subject, claims.sub)))
-      .get()
-    const email = claims.email ? normalizeEmail(claims.email) : ''
-    const byEmail = email ? tx.select().from(accounts).where(eq(accounts.email, email)).get() : undefined
-    const invitation = email && claims.emailVerified ? liveInvitationFor(tx, email, now) : null
-    const decision = decideSignIn({
-      claims,
-      linkedAccountId: linked?.accountId ?? null,
-      accountIdByEmail: byEmail?.id ?? null,
-      invited: invitation !== null,
-      signupOpen: env.SIGNUP === 'open',
-    })
-    switch (decision.kind) {
-      case 'signIn':
-        // Keep the address the provider gives now, for account settings.
-        if (email && claims.emailVerified)
-          tx.update(oidcIdentities)
-            .set({ email })
-            .where(and(eq(oidcIdentities.issuer, issuer), eq(oidcIdentities.subject, claims.sub)))
-            .run()
-        return { ok: true, accountId: decision.accountId, landing: null }
-      case 'link': {
-        const account = byEmail!
-        link(tx, issuer, claims, account.id, email, now)
-        if (!account.emailConfirmed) {
-          // The provider has verified the address this account never confirmed. Whoever set the
-          // account up without proving the address may not keep a way in beside its owner: the
-          // password is dropped (a reset sets a new one) and every session ends.
-          tx.update(accounts)
-            .set({ emailConfirmed: true, passwordHash: NO_PASSWORD })
-            .where(eq(accounts.id, account.id))
-            .run()
-          destroyAllSessions(account.id, tx)
+  return getDb().transaction(
+    (tx): ProviderSignIn => {
+      const linked = tx
+        .select({ accountId: oidcIdentities.accountId })
+        .from(oidcIdentities)
+        .where(and(eq(oidcIdentities.issuer, issuer), eq(oidcIdentities.subject, claims.sub)))
+        .get()
+      const email = claims.email ? normalizeEmail(claims.email) : ''
+      const byEmail = email ? tx.select().from(accounts).where(eq(accounts.email, email)).get() : undefined
+      const invitation = email && claims.emailVerified ? liveInvitationFor(tx, email, now) : null
+      const decision = decideSignIn({
+        claims,
+        linkedAccountId: linked?.accountId ?? null,
+        accountIdByEmail: byEmail?.id ?? null,
+        invited: invitation !== null,
+        signupOpen: env.SIGNUP === 'open',
+      })
+      switch (decision.kind) {
+        case 'signIn':
+          // Keep the address the provider gives now, for account settings.
+          if (email && claims.emailVerified)
+            tx.update(oidcIdentities)
+              .set({ email })
+              .where(and(eq(oidcIdentities.issuer, issuer), eq(oidcIdentities.subject, claims.sub)))
+              .run()
+          return { ok: true, accountId: decision.accountId, landing: null }
+        case 'link': {
+          const account = byEmail!
+          link(tx, issuer, claims, account.id, email, now)
+          if (!account.emailConfirmed) {
+            // The provider has verified the address this account never confirmed. Whoever set the
+            // account up without proving the address may not keep a way in beside its owner: the
+            // password is dropped (a reset sets a new one) and every session ends.
+            tx.update(accounts)
+              .set({ emailConfirmed: true, passwordHash: NO_PASSWORD })
+              .where(eq(accounts.id, account.id))
+              .run()
+            destroyAllSessions(account.id, tx)
+          }
+          return { ok: true, accountId: account.id, landing: null }
         }
-        return { ok: true, accountId: account.id, landing: null }
-      }
-      case 'createInvited': {
-        const account = insertAccount(tx, claims, email, now)
-        link(tx, issuer, claims, account.id, email, now)
-        const joined = joinByInvitation(tx, account, invitation!, now)
-        return {
-          ok: true,
-          accountId: account.id,
-          landing: `/${joined.workspaceName}`,
-          message: 'Invitation accepted.',
+        case 'createInvited': {
+          const account = insertAccount(tx, claims, email, now)
+          link(tx, issuer, claims, account.id, email, now)
+          const joined = joinByInvitation(tx, account, invitation!, now)
+          return {
+            ok: true,
+            accountId: account.id,
+            landing: `/${joined.workspaceName}`,
+            message: 'Invitation accepted.',
+          }
         }
+        case 'createWithWorkspace': {
+          const account = insertAccount(tx, claims, email, now)
+          link(tx, issuer, claims, account.id, email, now)
+          const name = workspaceNameFor(email, (n) => isWorkspaceNameTaken(tx, n))
+          insertWorkspace(tx, account.id, name, now)
+          return { ok: true, accountId: account.id, landing: `/${name}` }
+        }
+        case 'refuseUnverified':
+          return { ok: false, refusal: 'unverified', email: decision.email }
+        case 'refuseNoAccount':
+          return { ok: false, refusal: 'noAccount', email: decision.email }
+        case 'fail':
+          return { ok: false, refusal: 'failed' }
       }
-      case 'createWithWorkspace': {
-        const account = insertAccount(tx, claims, email, now)
-        link(tx, issuer, claims, account.id, email, now)
-        const name = workspaceNameFor(email, (n) => isWorkspaceNameTaken(tx, n))
-        insertWorkspace(tx, account.id, name, now)
-        return { ok: true, accountId: account.id, landing: `/${name}` }
-      }
-      case 'refuseUnverified':
-        return { ok: false, refusal: 'unverified', email: decision.email }
-      case 'refuseNoAccount':
-        return { ok: false, refusal: 'noAccount', email: decision.email }
-      case 'fail':
-        return { ok: false, refusal: 'failed' }
-    }
-  })
+    },
+    { behavior: 'immediate' },
+  )
 }
 
 /** The identity linked to an account for this issuer (account settings), or null. */

@@ -38,20 +38,23 @@ export type SessionAccount = typeof accounts.$inferSelect
 export async function createSession(accountId: string, request?: Request, now = new Date()): Promise<string> {
   const token = randomKey()
   const previous = request ? await readToken(request) : null
-  getDb().transaction((tx) => {
-    if (previous)
-      tx.delete(sessions)
-        .where(eq(sessions.id, sha256(previous)))
+  getDb().transaction(
+    (tx) => {
+      if (previous)
+        tx.delete(sessions)
+          .where(eq(sessions.id, sha256(previous)))
+          .run()
+      tx.insert(sessions)
+        .values({
+          id: sha256(token),
+          accountId,
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + IDLE_LIFETIME_MS).toISOString(),
+        })
         .run()
-    tx.insert(sessions)
-      .values({
-        id: sha256(token),
-        accountId,
-        createdAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + IDLE_LIFETIME_MS).toISOString(),
-      })
-      .run()
-  })
+    },
+    { behavior: 'immediate' },
+  )
   return sessionCookie().serialize(token)
 }
 

@@ -32,29 +32,32 @@ export async function handleStripeWebhook(payload: string, signature: string | n
     return { received: true, applied: false }
   }
   const target = await resolveEvent(stripe, event)
-  const applied = db.transaction((tx) => {
-    const inserted = tx.insert(processedEvents).values({ id: event.id }).onConflictDoNothing().run()
-    if (inserted.changes === 0 || !target) return false
-    const row = findSubscriptionRow(tx, target)
-    if (!row || event.created < row.stripeEventAt) return false
-    if (target.kind === 'subscription') {
-      applyStripeSubscription(tx, row.id, target.subscription, event.created, now)
-      if (target.customerId) {
-        tx.update(workspaces)
-          .set({ stripeCustomerId: target.customerId })
-          .where(eq(workspaces.id, row.workspaceId))
+  const applied = db.transaction(
+    (tx) => {
+      const inserted = tx.insert(processedEvents).values({ id: event.id }).onConflictDoNothing().run()
+      if (inserted.changes === 0 || !target) return false
+      const row = findSubscriptionRow(tx, target)
+      if (!row || event.created < row.stripeEventAt) return false
+      if (target.kind === 'subscription') {
+        applyStripeSubscription(tx, row.id, target.subscription, event.created, now)
+        if (target.customerId) {
+          tx.update(workspaces)
+            .set({ stripeCustomerId: target.customerId })
+            .where(eq(workspaces.id, row.workspaceId))
+            .run()
+        }
+      } else if (row.stripeSubscriptionId === target.subscriptionId && row.externalStatus === 'active') {
+        tx.update(subscriptions)
+          .set({ externalStatus: 'past_due', stripeEventAt: event.created, updatedAt: now.toISOString() })
+          .where(eq(subscriptions.id, row.id))
           .run()
+      } else {
+        return false
       }
-    } else if (row.stripeSubscriptionId === target.subscriptionId && row.externalStatus === 'active') {
-      tx.update(subscriptions)
-        .set({ externalStatus: 'past_due', stripeEventAt: event.created, updatedAt: now.toISOString() })
-        .where(eq(subscriptions.id, row.id))
-        .run()
-    } else {
-      return false
-    }
-    return true
-  })
+      return true
+    },
+    { behavior: 'immediate' },
+  )
   if (!applied) logger.info({ eventId: event.id, type: event.type }, 'stripe event recorded without change')
   return { received: true, applied }
 }

@@ -65,6 +65,10 @@ export function authorize(actor: Actor, action: MapAction) {
  * Authorizes, then runs `write` and logs it as one change in one transaction, then publishes
  * it. A refusal thrown anywhere inside rolls everything back, log included. A write that changes
  * nothing the bundle shows appends nothing (unless `log.notice` says what it was).
+ *
+ * The transaction takes the write lock when it begins (IMMEDIATE): one that began by reading and
+ * then wrote failed with SQLITE_BUSY_SNAPSHOT ("database is locked", no wait helps) whenever
+ * another connection committed in between (a page thread renewing a session, a script).
  */
 export function executeChange<T>(actor: ChangeActor, request: ChangeRequest<T>): T {
   authorize(actor, request.action)
@@ -72,23 +76,26 @@ export function executeChange<T>(actor: ChangeActor, request: ChangeRequest<T>):
   const by = changeContext(actor, request.at)
   let published: CommittedChange[] = []
   const result = timedWrite('change', () =>
-    db.transaction((tx) => {
-      openDoor(db.$client, true)
-      let value: T
-      try {
-        value = request.write(tx)
-      } finally {
-        setCapturing(db.$client, false)
-      }
-      try {
-        published = appendChanges(db, by, request.command, request.log ?? {}, (appended) =>
-          followInTransaction(appended, { by, command: request.command, log: request.log ?? {} }),
-        )
-      } finally {
-        shutDoor(db.$client)
-      }
-      return value
-    }),
+    db.transaction(
+      (tx) => {
+        openDoor(db.$client, true)
+        let value: T
+        try {
+          value = request.write(tx)
+        } finally {
+          setCapturing(db.$client, false)
+        }
+        try {
+          published = appendChanges(db, by, request.command, request.log ?? {}, (appended) =>
+            followInTransaction(appended, { by, command: request.command, log: request.log ?? {} }),
+          )
+        } finally {
+          shutDoor(db.$client)
+        }
+        return value
+      },
+      { behavior: 'immediate' },
+    ),
   )
   if (published.length > 0) followCommitted(published)
   return result
@@ -119,21 +126,24 @@ export function deleteWorkspaces(choose: (tx: ChangeTx) => readonly string[]): v
   const db = getDb()
   let projectIds: string[] = []
   timedWrite('workspace_delete', () =>
-    db.transaction((tx) => {
-      const workspaceIds = choose(tx)
-      if (workspaceIds.length === 0) return
-      const marks = workspaceIds.map(() => '?').join(', ')
-      projectIds = db.$client
-        .prepare(`select id from projects where workspace_id in (${marks})`)
-        .pluck()
-        .all(...workspaceIds) as string[]
-      openDoor(db.$client, false)
-      try {
-        db.$client.prepare(`delete from workspaces where id in (${marks})`).run(...workspaceIds)
-      } finally {
-        shutDoor(db.$client)
-      }
-    }),
+    db.transaction(
+      (tx) => {
+        const workspaceIds = choose(tx)
+        if (workspaceIds.length === 0) return
+        const marks = workspaceIds.map(() => '?').join(', ')
+        projectIds = db.$client
+          .prepare(`select id from projects where workspace_id in (${marks})`)
+          .pluck()
+          .all(...workspaceIds) as string[]
+        openDoor(db.$client, false)
+        try {
+          db.$client.prepare(`delete from workspaces where id in (${marks})`).run(...workspaceIds)
+        } finally {
+          shutDoor(db.$client)
+        }
+      },
+      { behavior: 'immediate' },
+    ),
   )
   if (projectIds.length > 0) followMapsGone(projectIds)
 }

@@ -90,45 +90,48 @@ export async function createInvite(
   const id = crypto.randomUUID()
   const expiresAt = new Date(now.getTime() + INVITE_LIFETIME_MS).toISOString()
   const code = inviteCode({ id, expiresAt })
-  const invite = db.transaction((tx) => {
-    const already = tx
-      .select({ id: members.id })
-      .from(members)
-      .innerJoin(accounts, eq(accounts.id, members.accountId))
-      .where(and(eq(members.workspaceId, ctx.workspace.id), eq(accounts.email, email)))
-      .get()
-    if (already)
-      throw refuse.conflict('already_member', 'This person is already a member of the workspace.', 'email')
-    const replaced = tx
-      .select({ level: invites.level })
-      .from(invites)
-      .where(and(eq(invites.workspaceId, ctx.workspace.id), eq(invites.email, email)))
-      .get()
-    assertEditorSeat(
-      tx,
-      ctx.workspace.id,
-      { from: replaced?.level ?? null, to: input.level, countPendingInvites: true },
-      now,
-    )
-    tx.delete(invites)
-      .where(and(eq(invites.workspaceId, ctx.workspace.id), eq(invites.email, email)))
-      .run()
-    return tx
-      .insert(invites)
-      .values({
-        id,
-        workspaceId: ctx.workspace.id,
-        email,
-        level: input.level,
-        codeHash: sha256(code),
-        createdBy: ctx.account.id,
-        createdByName: ctx.account.name,
-        createdAt: now.toISOString(),
-        expiresAt,
-      })
-      .returning()
-      .get()
-  })
+  const invite = db.transaction(
+    (tx) => {
+      const already = tx
+        .select({ id: members.id })
+        .from(members)
+        .innerJoin(accounts, eq(accounts.id, members.accountId))
+        .where(and(eq(members.workspaceId, ctx.workspace.id), eq(accounts.email, email)))
+        .get()
+      if (already)
+        throw refuse.conflict('already_member', 'This person is already a member of the workspace.', 'email')
+      const replaced = tx
+        .select({ level: invites.level })
+        .from(invites)
+        .where(and(eq(invites.workspaceId, ctx.workspace.id), eq(invites.email, email)))
+        .get()
+      assertEditorSeat(
+        tx,
+        ctx.workspace.id,
+        { from: replaced?.level ?? null, to: input.level, countPendingInvites: true },
+        now,
+      )
+      tx.delete(invites)
+        .where(and(eq(invites.workspaceId, ctx.workspace.id), eq(invites.email, email)))
+        .run()
+      return tx
+        .insert(invites)
+        .values({
+          id,
+          workspaceId: ctx.workspace.id,
+          email,
+          level: input.level,
+          codeHash: sha256(code),
+          createdBy: ctx.account.id,
+          createdByName: ctx.account.name,
+          createdAt: now.toISOString(),
+          expiresAt,
+        })
+        .returning()
+        .get()
+    },
+    { behavior: 'immediate' },
+  )
   return { invite: publicInvite(invite), mailSent: await mailInvitation(ctx, invite, code) }
 }
 
@@ -250,5 +253,7 @@ export function joinByInvitation(
 
 /** Joins the signed-in account, whose address must be the invited one, to the inviting workspace. */
 export function acceptInvitation(account: Account, code: string, now = new Date()) {
-  return getDb().transaction((tx) => joinByInvitation(tx, account, findLiveInvitation(tx, code, now), now))
+  return getDb().transaction((tx) => joinByInvitation(tx, account, findLiveInvitation(tx, code, now), now), {
+    behavior: 'immediate',
+  })
 }

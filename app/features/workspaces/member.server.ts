@@ -81,20 +81,26 @@ const actorOf = (ctx: WorkspaceContext) => ({
 })
 
 export function changeMemberLevel(ctx: WorkspaceContext, memberId: string, level: Level) {
-  getDb().transaction((tx) => {
-    const target = findTarget(tx, ctx, memberId)
-    forbidIf(levelChangeRefusal(actorOf(ctx), target, level, ownerCount(tx, ctx.workspace.id)))
-    assertEditorSeat(tx, ctx.workspace.id, { from: target.level, to: level, countPendingInvites: true })
-    tx.update(members).set({ level }).where(eq(members.id, target.id)).run()
-  })
+  getDb().transaction(
+    (tx) => {
+      const target = findTarget(tx, ctx, memberId)
+      forbidIf(levelChangeRefusal(actorOf(ctx), target, level, ownerCount(tx, ctx.workspace.id)))
+      assertEditorSeat(tx, ctx.workspace.id, { from: target.level, to: level, countPendingInvites: true })
+      tx.update(members).set({ level }).where(eq(members.id, target.id)).run()
+    },
+    { behavior: 'immediate' },
+  )
 }
 
 export function removeMember(ctx: WorkspaceContext, memberId: string) {
-  getDb().transaction((tx) => {
-    const target = findTarget(tx, ctx, memberId)
-    forbidIf(removalRefusal(actorOf(ctx), target, ownerCount(tx, ctx.workspace.id)))
-    tx.delete(members).where(eq(members.id, target.id)).run()
-  })
+  getDb().transaction(
+    (tx) => {
+      const target = findTarget(tx, ctx, memberId)
+      forbidIf(removalRefusal(actorOf(ctx), target, ownerCount(tx, ctx.workspace.id)))
+      tx.delete(members).where(eq(members.id, target.id)).run()
+    },
+    { behavior: 'immediate' },
+  )
 }
 
 export function leaveWorkspace(ctx: WorkspaceContext) {

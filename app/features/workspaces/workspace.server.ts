@@ -86,7 +86,9 @@ export function insertWorkspace(tx: Tx, accountId: string, name: string, now: Da
 
 export function createWorkspace(accountId: string, name: string, now = new Date()) {
   const db = getDb()
-  return db.transaction((tx) => publicWorkspace(insertWorkspace(tx, accountId, name, now)))
+  return db.transaction((tx) => publicWorkspace(insertWorkspace(tx, accountId, name, now)), {
+    behavior: 'immediate',
+  })
 }
 
 const contextColumns = {
