@@ -24,9 +24,10 @@ RUN npm run build && node scripts/runtime-modules.mjs /runtime
 
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 DATABASE_PATH=/data/storymap.db
-# glibc's allocator, as `npm start` sets it (ADR 23): two arenas, and big blocks (an argon2 hash's
-# 19 MB, compression buffers) go back to the system when freed instead of staying in the process.
-ENV GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072
+# glibc's allocator, as `npm start` sets it (ADR 23): two arenas, and blocks from 32 KB up (an argon2
+# hash's 19 MB, compression buffers, a map's JSON) go back to the system when freed instead of
+# staying in the process between smaller ones (issue 49).
+ENV GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=32768
 WORKDIR /app
 # tini is PID 1: it passes signals on to the server and reaps orphaned processes (a health probe
 # killed at its timeout leaves its children behind), which the server as PID 1 would not.

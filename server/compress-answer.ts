@@ -4,12 +4,13 @@ import type { OutgoingHttpHeaders } from 'node:http'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { chooseEncoding, type Encoding } from '../app/features/map/bundle-encoding.server'
+import { brotliOptionsFor } from '../app/lib/brotli.server'
 
 /** Below this an answer goes plain: compressing would save less than the framing costs (compression's own default). */
 const THRESHOLD_BYTES = 1024
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
-const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } }
+const BROTLI_QUALITY = 3
 const GZIP_OPTIONS = { level: 3 }
 
 /** The encoding this client gets: brotli first, as the `compression` middleware prefers; null: none. */
@@ -57,7 +58,9 @@ export async function compressAnswer(
   return encoded(
     headers,
     encoding,
-    encoding === 'br' ? await brotli(body, BROTLI_OPTIONS) : await gzip(body, GZIP_OPTIONS),
+    encoding === 'br'
+      ? await brotli(body, brotliOptionsFor(body.length, BROTLI_QUALITY))
+      : await gzip(body, GZIP_OPTIONS),
   )
 }
 
@@ -76,7 +79,9 @@ export function compressAnswerSync(
   return encoded(
     headers,
     encoding,
-    encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI_OPTIONS) : zlib.gzipSync(body, GZIP_OPTIONS),
+    encoding === 'br'
+      ? zlib.brotliCompressSync(body, brotliOptionsFor(body.length, BROTLI_QUALITY))
+      : zlib.gzipSync(body, GZIP_OPTIONS),
   )
 }
 

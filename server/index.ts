@@ -159,6 +159,8 @@ const sideThread =
         },
       })
 if (sideThread) getDb().$client.pragma(CHECKPOINTS_ELSEWHERE)
+// Before the page threads set their own young generation (server/side-thread.ts).
+await sideThread?.started
 setMailCarrier(sideThread?.sendMail)
 
 // Pages render on worker threads (production only: development renders through Vite).

@@ -74,7 +74,7 @@ export async function serverProbe({ origin, pid, metricsToken }) {
   let healthz = null
   let timer = null
   let cpuAt = null
-  let rssPeak = 0
+  let rssSamples = []
   const tick = async () => {
     if (healthz.inFlight) return
     healthz.inFlight = true
@@ -93,11 +93,11 @@ export async function serverProbe({ origin, pid, metricsToken }) {
     async begin() {
       if (metrics) await scrape(origin, metricsToken)
       healthz = { ms: [], errors: 0, inFlight: false }
-      rssPeak = 0
+      rssSamples = []
       cpuAt = { cpu: cpuSeconds(pid), threads: threadCpuSeconds(pid), at: performance.now() }
       timer = setInterval(() => {
-        // RSS each second; the round trip every tick
-        if (ticks++ % 10 === 0) rssPeak = Math.max(rssPeak, rssMegabytes(pid))
+        // RSS each second (one sample moves with the compressions in flight: ±10 MB); the round trip every tick
+        if (ticks++ % 10 === 0) rssSamples.push(rssMegabytes(pid))
         tick()
       }, HEALTHZ_EVERY_MS)
     },
@@ -130,7 +130,8 @@ export async function serverProbe({ origin, pid, metricsToken }) {
         // The main thread's V8 heap (prom-client sees no other thread's): the rest of RSS is the page
         // threads' heaps, SQLite's caches, sockets and code.
         mainHeapMb: scraped ? scraped.get('nodejs_heap_size_total_bytes') / 1024 ** 2 : NaN,
-        rssPeakMb: Math.max(rssPeak, rss),
+        rssPeakMb: Math.max(...rssSamples, rss),
+        rssMeanMb: [...rssSamples, rss].reduce((sum, mb) => sum + mb, 0) / (rssSamples.length + 1),
       }
     },
   }

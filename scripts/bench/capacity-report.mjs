@@ -43,7 +43,7 @@ function windowCells(r) {
     cpuCell(r.server),
     `${ms(r.server.loopP99Ms)} (${r.server.metrics ? '/metrics' : '/healthz proxy'})`,
     `${ms(r.server.healthzP99)} (max ${ms(r.server.healthzMax)})`,
-    `${Math.round(r.server.rssMb)} MB (${r.server.metrics ? `/metrics; main heap ${Math.round(r.server.mainHeapMb)} MB` : '/proc'})`,
+    `${Math.round(r.server.rssMb)} MB (mean ${Math.round(r.server.rssMeanMb)}, peak ${Math.round(r.server.rssPeakMb)}; ${r.server.metrics ? `/metrics; main heap ${Math.round(r.server.mainHeapMb)} MB` : '/proc'})`,
     `${ms(r.client.loopP99Ms)}, ${share(r.client.cpuShare)}${r.clientSaturated ? ' SATURATED' : ''}`,
   ]
 }

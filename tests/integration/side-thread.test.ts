@@ -70,8 +70,11 @@ it('hands checkpoints and e-mail back when its thread ends unasked, and not when
   await failing.stop()
   expect(lost).toBe(1)
 
+  // `started` settles for a thread that ended at once too: a server awaiting it goes on.
+  await failing.started
   const working = startSideThread({ databaseFile: ownDatabase(), onLost: () => lost++, workerUrl })
   expect(working.sendMail).toBeUndefined() // no SMTP_URL: messages only go to the log
+  await working.started
   await working.stop()
   expect(lost).toBe(1)
 })

@@ -1,6 +1,7 @@
 import Negotiator from 'negotiator'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+import { brotliOptionsFor } from '~/lib/brotli.server'
 
 export type Encoding = 'br' | 'gzip'
 export type EncodedBody = { body: Uint8Array<ArrayBuffer>; encoding: Encoding | null }
@@ -23,13 +24,7 @@ const gzip = promisify(zlib.gzip)
 export async function compress(bytes: Uint8Array, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
   const out =
     encoding === 'br'
-      ? await brotli(bytes, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          },
-        })
+      ? await brotli(bytes, brotliOptionsFor(bytes.byteLength, 6, zlib.constants.BROTLI_MODE_TEXT))
       : await gzip(bytes, { level: 6 })
   return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength)
 }
