@@ -7,6 +7,7 @@ import { build } from 'esbuild'
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { RUNTIME_PACKAGES } from './runtime-packages.mjs'
+import { asciiSource } from './ascii-source.mjs'
 
 await build({
   entryPoints: {
@@ -32,6 +33,15 @@ await build({
   alias: { '~': fileURLToPath(new URL('../app', import.meta.url)) },
   logLevel: 'warning',
 })
+// Every module the server loads (these bundles, and the router's build before them), reprinted
+// ASCII only, without comments: V8 keeps each source for the life of each thread (ADR 45).
+const serverModules = [...fs.globSync('build/*.js'), ...fs.globSync('build/server/**/*.js')]
+for (const file of serverModules) {
+  const { code, legal, ascii } = await asciiSource(fs.readFileSync(file, 'utf8'))
+  if (!ascii) console.warn(`${file}: kept a character beyond ASCII outside strings and patterns`)
+  fs.writeFileSync(file, code)
+  if (legal) fs.writeFileSync(`${file}.LEGAL.txt`, legal)
+}
 // The page threads' CommonJS entry, as it is: it import()s build/page-worker.js (see the file).
 fs.copyFileSync('server/page-worker-entry.cjs', 'build/page-worker-entry.cjs')
 // The entry, as it is: it checks the Node version before it loads the server (see the file).

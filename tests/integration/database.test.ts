@@ -2,9 +2,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, it } from 'vitest'
-import { openDatabase } from '~/lib/db/db.server'
+import { openDatabase, PAGE_CACHE_KIB } from '~/lib/db/db.server'
 
-it('opens with WAL, foreign keys, a busy timeout and NORMAL sync, and applies every migration', () => {
+it('opens with WAL, foreign keys, a busy timeout, NORMAL sync and a small page cache, and applies every migration', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storymap-db-'))
   const db = openDatabase(path.join(dir, 'nested', 'storymap.db'))
   try {
@@ -13,6 +13,8 @@ it('opens with WAL, foreign keys, a busy timeout and NORMAL sync, and applies ev
     expect(pragma('foreign_keys')).toBe(1)
     expect(pragma('busy_timeout')).toBe(5000)
     expect(pragma('synchronous')).toBe(1) // NORMAL
+    expect(PAGE_CACHE_KIB).toBeLessThan(16_000) // better-sqlite3's own
+    expect(pragma('cache_size')).toBe(-PAGE_CACHE_KIB)
     const journal = JSON.parse(fs.readFileSync('drizzle/meta/_journal.json', 'utf8')) as {
       entries: unknown[]
     }
